@@ -1,0 +1,216 @@
+"""Diagnostics: positions, localized messages, rendering with a caret, suggestions.
+
+Every stage of the pipeline (load, lexicon, parse, validate, compile, text checks) reports
+problems as `Diagnostic`s collected in a `Diagnostics` bag, so that all errors of a run are
+reported together. A stage that cannot continue raises `RulesError` carrying the bag.
+
+Message templates live in data (`grammar/messages/*.yaml`), keyed by a stable code, one text
+per language; the language is the file's own (`idioma:`), else the CLI's `--lang`.
+"""
+from __future__ import annotations
+
+import difflib
+import os
+import unicodedata
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Iterable
+
+DEFAULT_LANG = "pt"
+
+
+@dataclass(frozen=True)
+class Pos:
+    """A 1-based position in a source file; `length` is the width of the caret run."""
+
+    file: str
+    line: int
+    col: int
+    length: int = 1
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.col}"
+
+
+@dataclass
+class Diagnostic:
+    code: str
+    args: dict = field(default_factory=dict)
+    pos: Pos | None = None
+    lang: str = DEFAULT_LANG
+    severity: str = "error"  # error | warning
+    hint: str | None = None  # a suggestion, already a bare term ("serraria")
+    related: Pos | None = None  # a second place (the first of two duplicate keys, ...)
+
+    def message(self, lang: str | None = None) -> str:
+        return format_message(self.code, lang or self.lang, self.args)
+
+    def render(self, lang: str | None = None, sources: dict | None = None) -> str:
+        return render(self, lang, sources)
+
+    def as_dict(self, lang: str | None = None) -> dict:
+        lang = lang or self.lang
+        d = {
+            "code": self.code,
+            "severity": self.severity,
+            "message": self.message(lang),
+        }
+        if self.pos:
+            d.update(file=self.pos.file, line=self.pos.line, col=self.pos.col)
+        if self.hint:
+            d["suggestion"] = self.hint
+        return d
+
+
+class RulesError(Exception):
+    """Raised when a stage cannot go on; carries every diagnostic gathered so far."""
+
+    def __init__(self, diagnostics: Iterable[Diagnostic]):
+        self.diagnostics = list(diagnostics)
+        super().__init__("\n".join(d.message() for d in self.diagnostics))
+
+
+class Diagnostics:
+    """An ordered bag of diagnostics, shared by the stages of one run."""
+
+    def __init__(self, lang: str = DEFAULT_LANG):
+        self.lang = lang
+        self.items: list[Diagnostic] = []
+
+    def add(self, code: str, pos: Pos | None = None, lang: str | None = None, *,
+            hint: str | None = None, severity: str = "error", related: Pos | None = None,
+            **args) -> Diagnostic:
+        d = Diagnostic(code, args, pos, lang or self.lang, severity, hint, related)
+        self.items.append(d)
+        return d
+
+    def extend(self, other: Iterable[Diagnostic]) -> None:
+        self.items.extend(other)
+
+    @property
+    def errors(self) -> list[Diagnostic]:
+        return [d for d in self.items if d.severity == "error"]
+
+    def has_errors(self) -> bool:
+        return any(d.severity == "error" for d in self.items)
+
+    def raise_if_errors(self) -> None:
+        if self.has_errors():
+            raise RulesError(self.items)
+
+    def __iter__(self):
+        return iter(self.items)
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+
+# ---------------------------------------------------------------------------------------------
+# message catalogue
+
+_MESSAGES: dict[str, dict[str, str]] | None = None
+
+
+def _messages_dir() -> str:
+    here = os.path.dirname(os.path.abspath(__file__))
+    cand = os.path.join(os.path.dirname(here), "grammar", "messages")
+    if os.path.isdir(cand):
+        return cand
+    import importlib.resources as ir
+    return str(ir.files("rulesdsl.grammar") / "messages")
+
+
+def messages() -> dict[str, dict[str, str]]:
+    """code -> {lang -> template}. Loaded once from every file of grammar/messages/."""
+    global _MESSAGES
+    if _MESSAGES is None:
+        import yaml
+        cat: dict[str, dict[str, str]] = {}
+        d = _messages_dir()
+        if os.path.isdir(d):
+            for name in sorted(os.listdir(d)):
+                if name.endswith(".yaml"):
+                    with open(os.path.join(d, name), encoding="utf-8") as fh:
+                        data = yaml.safe_load(fh) or {}
+                    for code, texts in data.items():
+                        cat.setdefault(str(code), {}).update({str(k): str(v) for k, v in texts.items()})
+        _MESSAGES = cat
+    return _MESSAGES
+
+
+def format_message(code: str, lang: str, args: dict) -> str:
+    texts = messages().get(code)
+    if not texts:
+        return f"{code} " + " ".join(f"{k}={v}" for k, v in args.items())
+    tmpl = texts.get(lang) or texts.get(DEFAULT_LANG) or next(iter(texts.values()))
+    try:
+        return tmpl.format(**args)
+    except (KeyError, IndexError, ValueError):
+        return tmpl + " " + " ".join(f"{k}={v}" for k, v in args.items())
+
+
+def word(key: str, lang: str) -> str:
+    """Short fixed words used when rendering (erro/error, aviso/aviso, sugestão/sugerencia)."""
+    return format_message("W." + key, lang, {})
+
+
+# ---------------------------------------------------------------------------------------------
+# rendering
+
+@lru_cache(maxsize=64)
+def _file_lines(path: str) -> tuple[str, ...]:
+    try:
+        with open(path, encoding="utf-8", errors="replace") as fh:
+            return tuple(fh.read().splitlines())
+    except OSError:
+        return ()
+
+
+def source_line(pos: Pos, sources: dict | None = None) -> str | None:
+    if sources and pos.file in sources:
+        lines = sources[pos.file].splitlines()
+    else:
+        lines = _file_lines(pos.file)
+    if 1 <= pos.line <= len(lines):
+        return lines[pos.line - 1]
+    return None
+
+
+def render(d: Diagnostic, lang: str | None = None, sources: dict | None = None) -> str:
+    lang = lang or d.lang
+    sev = word("error" if d.severity == "error" else "warning", lang)
+    head = f"{d.pos}: " if d.pos else ""
+    out = [f"{head}{sev} {d.code}: {d.message(lang)}"]
+    if d.pos:
+        text = source_line(d.pos, sources)
+        if text is not None:
+            num = str(d.pos.line)
+            gutter = " " * len(num)
+            shown = text.replace("\t", " ")
+            out.append(f" {num} | {shown}")
+            caret = " " * (d.pos.col - 1) + "^" * max(1, d.pos.length)
+            out.append(f" {gutter} | {caret}")
+    if d.related:
+        out.append("   = " + format_message("W.see_also", lang, {"where": str(d.related)}))
+    if d.hint:
+        out.append("   = " + format_message("W.did_you_mean", lang, {"hint": d.hint}))
+    return "\n".join(out)
+
+
+# ---------------------------------------------------------------------------------------------
+# suggestions
+
+def fold(text: str) -> str:
+    """Case- and accent-insensitive key: 'Clareira' and 'clareira', 'não' and 'nao' fold alike."""
+    nfkd = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(c for c in nfkd if not unicodedata.combining(c))
+
+
+def suggest(word_: str, candidates: Iterable[str], cutoff: float = 0.72) -> str | None:
+    """The closest candidate to a misspelt word, compared without case and accents."""
+    cands = list(dict.fromkeys(candidates))
+    folded = {}
+    for c in cands:
+        folded.setdefault(fold(c), c)
+    best = difflib.get_close_matches(fold(word_), list(folded), n=1, cutoff=cutoff)
+    return folded[best[0]] if best else None

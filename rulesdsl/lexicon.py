@@ -1,0 +1,119 @@
+"""Stage 2 — lexicon: the surface spellings of one language, read from `grammar/lexicon/<lang>.yaml`.
+
+The language-neutral model uses English identifiers (`factions`, `PLACE`). Each lexicon file
+maps them to the spellings of one language:
+
+  keys:      YAML keys            (`factions: [facções]`)
+  words:     expression keywords  (`PLACE: [posicione, posicionar, coloque]`), multi-word allowed
+  numbers:   number words         (`um: 1`, `uma: 1`, `duas: 2`)
+  noise:     words the parser skips (articles)
+  values:    enumerated scalar spellings (`true: [sim]`)
+
+The first spelling of a list is the preferred one: `translate` writes it. Matching ignores
+case and accents. Adding a language is adding one file.
+"""
+from __future__ import annotations
+
+import os
+from functools import lru_cache
+
+from .errors import Diagnostics, RulesError, fold
+
+
+def lexicon_dir() -> str:
+    here = os.path.dirname(os.path.abspath(__file__))
+    cand = os.path.join(os.path.dirname(here), "grammar", "lexicon")
+    if os.path.isdir(cand):
+        return cand
+    import importlib.resources as ir
+    return str(ir.files("rulesdsl.grammar") / "lexicon")
+
+
+_EXTRA_DIRS: list[str] = []
+
+
+def add_lexicon_dir(path: str) -> None:
+    """Let tests or users add lexicons (a third language) from another folder."""
+    if path not in _EXTRA_DIRS:
+        _EXTRA_DIRS.append(path)
+    get.cache_clear()
+    available.cache_clear()
+
+
+@lru_cache(maxsize=None)
+def available() -> tuple[str, ...]:
+    langs = set()
+    for d in [lexicon_dir(), *_EXTRA_DIRS]:
+        if os.path.isdir(d):
+            langs.update(n[:-5] for n in os.listdir(d) if n.endswith(".yaml"))
+    return tuple(sorted(langs))
+
+
+class Lexicon:
+    def __init__(self, lang: str, data: dict):
+        self.lang = lang
+        self.name = str(data.get("name", lang))
+        self.keys: dict[str, list[str]] = {k: _as_list(v) for k, v in (data.get("keys") or {}).items()}
+        self.words: dict[str, list[str]] = {k: _as_list(v) for k, v in (data.get("words") or {}).items()}
+        self.numbers: dict[str, int] = {str(k): int(v) for k, v in (data.get("numbers") or {}).items()}
+        self.noise: list[str] = [str(w) for w in (data.get("noise") or [])]
+        self.values: dict[str, list[str]] = {str(k): _as_list(v) for k, v in (data.get("values") or {}).items()}
+        self._key_index = {}
+        for neutral, spellings in self.keys.items():
+            self._key_index.setdefault(fold(neutral), neutral)
+        for neutral, spellings in self.keys.items():
+            for s in spellings:
+                self._key_index[fold(s)] = neutral
+        self._value_index = {}
+        for neutral, spellings in self.values.items():
+            for s in spellings:
+                self._value_index[fold(s)] = neutral
+
+    # keys -------------------------------------------------------------------------------------
+    def key_of(self, spelling: str) -> str | None:
+        """Neutral name of a YAML key written in this language (or already neutral)."""
+        return self._key_index.get(fold(str(spelling)))
+
+    def spell_key(self, neutral: str) -> str:
+        sp = self.keys.get(neutral)
+        return sp[0] if sp else neutral
+
+    def key_spellings(self) -> list[str]:
+        return [s for v in self.keys.values() for s in v]
+
+    # values -----------------------------------------------------------------------------------
+    def value_of(self, spelling) -> str | None:
+        if isinstance(spelling, bool):
+            return "true" if spelling else "false"
+        return self._value_index.get(fold(str(spelling)))
+
+    def spell_value(self, neutral: str) -> str:
+        sp = self.values.get(neutral)
+        return sp[0] if sp else neutral
+
+    # words ------------------------------------------------------------------------------------
+    def spell_word(self, token: str) -> str:
+        sp = self.words.get(token)
+        return sp[0] if sp else token.lower()
+
+
+def _as_list(v) -> list[str]:
+    if v is None:
+        return []
+    if isinstance(v, (list, tuple)):
+        return [str(x) for x in v]
+    return [str(v)]
+
+
+@lru_cache(maxsize=None)
+def get(lang: str) -> Lexicon:
+    from .loader import load_file
+    for d in [lexicon_dir(), *_EXTRA_DIRS]:
+        path = os.path.join(d, f"{lang}.yaml")
+        if os.path.exists(path):
+            diags = Diagnostics(lang)
+            data = load_file(path, diags, lang)
+            if diags.has_errors() or not isinstance(data, dict):
+                raise RulesError(diags.items)
+            return Lexicon(lang, data)
+    raise KeyError(lang)

@@ -1,0 +1,259 @@
+"""Stage 1 — load: safe YAML with a source position on every key, value and list item.
+
+PyYAML composes the node graph with its SafeLoader scanner; we build the Python values
+ourselves so that
+  * no tag outside YAML's core schema is ever constructed (``!!python/...`` is an error),
+  * a duplicate key is an error naming both lines,
+  * only ``true``/``false`` are booleans: ``no``, ``sí``, ``sim``, ``on`` stay strings
+    (the ruleset's schema decides what a PT/ES yes/no means),
+  * every string remembers where it came from, so an error inside an effect expression can
+    put its caret inside the expression.
+"""
+from __future__ import annotations
+
+import bisect
+import re
+
+import yaml
+from yaml.nodes import MappingNode, ScalarNode, SequenceNode
+
+from .errors import Diagnostics, Pos
+
+LANG_RE = re.compile(r"^(?:idioma|language|lingua|língua|lengua)\s*:\s*['\"]?([A-Za-z_-]+)", re.M)
+
+_CORE_TAGS = {
+    "tag:yaml.org,2002:str", "tag:yaml.org,2002:int", "tag:yaml.org,2002:float",
+    "tag:yaml.org,2002:bool", "tag:yaml.org,2002:null", "tag:yaml.org,2002:map",
+    "tag:yaml.org,2002:seq",
+}
+
+
+class _Resolver(yaml.resolver.Resolver):
+    pass
+
+
+# YAML 1.2 core-like implicit typing: only true/false are booleans.
+_Resolver.yaml_implicit_resolvers = {
+    k: [(tag, rx) for tag, rx in v if tag != "tag:yaml.org,2002:bool"]
+    for k, v in yaml.resolver.Resolver.yaml_implicit_resolvers.items()
+}
+_Resolver.add_implicit_resolver(
+    "tag:yaml.org,2002:bool", re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF"))
+
+
+class _ComposeLoader(yaml.reader.Reader, yaml.scanner.Scanner, yaml.parser.Parser,
+                     yaml.composer.Composer, _Resolver):
+    def __init__(self, stream):
+        yaml.reader.Reader.__init__(self, stream)
+        yaml.scanner.Scanner.__init__(self)
+        yaml.parser.Parser.__init__(self)
+        yaml.composer.Composer.__init__(self)
+        _Resolver.__init__(self)
+
+
+class Source:
+    """The raw text of a file, to turn character offsets into line/column."""
+
+    def __init__(self, path: str, text: str):
+        self.path = path
+        self.text = text
+        self.line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
+
+    def pos(self, index: int, length: int = 1) -> Pos:
+        line = bisect.bisect_right(self.line_starts, index) - 1
+        return Pos(self.path, line + 1, index - self.line_starts[line] + 1, length)
+
+
+class YStr(str):
+    """A string read from YAML that knows its place (and can place a caret inside itself)."""
+
+    pos: Pos
+    source: Source | None
+    start: int
+    end: int
+    _map: list[int] | None
+
+    def at(self, offset: int, length: int = 1) -> Pos:
+        """Source position of character `offset` of the string's value."""
+        if self.source is None:
+            return self.pos
+        if self._map is None:
+            self._map = _align(str(self), self.source.text, self.start, self.end)
+        if not self._map:
+            return self.pos
+        offset = max(0, min(offset, len(self._map) - 1))
+        return self.source.pos(self._map[offset], length)
+
+
+def _align(value: str, raw: str, start: int, end: int) -> list[int]:
+    """Map each character of a scalar's value to an index in the raw text.
+
+    Plain and block scalars only fold white space; quoted ones may hold escapes. Walking both
+    in step and skipping what does not match is exact for the first and close for the second.
+    """
+    out = []
+    j = start
+    last = max(start, end - 1)
+    for ch in value:
+        if ch.isspace():
+            out.append(min(j, last))
+            while j < end and raw[j].isspace():
+                j += 1
+            continue
+        k = j
+        while k < end and raw[k] != ch:
+            k += 1
+        if k < end:
+            j = k
+        out.append(min(j, last))
+        if j < end:
+            j += 1
+    return out
+
+
+class YDict(dict):
+    """A mapping with positions: `.pos`, `.key_pos[key]`, `.val_pos[key]`."""
+
+    pos: Pos
+
+    def __init__(self, *a, **kw):
+        super().__init__(*a, **kw)
+        self.key_pos: dict = {}
+        self.val_pos: dict = {}
+
+
+class YList(list):
+    """A sequence with positions: `.pos`, `.item_pos[i]`."""
+
+    pos: Pos
+
+    def __init__(self, *a):
+        super().__init__(*a)
+        self.item_pos: list[Pos] = []
+
+
+def pos_of(container, key=None) -> Pos | None:
+    """Best position for a value: a YStr's own, else the parent's record, else the parent's."""
+    if key is None:
+        return getattr(container, "pos", None)
+    if isinstance(container, YDict):
+        v = container.get(key)
+        if isinstance(v, (YStr, YDict, YList)):
+            return v.pos
+        return container.val_pos.get(key) or container.pos
+    if isinstance(container, YList):
+        if isinstance(key, int) and 0 <= key < len(container.item_pos):
+            return container.item_pos[key]
+        return container.pos
+    return None
+
+
+def detect_lang(text: str, default: str = "pt") -> str:
+    m = LANG_RE.search(text)
+    return m.group(1).lower() if m else default
+
+
+def load_text(text: str, path: str, diags: Diagnostics, lang: str | None = None):
+    """Parse YAML text into YDict/YList/YStr values; problems go to `diags`. None on failure."""
+    src = Source(path, text)
+    lang = lang or detect_lang(text)
+    try:
+        loader = _ComposeLoader(text)
+        try:
+            node = loader.get_single_node()
+        finally:
+            loader.dispose()
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        pos = src.pos(mark.index) if mark else Pos(path, 1, 1)
+        problem = (exc.problem or exc.context or "").strip()
+        diags.add("E001", pos, lang, problem=problem)
+        return None
+    except yaml.YAMLError as exc:  # reader errors (bad bytes) and the like
+        diags.add("E001", Pos(path, 1, 1), lang, problem=str(exc).splitlines()[0])
+        return None
+    if node is None:
+        return YDict()
+    return _build(node, src, diags, lang)
+
+
+def load_file(path: str, diags: Diagnostics, lang: str | None = None):
+    try:
+        with open(path, encoding="utf-8") as fh:
+            text = fh.read()
+    except UnicodeDecodeError:
+        diags.add("E004", Pos(path, 1, 1), lang or "pt")
+        return None
+    except OSError as exc:
+        diags.add("E005", None, lang or "pt", path=path, reason=exc.strerror or str(exc))
+        return None
+    return load_text(text, path, diags, lang)
+
+
+def _node_pos(node, src: Source) -> Pos:
+    length = max(1, node.end_mark.index - node.start_mark.index) if isinstance(node, ScalarNode) else 1
+    if node.start_mark.line != node.end_mark.line:
+        length = 1
+    return src.pos(node.start_mark.index, length)
+
+
+def _build(node, src: Source, diags: Diagnostics, lang: str):
+    if node.tag not in _CORE_TAGS:
+        diags.add("E002", _node_pos(node, src), lang, tag=node.tag)
+        return None
+    if isinstance(node, ScalarNode):
+        return _scalar(node, src, diags, lang)
+    if isinstance(node, SequenceNode):
+        out = YList()
+        out.pos = _node_pos(node, src)
+        for item in node.value:
+            out.append(_build(item, src, diags, lang))
+            out.item_pos.append(_node_pos(item, src))
+        return out
+    if isinstance(node, MappingNode):
+        out = YDict()
+        out.pos = _node_pos(node, src)
+        for knode, vnode in node.value:
+            if knode.tag == "tag:yaml.org,2002:merge":
+                diags.add("E002", _node_pos(knode, src), lang, tag="<<")
+                continue
+            key = _build(knode, src, diags, lang)
+            if isinstance(key, (YDict, YList)):
+                diags.add("E006", _node_pos(knode, src), lang)
+                continue
+            kpos = _node_pos(knode, src)
+            if key in out:
+                diags.add("E003", kpos, lang, key=str(key), first=out.key_pos[key].line,
+                          related=out.key_pos[key])
+                continue
+            out[key] = _build(vnode, src, diags, lang)
+            out.key_pos[key] = kpos
+            out.val_pos[key] = _node_pos(vnode, src)
+        return out
+    return None
+
+
+_INT_RE = re.compile(r"^[-+]?[0-9]+$")
+_FLOAT_RE = re.compile(r"^[-+]?(?:[0-9]+\.[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?$")
+
+
+def _scalar(node: ScalarNode, src: Source, diags: Diagnostics, lang: str):
+    tag, value = node.tag, node.value
+    if tag == "tag:yaml.org,2002:null":
+        return None
+    if tag == "tag:yaml.org,2002:bool":
+        return value.lower() == "true"
+    if tag == "tag:yaml.org,2002:int":
+        if _INT_RE.match(value.replace("_", "")):
+            return int(value.replace("_", ""))
+    if tag == "tag:yaml.org,2002:float":
+        if _FLOAT_RE.match(value):
+            return float(value)
+    s = YStr(value)
+    s.pos = _node_pos(node, src)
+    s.source = src
+    # a quoted or block scalar begins after its indicator
+    s.start = node.start_mark.index
+    s.end = node.end_mark.index
+    s._map = None
+    return s
