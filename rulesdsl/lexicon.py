@@ -57,6 +57,7 @@ class Lexicon:
         self.words: dict[str, list[str]] = {k: _as_list(v) for k, v in (data.get("words") or {}).items()}
         self.numbers: dict[str, int] = {str(k): int(v) for k, v in (data.get("numbers") or {}).items()}
         self.noise: list[str] = [str(w) for w in (data.get("noise") or [])]
+        self.plural: list = [tuple(p) for p in (data.get("plural") or [])]
         self.values: dict[str, list[str]] = {str(k): _as_list(v) for k, v in (data.get("values") or {}).items()}
         self._key_index = {}
         for neutral, spellings in self.keys.items():

@@ -1,0 +1,474 @@
+"""Stage 3 — parse: effect expression text → `nodes` tree, with the Lark LALR parser.
+
+The grammar (grammar/effects.lark) is over neutral terminals; `Tokenizer` supplies them.
+Errors carry the position inside the expression and name what was expected, in the
+expression's language.
+"""
+from __future__ import annotations
+
+import os
+from functools import lru_cache
+
+from lark import Lark, Transformer, Token, v_args
+from lark.exceptions import UnexpectedInput, UnexpectedToken, UnexpectedEOF
+from lark.lexer import Lexer
+
+from . import nodes as N
+from .errors import Diagnostics
+
+
+def _grammar_path() -> str:
+    here = os.path.dirname(os.path.abspath(__file__))
+    cand = os.path.join(os.path.dirname(here), "grammar", "effects.lark")
+    if os.path.exists(cand):
+        return cand
+    import importlib.resources as ir
+    return str(ir.files("rulesdsl.grammar") / "effects.lark")
+
+
+class _ListLexer(Lexer):
+    """Lark calls this with whatever we pass to parse(): our ready token list."""
+
+    def __init__(self, lexer_conf):
+        pass
+
+    def lex(self, data):
+        yield from data
+
+
+@lru_cache(maxsize=1)
+def lark_parser() -> Lark:
+    with open(_grammar_path(), encoding="utf-8") as fh:
+        grammar = fh.read()
+    return Lark(grammar, parser="lalr", lexer=_ListLexer, propagate_positions=True,
+                maybe_placeholders=False)
+
+
+def terminals() -> set[str]:
+    return {t.name for t in lark_parser().terminals}
+
+
+class ParseContext:
+    def __init__(self, where, lang):
+        self.where = where
+        self.lang = lang
+
+
+def _pos(ctx, meta_or_tok):
+    start = getattr(meta_or_tok, "start_pos", None)
+    end = getattr(meta_or_tok, "end_pos", None)
+    if start is None:
+        return None
+    length = max(1, (end or start + 1) - start)
+    return ctx.where(start, length)
+
+
+class ToNodes(Transformer):
+    def __init__(self, ctx: ParseContext):
+        super().__init__(visit_tokens=False)
+        self.ctx = ctx
+
+    def _p(self, meta):
+        if getattr(meta, "empty", False):
+            return None
+        return _pos(self.ctx, meta)
+
+    # statements ---------------------------------------------------------------------------
+    @v_args(meta=True)
+    def start(self, meta, items):
+        return N.Block(_flatten(items), pos=self._p(meta))
+
+    def simple_line(self, items):
+        return [x for x in items if not isinstance(x, Token)]
+
+    @v_args(meta=True)
+    def inline_suite(self, meta, items):
+        return N.Block(_flatten(items), pos=self._p(meta))
+
+    @v_args(meta=True)
+    def block_suite(self, meta, items):
+        return N.Block(_flatten([x for x in items if not isinstance(x, Token)]), pos=self._p(meta))
+
+    @v_args(meta=True)
+    def if_stmt(self, meta, items):
+        items = [x for x in items if not isinstance(x, Token)]
+        cond, then = items[0], items[1]
+        els = items[2] if len(items) > 2 else None
+        return N.If(cond, then, els, pos=self._p(meta))
+
+    def else_part(self, items):
+        return [x for x in items if not isinstance(x, Token)][0]
+
+    @v_args(meta=True)
+    def else_if(self, meta, items):
+        inner = [x for x in items if not isinstance(x, Token)][0]
+        return N.Block([inner], pos=self._p(meta))
+
+    @v_args(meta=True)
+    def foreach(self, meta, items):
+        sel, body = [x for x in items if not isinstance(x, Token)]
+        return N.ForEach(sel, body, pos=self._p(meta))
+
+    @v_args(meta=True)
+    def repeat_upto(self, meta, items):
+        count, body = [x for x in items if not isinstance(x, Token)]
+        return N.Repeat(count, body, True, pos=self._p(meta))
+
+    @v_args(meta=True)
+    def repeat_exact(self, meta, items):
+        count, body = [x for x in items if not isinstance(x, Token)]
+        return N.Repeat(count, body, False, pos=self._p(meta))
+
+    @v_args(meta=True)
+    def try_stmt(self, meta, items):
+        body, fail = [x for x in items if not isinstance(x, Token)]
+        return N.Try(body, fail, pos=self._p(meta))
+
+    @v_args(meta=True)
+    def branch(self, meta, items):
+        optional = any(isinstance(t, Token) and t.type == "MAY" for t in items)
+        opts = [x for x in items if isinstance(x, N.Block)]
+        return N.ChooseBranch(opts, None, optional, pos=self._p(meta))
+
+    def option(self, items):
+        return [x for x in items if not isinstance(x, Token)][0]
+
+    @v_args(meta=True)
+    def may(self, meta, items):
+        inner = items[-1]
+        has_may = any(isinstance(t, Token) and t.type == "MAY" for t in items)
+        if has_may and isinstance(inner, (N.Verb, N.Choose, N.Perform, N.ChooseBranch)):
+            inner.optional = True
+        return inner
+
+    def qval(self, items):
+        return [x for x in items if not isinstance(x, Token)][0]
+
+    @v_args(meta=True)
+    def verb_stmt(self, meta, items):
+        verb = items[0]
+        objs = None
+        args = {}
+        for x in items[1:]:
+            if isinstance(x, list):
+                objs = x
+            elif isinstance(x, tuple):
+                key, val = x
+                if key in args:
+                    args.setdefault(key + "+", []).append(val)
+                else:
+                    args[key] = val
+        obj = None
+        if objs:
+            obj = objs[0] if len(objs) == 1 else N.ListOf(objs, pos=objs[0].pos)
+        node = N.Verb(str(verb.value), obj, args, pos=self._p(meta))
+        node.verb_pos = _pos(self.ctx, verb)
+        return node
+
+    def objs(self, items):
+        return [x for x in items if not isinstance(x, Token)]
+
+    def pp_to(self, items):
+        return ("to", items[-1])
+
+    def pp_in(self, items):
+        return ("in", items[-1])
+
+    def pp_by(self, items):
+        return ("by", items[-1])
+
+    @v_args(meta=True)
+    def choose(self, meta, items):
+        who = None
+        rest = [x for x in items if not isinstance(x, Token)]
+        if len(rest) == 2:
+            who, sel = rest
+        else:
+            sel = rest[0]
+        return N.Choose(sel, who, False, pos=self._p(meta))
+
+    @v_args(meta=True)
+    def menu_upto(self, meta, items):
+        rest = [x for x in items if not isinstance(x, Token)]
+        budget = rest[0]
+        actions = rest[1] if len(rest) > 1 else None
+        return N.ActionMenu(budget, actions, pos=self._p(meta))
+
+    @v_args(meta=True)
+    def menu_any(self, meta, items):
+        rest = [x for x in items if not isinstance(x, Token)]
+        actions = rest[0] if rest else None
+        return N.ActionMenu(None, actions, pos=self._p(meta))
+
+    def among(self, items):
+        return [x for x in items if not isinstance(x, Token)][0]
+
+    @v_args(meta=True)
+    def perform(self, meta, items):
+        name_tok = next(t for t in items if isinstance(t, Token) and t.type == "VALUE")
+        action = _name(self.ctx, name_tok)
+        args = next((x for x in items if isinstance(x, dict)), {})
+        return N.Perform(action, args, pos=self._p(meta))
+
+    def args(self, items):
+        out = {}
+        for x in items:
+            if isinstance(x, tuple):
+                out[x[0]] = x[1]
+        return out
+
+    def arg(self, items):
+        tok = items[0]
+        return (tok.value[1][0], items[-1])
+
+    @v_args(meta=True)
+    def let(self, meta, items):
+        var = next(t for t in items if isinstance(t, Token) and t.type == "VAR")
+        return N.Let(str(var), items[-1], pos=self._p(meta))
+
+    @v_args(meta=True)
+    def control(self, meta, items):
+        return N.Control(items[0].type.lower(), pos=self._p(meta))
+
+    # noun phrases -------------------------------------------------------------------------
+    @v_args(meta=True)
+    def sel(self, meta, items):
+        quant = None
+        owner = None
+        var = None
+        noun = None
+        filters = []
+        for x in items:
+            if isinstance(x, Token):
+                if x.type == "YOUR":
+                    owner = "mine"
+                elif x.type == "NOUN":
+                    noun = _name(self.ctx, x)
+                elif x.type == "VAR":
+                    var = str(x)
+            elif isinstance(x, N.Filter):
+                filters.append(x)
+            elif isinstance(x, _Quant):
+                quant = x.value
+            elif isinstance(x, _Owner):
+                owner = x.value
+        return N.Sel(quant, noun, var, owner, filters, pos=self._p(meta))
+
+    def q_val(self, items):
+        return _Quant(items[0])
+
+    def q_each(self, items):
+        return _Quant(("each",))
+
+    def q_all(self, items):
+        return _Quant(("all",))
+
+    def q_any(self, items):
+        return _Quant(("any",))
+
+    def q_one(self, items):
+        return _Quant(N.Num(1))
+
+    def q_upto(self, items):
+        return _Quant(("upto", items[-1]))
+
+    def q_atleast(self, items):
+        return _Quant(("atleast", items[-1]))
+
+    def own_mine(self, items):
+        return _Owner("mine")
+
+    def own_enemy(self, items):
+        return _Owner("enemy")
+
+    def _filter(kind):
+        @v_args(meta=True)
+        def f(self, meta, items):
+            vals = [x for x in items if not isinstance(x, Token)]
+            if kind == "free":
+                tok = next(t for t in items if isinstance(t, Token) and t.type == "ATTR")
+                vals = [_name(self.ctx, tok)]
+            a = vals[0] if vals else None
+            b = vals[1] if len(vals) > 1 else None
+            return N.Filter(kind, a, b, pos=self._p(meta))
+        return f
+
+    f_of = _filter("of")
+    f_in = _filter("in")
+    f_with = _filter("with")
+    f_free = _filter("free")
+    f_without = _filter("without")
+    f_ruled_by = _filter("ruled_by")
+    f_not_ruled_by = _filter("not_ruled_by")
+    f_adjacent = _filter("adjacent")
+    f_connected = _filter("connected")
+    f_where = _filter("where")
+    f_except = _filter("except")
+    f_among = _filter("among")
+    f_matching = _filter("matching")
+    f_is = _filter("is")
+    f_another = _filter("another")
+
+    @v_args(meta=True)
+    def listing(self, meta, items):
+        return N.ListOf([x for x in items if not isinstance(x, Token)], pos=self._p(meta))
+
+    # expressions --------------------------------------------------------------------------
+    @v_args(meta=True)
+    def or_(self, meta, items):
+        vals = [x for x in items if not isinstance(x, Token)]
+        return vals[0] if len(vals) == 1 else N.Logic("or", vals, pos=self._p(meta))
+
+    @v_args(meta=True)
+    def and_(self, meta, items):
+        vals = [x for x in items if not isinstance(x, Token)]
+        return vals[0] if len(vals) == 1 else N.Logic("and", vals, pos=self._p(meta))
+
+    @v_args(meta=True)
+    def not_(self, meta, items):
+        return N.Not(items[-1], pos=self._p(meta))
+
+    @v_args(meta=True)
+    def compare(self, meta, items):
+        a, op, b = items
+        return N.Cmp(str(op.value), a, b, pos=self._p(meta))
+
+    @v_args(meta=True)
+    def is_(self, meta, items):
+        neg = any(isinstance(t, Token) and t.type == "NOT" for t in items)
+        vals = [x for x in items if not isinstance(x, Token)]
+        return N.Cmp("!=" if neg else "=", vals[0], vals[1], pos=self._p(meta))
+
+    @v_args(meta=True)
+    def rules(self, meta, items):
+        who, where = [x for x in items if not isinstance(x, Token)]
+        return N.Call("rules", [who, where], pos=self._p(meta))
+
+    @v_args(meta=True)
+    def not_rules(self, meta, items):
+        who, where = [x for x in items if not isinstance(x, Token)]
+        return N.Not(N.Call("rules", [who, where], pos=self._p(meta)), pos=self._p(meta))
+
+    def _arith(op):
+        @v_args(meta=True)
+        def f(self, meta, items):
+            a, b = [x for x in items if not isinstance(x, Token)]
+            return N.Arith(op, a, b, pos=self._p(meta))
+        return f
+
+    add = _arith("+")
+    sub = _arith("-")
+    mul = _arith("*")
+    div = _arith("/")
+
+    @v_args(meta=True)
+    def count(self, meta, items):
+        return N.Count(items[-1], pos=self._p(meta))
+
+    @v_args(meta=True)
+    def exists(self, meta, items):
+        return N.Exists(items[-1], pos=self._p(meta))
+
+    @v_args(meta=True)
+    def call(self, meta, items):
+        fn = items[0]
+        args = [x for x in items[1:] if not isinstance(x, Token)]
+        return N.Call(str(fn.value), args, pos=self._p(meta))
+
+    def num(self, items):
+        t = items[0]
+        return N.Num(int(t.value), pos=_pos(self.ctx, t))
+
+    def var(self, items):
+        t = items[0]
+        return N.Var(str(t.value), pos=_pos(self.ctx, t))
+
+    def me(self, items):
+        return N.Me(pos=_pos(self.ctx, items[0]))
+
+    def value(self, items):
+        return _name(self.ctx, items[0])
+
+    @v_args(meta=True)
+    def attr_of(self, meta, items):
+        attr = _name(self.ctx, items[0])
+        obj = [x for x in items[1:] if not isinstance(x, Token)][0]
+        return N.AttrOf(attr, obj, pos=self._p(meta))
+
+    @v_args(meta=True)
+    def attr_of_noun(self, meta, items):
+        attr = _name(self.ctx, items[0])
+        owner = "mine" if any(isinstance(t, Token) and t.type == "YOUR" for t in items[1:]) else None
+        noun_tok = next(t for t in items[1:] if isinstance(t, Token) and t.type == "NOUN")
+        var = next((str(t) for t in items[1:] if isinstance(t, Token) and t.type == "VAR"), None)
+        sel = N.Sel(None, _name(self.ctx, noun_tok), var, owner, [], pos=_pos(self.ctx, noun_tok))
+        return N.AttrOf(attr, sel, pos=self._p(meta))
+
+
+class _Quant:
+    def __init__(self, value):
+        self.value = value
+
+
+class _Owner:
+    def __init__(self, value):
+        self.value = value
+
+
+def _name(ctx, tok: Token) -> N.Name:
+    kind, ids = tok.value
+    return N.Name(kind, tuple(ids), getattr(tok, "text", ""), pos=_pos(ctx, tok))
+
+
+def _flatten(items):
+    out = []
+    for x in items:
+        if isinstance(x, list):
+            out.extend(_flatten(x))
+        elif isinstance(x, Token):
+            continue
+        elif x is not None:
+            out.append(x)
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+
+def parse_tokens(tokens, where, lang, diags: Diagnostics, lexicon=None):
+    """Parse a token list; on a syntax error report it (with what was expected) and return None."""
+    ctx = ParseContext(where, lang)
+    try:
+        tree = lark_parser().parse(tokens)
+    except UnexpectedToken as exc:
+        tok = exc.token
+        expected = _spell_expected(exc.expected, lexicon)
+        if tok.type == "$END":
+            last = tokens[-1] if tokens else None
+            off = getattr(last, "end_pos", 0) or 0
+            diags.add("P005", where(max(0, off - 1), 1), lang, expected=expected)
+        else:
+            text = getattr(tok, "text", None) or (str(tok.value) if not isinstance(tok.value, tuple) else tok.type)
+            start = getattr(tok, "start_pos", 0) or 0
+            length = max(1, (getattr(tok, "end_pos", start + 1) or start + 1) - start)
+            if tok.type == "_NL":
+                diags.add("P005", where(max(0, start - 1), 1), lang, expected=expected)
+            else:
+                diags.add("P003", where(start, length), lang, word=text, expected=expected)
+        return None
+    except (UnexpectedEOF, UnexpectedInput) as exc:
+        off = getattr(tokens[-1], "end_pos", 0) if tokens else 0
+        diags.add("P005", where(max(0, off - 1), 1), lang, expected="")
+        return None
+    return ToNodes(ctx).transform(tree)
+
+
+def _spell_expected(expected, lexicon) -> str:
+    names = []
+    for t in sorted(expected):
+        if t.startswith("_") or t in ("$END", "INDENT", "DEDENT"):
+            continue
+        if lexicon is not None and t in lexicon.words:
+            names.append(f"'{lexicon.spell_word(t)}'")
+        else:
+            names.append(lexicon.describe_terminal(t) if lexicon is not None and hasattr(lexicon, "describe_terminal") else t)
+    return ", ".join(names[:8])

@@ -1,0 +1,742 @@
+"""The checks of `check-text`: where two texts of the Law, or the text and the data, disagree.
+
+For every document aligned to the Law (translation, faction reference, summary) the
+paragraphs are joined into *groups* — the Law paragraphs and the paragraphs that render them
+("4.2.1" + "4.2.1+1", or one paragraph `alinhado: [4.2.1, 4.2.2]`) — and each group is
+compared:
+
+  T100/T101/T102  scope and missing paragraphs
+  T110/T111/T112  numbers (digits and number words, both languages) and ordinals
+  T120..T123      conditions: negation, exception, inclusion/exclusion, or/and
+  T130/T131       glossary drift
+  T140/T141/T142  cross-references: missing target, title mismatch, different targets
+  T150            stale translation (`confirmado` no longer matches the source text)
+  T160/T161/T162  text against data: numbers in a rule block citing a paragraph, and back
+  T170            an acknowledged difference that no longer matches anything
+
+A translation is checked both ways. A reference or a summary is allowed to leave things out,
+so only what it *adds or changes* is reported (a number it states that the Law does not, a
+negation the Law does not have).
+
+Every finding has a stable code, the Law paragraph, the document, excerpts of both texts, a
+`detail` that names exactly this difference, and a fingerprint made of the four; an entry of
+`aceitos.yaml` silences the one finding it names (by fingerprint, detail or excerpt).
+"""
+from __future__ import annotations
+
+import hashlib
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+
+from ..errors import Pos, fold, format_message
+from . import numbers as nummod
+from .catalogue import (Acceptance, Catalogue, Document, Paragraph, chapter_of, hash_matches,
+                        nearest_key, normalize_text, text_hash)
+
+# code → (severity, kind)
+CODES = {
+    "T100": ("info", "scope"),
+    "T101": ("warning", "missing"),
+    "T102": ("info", "missing"),
+    "T110": ("error", "numbers"),
+    "T111": ("warning", "numbers"),
+    "T112": ("warning", "numbers"),
+    "T120": ("error", "conditions"),
+    "T121": ("warning", "conditions"),
+    "T122": ("warning", "conditions"),
+    "T123": ("warning", "conditions"),
+    "T130": ("warning", "glossary"),
+    "T131": ("warning", "glossary"),
+    "T140": ("error", "xref"),
+    "T141": ("warning", "xref"),
+    "T142": ("warning", "xref"),
+    "T150": ("warning", "stale"),
+    "T160": ("error", "data"),
+    "T161": ("warning", "data"),
+    "T162": ("error", "data"),
+    "T170": ("warning", "accepted"),
+}
+SEVERITY_ORDER = {"error": 0, "warning": 1, "info": 2}
+
+
+@dataclass
+class Finding:
+    code: str
+    paragraph: str                 # the Law paragraph (first of its group)
+    document: str                  # the document compared with the Law (or the Law itself)
+    args: dict = field(default_factory=dict)
+    excerpts: dict = field(default_factory=dict)   # document id (or file) → excerpt
+    detail: str = ""
+    pos: Pos | None = None
+    paragraphs: list = field(default_factory=list)
+    severity: str = ""
+    acknowledged: Acceptance | None = None
+
+    def __post_init__(self):
+        if not self.severity:
+            self.severity = CODES[self.code][0]
+        if not self.paragraphs:
+            self.paragraphs = [self.paragraph]
+
+    @property
+    def kind(self) -> str:
+        return CODES[self.code][1]
+
+    @property
+    def fingerprint(self) -> str:
+        raw = "|".join([self.code, self.paragraph, self.document, normalize_text(self.detail)])
+        return hashlib.sha1(raw.encode("utf-8")).hexdigest()[:10]
+
+    def message(self, lang: str) -> str:
+        return format_message(self.code, lang, self.args)
+
+    def as_dict(self, lang: str) -> dict:
+        d = {
+            "code": self.code, "kind": self.kind, "severity": self.severity,
+            "paragraph": self.paragraph, "paragraphs": self.paragraphs,
+            "document": self.document, "message": self.message(lang),
+            "detail": self.detail, "excerpts": self.excerpts, "fingerprint": self.fingerprint,
+        }
+        if self.pos:
+            d.update(file=self.pos.file, line=self.pos.line, col=self.pos.col)
+        if self.acknowledged:
+            d["acknowledged"] = {"reason": self.acknowledged.reason,
+                                 "file": self.acknowledged.pos.file if self.acknowledged.pos else None,
+                                 "line": self.acknowledged.pos.line if self.acknowledged.pos else None}
+        return d
+
+
+@dataclass
+class Report:
+    findings: list[Finding] = field(default_factory=list)     # reported
+    silenced: list[Finding] = field(default_factory=list)     # matched by an acknowledgement
+    groups: int = 0
+    unaligned: dict = field(default_factory=dict)             # doc → count of unaligned paragraphs
+    unconfirmed: dict = field(default_factory=dict)           # doc → count without `confirmado`
+
+    def counts(self) -> dict:
+        return dict(sorted(Counter(f.code for f in self.findings).items()))
+
+    def by_severity(self) -> dict:
+        c = Counter(f.severity for f in self.findings)
+        return {s: c.get(s, 0) for s in ("error", "warning", "info")}
+
+    def has_errors(self) -> bool:
+        return any(f.severity == "error" for f in self.findings)
+
+
+# ---------------------------------------------------------------------------------------------
+# vocabulary of conditions (folded unless noted); a third language adds its own in its lexicon
+
+NEGATION = {
+    "pt": ["não", "nunca", "nenhum", "nenhuma", "nenhuns", "nenhumas", "nada", "ninguém", "nem",
+           "jamais", "tampouco", "sem"],
+    "es": ["no", "nunca", "ningún", "ninguno", "ninguna", "ningunos", "ningunas", "nada", "nadie",
+           "ni", "jamás", "tampoco", "sin"],
+}
+# phrases whose words are not a negation (they are counted elsewhere, or mean something else)
+NOT_NEGATION = {
+    "pt": ["não obstante", "a não ser", "sem incluir", "sem contar", "não incluindo", "não inclui",
+           "não incluem", "nem sempre"],
+    "es": ["no obstante", "a no ser", "sin incluir", "sin contar", "no incluyendo", "no incluye",
+           "no incluyen", "sin embargo", "ni siquiera"],
+}
+EXCEPTION = {
+    "pt": ["exceto", "excepto", "salvo", "exceção", "exceções", "a menos que", "a não ser",
+           "excetuando", "tirando"],
+    "es": ["excepto", "salvo", "excepción", "excepciones", "a menos que", "a no ser",
+           "exceptuando", "menos"],
+}
+INCLUSION = {
+    "pt": ["incluindo", "inclusive", "incluído", "incluída", "incluídos", "incluídas", "inclui",
+           "incluem", "contando"],
+    "es": ["incluyendo", "inclusive", "incluido", "incluida", "incluidos", "incluidas", "incluye",
+           "incluyen", "contando"],
+}
+EXCLUSION = {
+    "pt": ["sem incluir", "sem contar", "não incluindo", "não inclui", "não incluem", "excluindo",
+           "exclusive"],
+    "es": ["sin incluir", "sin contar", "no incluyendo", "no incluye", "no incluyen", "excluyendo",
+           "exclusive"],
+}
+OR_WORDS = {"pt": ["ou"], "es": ["o", "u"]}
+AND_WORDS = {"pt": ["e"], "es": ["y", "e"]}      # accents kept: "é" is not "e"
+# "menos" is "except" only after "todo(s)/todas" ("todos menos uno"); elsewhere "less"
+_ES_MENOS_AFTER = {"todo", "todos", "todas", "toda"}
+
+_CLAUSE_BREAK = {".", ";", ":", "!", "?"}
+NEG_WINDOW = 6
+
+
+def _vocab(table: dict, lang: str, section: str) -> list[list[str]]:
+    phrases = nummod.word_list(lang, section, table)
+    return sorted(([fold(w) for w in p.split()] for p in phrases), key=len, reverse=True)
+
+
+def _match_phrases(toks, phrases, used: set | None = None, *, accent=False):
+    """Indices (start, end) of every phrase occurrence; longest first; `used` tokens skipped."""
+    used = used if used is not None else set()
+    out = []
+    words = [t.low if accent else t.fold for t in toks]
+    for i in range(len(toks)):
+        if i in used:
+            continue
+        for p in phrases:
+            j = i + len(p)
+            if j <= len(toks) and words[i:j] == p and not any(k in used for k in range(i, j)):
+                out.append((i, j))
+                used.update(range(i, j))
+                break
+    return out
+
+
+@dataclass
+class Conditions:
+    negation: list        # [(start_char, end_char)] one per negation group
+    exception: list
+    inclusion: list
+    exclusion: list
+    or_: list
+    and_: list
+
+
+def conditions(text: str, lang: str) -> Conditions:
+    toks = [t for t in nummod.tokenize(text)]
+    used: set[int] = set()
+    excl = _match_phrases(toks, _vocab(EXCLUSION, lang, "exclusion"), used)
+    notneg = _match_phrases(toks, _vocab(NOT_NEGATION, lang, "not_negation"), set(used))
+    exc_used = set(used)
+    exc = _match_phrases(toks, _vocab(EXCEPTION, lang, "exception"), exc_used)
+    if lang == "es":   # "menos" only after todo/todos
+        exc = [(a, b) for a, b in exc if not (toks[a].fold == "menos" and
+                                              (a == 0 or toks[a - 1].fold not in _ES_MENOS_AFTER))]
+    incl = _match_phrases(toks, _vocab(INCLUSION, lang, "inclusion"), set(used))
+    blocked = set(used)
+    for a, b in notneg + exc:
+        blocked.update(range(a, b))
+    negs = _match_phrases(toks, _vocab(NEGATION, lang, "negation"), blocked)
+    # a negation that follows another within the same clause is the same negation
+    # ("não ... nenhum", "no ... nunca", "sem ... nem")
+    groups = []
+    last_end = None
+    for a, b in sorted(negs):
+        if last_end is not None and a - last_end <= NEG_WINDOW and not any(
+                toks[k].text in _CLAUSE_BREAK for k in range(last_end, a)):
+            groups[-1] = (groups[-1][0], b)
+        else:
+            groups.append((a, b))
+        last_end = b
+    ors = _match_phrases(toks, [[w] for w in nummod.word_list(lang, "or", OR_WORDS)], accent=True)
+    ands = _match_phrases(toks, [[w] for w in nummod.word_list(lang, "and", AND_WORDS)], accent=True)
+
+    def spans(pairs):
+        return [(toks[a].start, toks[b - 1].end) for a, b in pairs]
+    return Conditions(spans(groups), spans(exc), spans(incl), spans(excl), spans(ors), spans(ands))
+
+
+# ---------------------------------------------------------------------------------------------
+# excerpts
+
+def excerpt(text: str, start: int | None = None, end: int | None = None, width: int = 36) -> str:
+    """A short quote of `text` around [start, end) (the whole text when it is short)."""
+    text = normalize_text(text) if start is None else text
+    if start is None:
+        return text if len(text) <= 2 * width + 20 else text[: 2 * width + 20].rstrip() + "…"
+    a = max(0, start - width)
+    b = min(len(text), end + width)
+    while a > 0 and not text[a - 1].isspace():
+        a -= 1
+    while b < len(text) and not text[b].isspace():
+        b += 1
+    s = text[a:b].strip()
+    s = " ".join(s.split())
+    return ("…" if a > 0 else "") + s + ("…" if b < len(text) else "")
+
+
+def excerpts_of(text: str, spans: list, limit: int = 2) -> str:
+    if not spans:
+        return excerpt(text)
+    return " | ".join(excerpt(text, a, b) for a, b in spans[:limit])
+
+
+# ---------------------------------------------------------------------------------------------
+# groups
+
+@dataclass
+class Group:
+    doc: Document
+    law: list[Paragraph]
+    target: list[Paragraph]
+
+    @property
+    def key(self) -> str:
+        return self.law[0].key
+
+    @property
+    def keys(self) -> list[str]:
+        return [p.key for p in self.law]
+
+    def source_text(self) -> str:
+        return "\n".join(p.full for p in self.law)
+
+    def target_text(self) -> str:
+        return "\n".join(p.full for p in self.target)
+
+
+def groups_of(cat: Catalogue, doc: Document) -> list[Group]:
+    law = cat.law
+    order = {k: i for i, k in enumerate(law.paragraphs)}
+    parent: dict[str, str] = {}
+
+    def find(x):
+        while parent.setdefault(x, x) != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    for p in doc.paragraphs.values():
+        if not p.aligned:
+            continue
+        first = p.aligned[0]
+        for k in p.aligned[1:]:
+            ra, rb = find(first), find(k)
+            if ra != rb:
+                parent[max(ra, rb, key=lambda z: order.get(z, 0))] = min(ra, rb, key=lambda z: order.get(z, 0))
+    comps: dict[str, tuple[set, list]] = {}
+    for p in doc.paragraphs.values():
+        if not p.aligned:
+            continue
+        r = find(p.aligned[0])
+        keys, paras = comps.setdefault(r, (set(), []))
+        keys.update(p.aligned)
+        paras.append(p)
+    out = []
+    for r, (keys, paras) in comps.items():
+        lp = sorted((law.paragraphs[k] for k in keys if k in law.paragraphs), key=lambda p: order[p.key])
+        if lp:
+            out.append(Group(doc, lp, paras))
+    out.sort(key=lambda g: order[g.key])
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# the checks
+
+class Checker:
+    def __init__(self, cat: Catalogue, lang: str):
+        self.cat = cat
+        self.lang = lang
+        self.law = cat.law
+        self.findings: list[Finding] = []
+        self._gloss_cache: dict = {}
+
+    def add(self, code, group_or_key, doc_id, detail, excerpts, pos=None, paragraphs=None, **args):
+        if isinstance(group_or_key, Group):
+            key = group_or_key.key
+            paragraphs = paragraphs or group_or_key.keys
+        else:
+            key = group_or_key
+        args.setdefault("para", key)
+        args.setdefault("doc", doc_id)
+        self.findings.append(Finding(code, key, doc_id, args, excerpts, detail, pos, paragraphs or [key]))
+
+    # -- scope and missing ---------------------------------------------------------------------
+    def scope(self, doc: Document, groups: list[Group]) -> None:
+        law = self.law
+        covered = doc.chapters()
+        law_chapters = list(dict.fromkeys(chapter_of(k) for k in law.paragraphs))
+        absent = [c for c in law_chapters if c not in covered]
+        if absent and doc.role != "summary":
+            n = sum(1 for k in law.paragraphs if chapter_of(k) in absent)
+            self.add("T100", "", doc.id,
+                     "scope:" + ",".join(absent), {}, doc_pos(doc),
+                     paragraphs=[], chapters=", ".join(absent), count=n)
+        if doc.role == "summary":
+            return
+        have = {k for g in groups for k in g.keys}
+        code = "T101" if doc.role == "translation" else "T102"
+        for k, p in law.paragraphs.items():
+            if chapter_of(k) in covered and k not in have:
+                self.add(code, k, doc.id, "missing", {law.id: excerpt(p.full)}, doc_pos(doc))
+
+    # -- numbers -------------------------------------------------------------------------------
+    def numbers(self, g: Group, both_ways: bool) -> None:
+        law, doc = self.law, g.doc
+        src, tgt = g.source_text(), g.target_text()
+        a = nummod.extract(src, law.lang)
+        b = nummod.extract(tgt, doc.lang)
+        pos = g.target[0].pos
+        for kind, lost_code, count_code in (("cardinal", "T110", "T111"), ("ordinal", "T112", "T112")):
+            sa = Counter(x.value for x in a if x.kind == kind and x.strong)
+            sb = Counter(x.value for x in b if x.kind == kind and x.strong)
+            wa = Counter(x.value for x in a if x.kind == kind)
+            wb = Counter(x.value for x in b if x.kind == kind)
+            only_a = [v for v in sa if wb[v] == 0] if both_ways else []
+            only_b = [v for v in sb if wa[v] == 0]
+            # pair a changed number with the number that replaced it, in text order
+            only_a.sort(key=lambda v: _first(a, v, kind))
+            only_b.sort(key=lambda v: _first(b, v, kind))
+            for i in range(max(len(only_a), len(only_b))):
+                va = only_a[i] if i < len(only_a) else None
+                vb = only_b[i] if i < len(only_b) else None
+                sa_ = _spans(a, va, kind)
+                sb_ = _spans(b, vb, kind)
+                show_a = nummod.show(va) if va is not None else "—"
+                show_b = nummod.show(vb) if vb is not None else "—"
+                self.add(lost_code, g, doc.id, f"{kind}:{show_a}≠{show_b}",
+                         {law.id: excerpts_of(src, sa_), doc.id: excerpts_of(tgt, sb_)}, pos,
+                         a=show_a, b=show_b, law=law.id)
+            if kind == "cardinal" and both_ways:
+                for v in sorted(set(sa) | set(sb), key=lambda v: (str(type(v)), v)):
+                    if wb[v] == 0 or wa[v] == 0:
+                        continue
+                    if sa[v] > wb[v] or sb[v] > wa[v]:
+                        na, nb = wa[v], wb[v]
+                        self.add(count_code, g, doc.id, f"count:{nummod.show(v)}:{na}≠{nb}",
+                                 {law.id: excerpts_of(src, _spans(a, v, kind)),
+                                  doc.id: excerpts_of(tgt, _spans(b, v, kind))}, pos,
+                                 value=nummod.show(v), na=na, nb=nb, law=law.id)
+
+    # -- conditions ----------------------------------------------------------------------------
+    def conditions(self, g: Group, both_ways: bool) -> None:
+        law, doc = self.law, g.doc
+        src, tgt = g.source_text(), g.target_text()
+        ca, cb = conditions(src, law.lang), conditions(tgt, doc.lang)
+        pos = g.target[0].pos
+
+        def differ(x, y):
+            return len(x) != len(y) if both_ways else len(y) > len(x)
+        for code, field_ in (("T120", "negation"), ("T121", "exception")):
+            x, y = getattr(ca, field_), getattr(cb, field_)
+            if differ(x, y):
+                self.add(code, g, doc.id, f"{field_}:{len(x)}≠{len(y)}",
+                         {law.id: excerpts_of(src, x, 3), doc.id: excerpts_of(tgt, y, 3)}, pos,
+                         na=len(x), nb=len(y), law=law.id)
+        if differ(ca.inclusion, cb.inclusion) or differ(ca.exclusion, cb.exclusion):
+            self.add("T122", g, doc.id,
+                     f"inclusion:{len(ca.inclusion)}/{len(ca.exclusion)}≠{len(cb.inclusion)}/{len(cb.exclusion)}",
+                     {law.id: excerpts_of(src, ca.inclusion + ca.exclusion),
+                      doc.id: excerpts_of(tgt, cb.inclusion + cb.exclusion)}, pos,
+                     ia=len(ca.inclusion), xa=len(ca.exclusion), ib=len(cb.inclusion),
+                     xb=len(cb.exclusion), law=law.id)
+        d_or = len(cb.or_) - len(ca.or_)
+        d_and = len(cb.and_) - len(ca.and_)
+        if d_or and d_and and (d_or > 0) != (d_and > 0) and (both_ways or d_or > 0):
+            self.add("T123", g, doc.id, f"or:{len(ca.or_)}≠{len(cb.or_)}",
+                     {law.id: excerpts_of(src, ca.or_ or ca.and_),
+                      doc.id: excerpts_of(tgt, cb.or_ or cb.and_)}, pos,
+                     oa=len(ca.or_), ob=len(cb.or_), aa=len(ca.and_), ab=len(cb.and_), law=law.id)
+
+    # -- glossary ------------------------------------------------------------------------------
+    def _term_re(self, term: str, lang: str):
+        key = (term, lang)
+        if key not in self._gloss_cache:
+            parts = []
+            for w in fold(term).split():
+                parts.append("(?:" + "|".join(re.escape(f) for f in inflections(w, lang)) + ")")
+            self._gloss_cache[key] = re.compile(r"(?<!\w)" + r"\s+".join(parts) + r"(?!\w)")
+        return self._gloss_cache[key]
+
+    def find_terms(self, text: str, terms: list[str], lang: str) -> list[tuple[int, int, str]]:
+        ft = fold_same_length(text)
+        out = []
+        for t in terms:
+            for m in self._term_re(t, lang).finditer(ft):
+                out.append((m.start(), m.end(), t))
+        return out
+
+    def glossary(self, g: Group, both_ways: bool) -> None:
+        law, doc = self.law, g.doc
+        src, tgt = g.source_text(), g.target_text()
+        pos = g.target[0].pos
+        for c in self.cat.concepts.values():
+            ta, tb = c.terms.get(law.lang), c.terms.get(doc.lang)
+            if ta is None or tb is None:
+                continue
+            in_a = self.find_terms(src, [ta.preferred, *ta.variants, *ta.forms, *ta.avoid], law.lang)
+            in_b = self.find_terms(tgt, [tb.preferred, *tb.variants, *tb.forms, *tb.avoid], doc.lang)
+            if both_ways and law.lang != doc.lang and bool(in_a) != bool(in_b):
+                have = law.id if in_a else doc.id
+                lack = doc.id if in_a else law.id
+                want = tb.preferred if in_a else ta.preferred
+                found = (in_a or in_b)[0][2]
+                self.add("T130", g, doc.id, f"concept:{c.id}:{have}",
+                         {law.id: excerpts_of(src, [x[:2] for x in in_a]) if in_a else excerpt(src),
+                          doc.id: excerpts_of(tgt, [x[:2] for x in in_b]) if in_b else excerpt(tgt)},
+                         pos, concept=c.id, term=found, want=want, have=have, lack=lack)
+            bad = [x for x in self.find_terms(tgt, tb.avoid, doc.lang)]
+            for a_, b_, t in bad:
+                self.add("T131", g, doc.id, f"avoid:{c.id}:{fold(t)}",
+                         {doc.id: excerpt(tgt, a_, b_)}, pos, concept=c.id, term=t, want=tb.preferred)
+
+    def glossary_law(self) -> None:
+        law = self.law
+        for p in law.paragraphs.values():
+            for c in self.cat.concepts.values():
+                t = c.terms.get(law.lang)
+                if t is None or not t.avoid:
+                    continue
+                for a_, b_, term in self.find_terms(p.full, t.avoid, law.lang):
+                    self.add("T131", p.key, law.id, f"avoid:{c.id}:{fold(term)}",
+                             {law.id: excerpt(p.full, a_, b_)}, p.pos, concept=c.id, term=term,
+                             want=t.preferred)
+
+    # -- cross-references ----------------------------------------------------------------------
+    def xref_exists(self, doc: Document) -> None:
+        numbers = doc.by_number()
+        all_numbers = set(numbers)
+        own_chapters = {chapter_of(n) for n in all_numbers}
+        for p in doc.paragraphs.values():
+            text = p.full
+            for x in nummod.xrefs(text, doc.lang):
+                num = x.number
+                if x.chapter_only:
+                    if num not in own_chapters and doc.role == "source":
+                        self.add("T140", p.key if doc.role == "source" else (p.aligned or [p.key])[0],
+                                 doc.id, f"xref:{num}", {doc.id: excerpt(text, x.start, x.end)},
+                                 p.pos, ref=num, where=p.number, hint="")
+                    continue
+                if num == p.number:
+                    continue
+                if num in all_numbers or any(k.startswith(num + ".") for k in all_numbers):
+                    target = numbers.get(num)
+                    if target is not None:
+                        self._title(doc, p, text, x, target)
+                    continue
+                if doc.role != "source" and chapter_of(num) not in own_chapters:
+                    continue   # a part this document does not have: cannot tell
+                hint = nearest_key(num, list(all_numbers))
+                self.add("T140", (p.aligned or [p.key])[0], doc.id, f"xref:{num}",
+                         {doc.id: excerpt(text, x.start, x.end)}, p.pos, ref=num, where=p.number,
+                         hint=hint or "")
+
+    _QUOTED_BEFORE = re.compile(r"[«\"“]([^»\"”]{2,60})[»\"”]\s*[,(]?\s*(?:§\s*)?$")
+    _QUOTED_AFTER = re.compile(r"^\s*\)?\s*[,:—–-]?\s*[«\"“]([^»\"”]{2,60})[»\"”]")
+
+    def _title(self, doc, p, text, x, target) -> None:
+        if not target.title:
+            return
+        m = self._QUOTED_BEFORE.search(text[max(0, x.start - 80): x.start])
+        quoted = m.group(1) if m else None
+        if quoted is None:
+            m = self._QUOTED_AFTER.search(text[x.end: x.end + 80])
+            quoted = m.group(1) if m else None
+        if quoted is None:
+            return
+        if titles_match(quoted, target.title):
+            return
+        self.add("T141", (p.aligned or [p.key])[0], doc.id, f"title:{x.number}:{fold(quoted)}",
+                 {doc.id: excerpt(text, x.start, x.end)}, p.pos, ref=x.number, quoted=quoted,
+                 title=target.title)
+
+    def xref_compare(self, g: Group, ns_map: dict) -> None:
+        law, doc = self.law, g.doc
+        src, tgt = g.source_text(), g.target_text()
+        ra = {x.number for x in nummod.xrefs(src, law.lang) if not x.chapter_only}
+        rb_raw = [x for x in nummod.xrefs(tgt, doc.lang) if not x.chapter_only]
+        ra.discard(g.key)
+        own = {p.number for p in g.target}
+        rb = set()
+        unknown = False
+        for x in rb_raw:
+            if x.number in own:
+                continue
+            k = ns_map.get(x.number)
+            if k is None:
+                unknown = True
+                continue
+            rb.add(k)
+        ra -= set(g.keys)
+        rb -= set(g.keys)
+        if unknown:
+            return   # a number we cannot place: only the existence check speaks
+        if ra != rb:
+            la, lb = sorted(ra - rb), sorted(rb - ra)
+            self.add("T142", g, doc.id, "xrefs:" + ",".join(la) + "≠" + ",".join(lb),
+                     {law.id: excerpt(src), doc.id: excerpt(tgt)}, g.target[0].pos,
+                     a=", ".join(la) or "—", b=", ".join(lb) or "—", law=law.id)
+
+    # -- stale ---------------------------------------------------------------------------------
+    def stale(self, doc: Document, report: Report) -> None:
+        law = self.law
+        n_unconfirmed = 0
+        for p in doc.paragraphs.values():
+            if not p.aligned:
+                continue
+            if p.confirmed is None:
+                n_unconfirmed += 1
+                continue
+            sources = [law.paragraphs[k] for k in p.aligned if k in law.paragraphs]
+            current = text_hash(sources)
+            if not hash_matches(p.confirmed, current):
+                self.add("T150", p.aligned[0], doc.id, f"stale:{p.key}",
+                         {law.id: excerpt(" ".join(s.full for s in sources)), doc.id: excerpt(p.full)},
+                         p.confirmed_pos or p.pos, paragraphs=p.aligned, key=p.key,
+                         recorded=p.confirmed[:12], current=current[:12])
+        report.unconfirmed[doc.id] = n_unconfirmed
+
+
+def fold_same_length(text: str) -> str:
+    """`fold`, character by character, keeping every position (for spans into the original)."""
+    out = []
+    for ch in text:
+        f = fold(ch)
+        out.append(f if len(f) == 1 else ch.lower())
+    return "".join(out)
+
+
+def titles_match(a: str, b: str) -> bool:
+    fa = " ".join(re.sub(r"[^\w\s]", " ", fold(a)).split())
+    fb = " ".join(re.sub(r"[^\w\s]", " ", fold(b)).split())
+    if not fa or not fb:
+        return True
+    if fa == fb or fa in fb or fb in fa:
+        return True
+    import difflib
+    return difflib.SequenceMatcher(None, fa, fb).ratio() >= 0.8
+
+
+def inflections(word: str, lang: str) -> list[str]:
+    """Folded singular and plural forms of one word ('clareira' → clareira(s); 'ação' → ações)."""
+    w = word
+    forms = {w, w + "s"}
+    if w.endswith(("r", "z", "s", "n")) or (lang == "es" and w[-1:] in "ldj"):
+        forms.add(w + "es")
+    if lang == "pt":
+        if w.endswith("ao"):
+            forms.update({w[:-2] + "oes", w[:-2] + "aes", w[:-2] + "aos"})
+        if w.endswith("m"):
+            forms.add(w[:-1] + "ns")
+        if w.endswith(("al", "el", "ol", "ul")):
+            forms.add(w[:-1] + "is")
+        if w.endswith("il"):
+            forms.update({w[:-1] + "s", w[:-2] + "eis"})
+    if lang == "es" and w.endswith("z"):
+        forms.add(w[:-1] + "ces")
+    return sorted(forms, key=len, reverse=True)
+
+
+def _first(nums, v, kind) -> int:
+    for x in nums:
+        if x.kind == kind and x.value == v:
+            return x.start
+    return 0
+
+
+def _spans(nums, v, kind) -> list:
+    if v is None:
+        return []
+    return [(x.start, x.end) for x in nums if x.kind == kind and x.value == v]
+
+
+def doc_pos(doc: Document) -> Pos | None:
+    if doc.path:
+        return Pos(doc.path, 1, 1)
+    return doc.declared_pos
+
+
+def number_map(cat: Catalogue, doc: Document) -> dict[str, str]:
+    """The document's own numbers → Law keys, sections included ('3.2' → '4.2' when every
+    aligned paragraph under ES 3.2 renders one under Law 4.2)."""
+    out: dict[str, str] = {}
+    votes: dict[str, Counter] = {}
+    for p in doc.paragraphs.values():
+        if len(p.aligned) != 1:
+            if p.aligned:
+                out.setdefault(p.number, p.aligned[0])
+            continue
+        k = p.aligned[0]
+        out.setdefault(p.number, k)
+        a, b = p.number.split("."), k.split(".")
+        if len(a) == len(b):
+            for i in range(1, len(a)):
+                votes.setdefault(".".join(a[:i]), Counter())[".".join(b[:i])] += 1
+    for num, c in votes.items():
+        if num not in out and len(c) == 1:
+            out[num] = next(iter(c))
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# acknowledgements
+
+def apply_acknowledgements(cat: Catalogue, findings: list[Finding]) -> tuple[list, list, list]:
+    """Split findings into (reported, silenced); also return T170 for unused acknowledgements.
+
+    An acknowledgement names one finding: same code, paragraph and document, and its `texto`
+    is the finding's fingerprint, or its detail, or a quote found in one of its excerpts. It
+    silences at most one finding, so a second difference in the same paragraph still shows."""
+    taken: set[int] = set()
+    unused = []
+    for a in cat.accepted:
+        cands = [i for i, f in enumerate(findings) if i not in taken and f.code == a.code
+                 and (a.paragraph == f.paragraph or a.paragraph in f.paragraphs)
+                 and a.document == f.document]
+        want = normalize_text(a.text)
+        best = None
+        for rank, test in enumerate((
+                lambda f: want and want == f.fingerprint,
+                lambda f: want and fold(want) == fold(normalize_text(f.detail)),
+                lambda f: want and any(fold(want) in fold(normalize_text(e)) for e in f.excerpts.values()),
+                lambda f: not want)):
+            hit = [i for i in cands if test(findings[i])]
+            if hit:
+                best = hit[0]
+                break
+        if best is None:
+            unused.append(a)
+            continue
+        taken.add(best)
+        findings[best].acknowledged = a
+    reported = [f for i, f in enumerate(findings) if i not in taken]
+    silenced = [f for i, f in enumerate(findings) if i in taken]
+    stale_acks = []
+    for a in unused:
+        stale_acks.append(Finding("T170", a.paragraph, a.document,
+                                  {"para": a.paragraph, "doc": a.document, "code": a.code,
+                                   "text": a.text}, {}, f"unused:{a.code}:{a.text}", a.pos))
+    return reported, silenced, stale_acks
+
+
+# ---------------------------------------------------------------------------------------------
+# entry point
+
+def run(cat: Catalogue, lang: str, data=None) -> Report:
+    """All text checks on a loaded catalogue; `data` is a coverage.Scan for the data checks."""
+    rep = Report()
+    ck = Checker(cat, lang)
+    law = cat.law
+    if law is None:
+        return rep
+    ck.xref_exists(law)
+    ck.glossary_law()
+    for doc in cat.others():
+        if not doc.paragraphs:
+            continue
+        groups = groups_of(cat, doc)
+        rep.groups += len(groups)
+        rep.unaligned[doc.id] = sum(1 for p in doc.paragraphs.values() if not p.aligned)
+        both = doc.role == "translation"
+        ck.scope(doc, groups)
+        ns_map = number_map(cat, doc) if doc.role == "translation" else {}
+        for g in groups:
+            ck.numbers(g, both)
+            ck.conditions(g, both)
+            ck.glossary(g, both)
+            if doc.role == "translation":
+                ck.xref_compare(g, ns_map)
+        ck.xref_exists(doc)
+        ck.stale(doc, rep)
+    if data is not None:
+        from .coverage import data_findings
+        ck.findings.extend(data_findings(cat, data))
+    reported, silenced, stale_acks = apply_acknowledgements(cat, ck.findings)
+    order = {k: i for i, k in enumerate(law.paragraphs)}
+    docs_order = {d: i for i, d in enumerate(cat.documents)}
+    reported.extend(stale_acks)
+    reported.sort(key=lambda f: (order.get(f.paragraph, -1 if f.code == "T100" else len(order)),
+                                 f.paragraph, docs_order.get(f.document, 99), f.code))
+    rep.findings = reported
+    rep.silenced = silenced
+    return rep
