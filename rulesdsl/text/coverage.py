@@ -264,7 +264,7 @@ def resolve(key: str, law_keys) -> str | None:
 
 def build(cat: Catalogue, s: Scan) -> Coverage:
     law = cat.law
-    entries = {k: Entry(k, p.title, chapter_of(k), not p.title and not p.text)
+    entries = {k: Entry(k, p.title, chapter_of(k), not p.text.strip())
                for k, p in law.paragraphs.items()}
     unknown = []
     for kind, cites in (("data", s.data), ("scenarios", s.scenarios), ("tests", s.tests)):

@@ -1,0 +1,520 @@
+"""Stages 4–5 — the language-neutral model of a ruleset, and its validation.
+
+  load     every *.yaml of a ruleset folder (each declares `idioma: pt|es`), safely, with positions
+  keys     each key is turned into its neutral name by walking the JSON Schema
+           (grammar/schema/ruleset.schema.json): fixed keys through the file's lexicon, id maps
+           kept as written, data-declared attributes through the ruleset's own names
+  schema   JSON Schema (Draft 2020-12) on the neutral model, errors placed back in the files
+  names    every named thing, with its spellings in every language → the tokenizers
+  parse    every effect expression, in its file's language → nodes
+
+The result, `Ruleset`, holds neutral dicts (`.data`) merged from all files, indexes of the
+named things (`.things`), and the parsed expressions; the compiler (rulesdsl/compiler.py)
+turns it into something the interpreter runs.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+import jsonschema
+
+from . import lexicon as lexmod
+from .errors import Diagnostics, Pos, RulesError, fold, suggest
+from .loader import YDict, YList, YStr, load_file, detect_lang, pos_of
+from .parser import parse_tokens
+from .tokenizer import Tokenizer, build_table
+
+DOC_KEYS = {"note", "source", "single_source", "ref_en", "law", "text"}
+EXPR_KEYS = {"effect", "condition", "requires", "base", "add", "set", "tie_break"}
+
+
+def _schema_path() -> str:
+    here = os.path.dirname(os.path.abspath(__file__))
+    cand = os.path.join(os.path.dirname(here), "grammar", "schema", "ruleset.schema.json")
+    if os.path.exists(cand):
+        return cand
+    import importlib.resources as ir
+    return str(ir.files("rulesdsl.grammar") / "schema" / "ruleset.schema.json")
+
+
+@lru_cache(maxsize=1)
+def schema() -> dict:
+    with open(_schema_path(), encoding="utf-8") as fh:
+        return json.load(fh)
+
+
+def _resolve(node: dict) -> dict:
+    while isinstance(node, dict) and "$ref" in node:
+        ref = node["$ref"].split("/")[-1]
+        node = schema()["$defs"][ref]
+    return node
+
+
+def _object_branch(node):
+    """For a oneOf of (string | object), the object branch."""
+    node = _resolve(node)
+    if "oneOf" in node:
+        for alt in node["oneOf"]:
+            alt = _resolve(alt)
+            if alt.get("type") == "object":
+                return alt
+    return node
+
+
+# ---------------------------------------------------------------------------------------------
+
+@dataclass
+class Thing:
+    """A named thing of the ruleset."""
+    kind: str
+    id: str
+    names: dict  # lang -> [spellings]
+    pos: Pos | None = None
+    data: dict | None = None
+    owner: str | None = None  # faction id for faction things
+
+
+@dataclass
+class SourceFile:
+    path: str
+    lang: str
+    raw: object          # YDict as loaded
+    neutral: object = None
+
+
+@dataclass
+class Expression:
+    """An effect expression: where it is, its language, its text and its tree."""
+    text: YStr
+    lang: str
+    path: tuple
+    tree: object = None
+    owner: str | None = None   # faction whose rule it is (None: the game's)
+    law: object = None
+
+
+class Ruleset:
+    def __init__(self, root: str):
+        self.root = root
+        self.files: list[SourceFile] = []
+        self.data: dict = {}
+        self.things: dict[str, dict[str, Thing]] = {}
+        self.expressions: list[Expression] = []
+        self.lang = "pt"
+        self.hash = ""
+
+    # helpers used by the compiler and tools -----------------------------------------------
+    def thing(self, kind: str, ident: str) -> Thing | None:
+        return self.things.get(kind, {}).get(ident)
+
+    def name(self, kind: str, ident: str, lang: str) -> str:
+        t = self.thing(kind, ident)
+        if t is None:
+            return str(ident)
+        sp = t.names.get(lang) or t.names.get(self.lang) or next(iter(t.names.values()), None)
+        return sp[0] if sp else str(ident).replace("_", " ")
+
+    def names_table(self, lang: str) -> dict:
+        out: dict = {}
+        for kind, items in self.things.items():
+            for ident, t in items.items():
+                sp = t.names.get(lang)
+                if not sp:
+                    sp = [str(ident).replace("_", " ")]
+                out.setdefault(kind, {})[ident] = sp
+        return out
+
+
+# ---------------------------------------------------------------------------------------------
+
+class Builder:
+    def __init__(self, diags: Diagnostics):
+        self.diags = diags
+        self.rs: Ruleset | None = None
+        self.attr_names: dict[str, dict[str, str]] = {}  # lang -> folded spelling -> attr id
+
+    # stage: load ----------------------------------------------------------------------------
+    def load(self, root: str) -> Ruleset:
+        rs = self.rs = Ruleset(root)
+        paths = _ruleset_files(root)
+        if not paths:
+            self.diags.add("M001", None, path=root)
+            raise RulesError(self.diags.items)
+        h = hashlib.sha256()
+        for p in paths:
+            with open(p, "rb") as fh:
+                content = fh.read()
+            h.update(os.path.relpath(p, root).encode() + b"\0" + content + b"\0")
+            lang = detect_lang(content.decode("utf-8", "replace"))
+            if lang not in lexmod.available():
+                self.diags.add("M002", Pos(p, 1, 1), "pt", lang=lang, langs=", ".join(lexmod.available()))
+                continue
+            data = load_file(p, self.diags, lang)
+            if data is None:
+                continue
+            if not isinstance(data, YDict):
+                self.diags.add("M003", getattr(data, "pos", Pos(p, 1, 1)), lang)
+                continue
+            rs.files.append(SourceFile(p, lang, data))
+        rs.hash = h.hexdigest()[:16]
+        langs = [f.lang for f in rs.files]
+        if langs:
+            rs.lang = max(set(langs), key=langs.count)
+        # attribute names first: they are keys elsewhere
+        for f in rs.files:
+            f.neutral = self._neutralize(f.raw, schema(), f, collect_only=True)
+        self._collect_attribute_names()
+        for f in rs.files:
+            f.neutral = self._neutralize(f.raw, schema(), f)
+            self._validate_schema(f)
+        self._merge()
+        self._collect_things()
+        self._parse_expressions()
+        return rs
+
+    # stage: keys ----------------------------------------------------------------------------
+    def _neutralize(self, value, node, f: SourceFile, collect_only=False):
+        node = _resolve(node) if isinstance(node, dict) else {}
+        lex = lexmod.get(f.lang)
+        if isinstance(value, YList):
+            items = node.get("items", {}) if node.get("type") == "array" else {}
+            if "oneOf" in node:
+                items = {}
+            out = YList([self._neutralize(v, items, f, collect_only) for v in value])
+            out.pos, out.item_pos = value.pos, value.item_pos
+            return out
+        if not isinstance(value, YDict):
+            return value
+        node = _object_branch(node)
+        out = YDict()
+        out.pos = value.pos
+        props = node.get("properties", {})
+        is_ids = node.get("x-ids")
+        attrs = node.get("x-attributes")
+        for k, v in value.items():
+            kpos = value.key_pos.get(k)
+            if is_ids:
+                nk, child = k, node.get("additionalProperties", {})
+            else:
+                nk = lex.key_of(k) if isinstance(k, str) else None
+                if nk in props:
+                    child = props[nk]
+                elif attrs and isinstance(k, str) and fold(k) in self.attr_names.get(f.lang, {}):
+                    nk, child = self.attr_names[f.lang][fold(k)], {}
+                elif nk is not None and not props and node.get("type") != "object":
+                    child = {}
+                else:
+                    if not collect_only and node.get("type") == "object" and props:
+                        cands = [lex.spell_key(p) for p in props]
+                        if attrs:
+                            cands += list(self.attr_spellings.get(f.lang, []))
+                        hint = suggest(str(k), cands)
+                        self.diags.add("M010", kpos, f.lang, key=k, hint=hint, severity="warning")
+                    nk, child = ("?" + str(k)), {}
+            out[nk] = self._neutralize(v, child, f, collect_only)
+            out.key_pos[nk] = kpos
+            out.val_pos[nk] = value.val_pos.get(k)
+        return out
+
+    def _collect_attribute_names(self):
+        self.attr_names = {}
+        self.attr_spellings = {}
+        decls = []
+        for f in self.rs.files:
+            n = f.neutral
+            for ident, a in (n.get("card_attributes") or {}).items():
+                decls.append((ident, a, f.lang))
+            for sk in (n.get("space_kinds") or {}).values():
+                if isinstance(sk, dict):
+                    for ident, a in (sk.get("attributes") or {}).items():
+                        decls.append((ident, a, f.lang))
+        for ident, a, flang in decls:
+            names = _names(a.get("name") if isinstance(a, dict) else None, flang)
+            for lang in lexmod.available():
+                tbl = self.attr_names.setdefault(lang, {})
+                sps = self.attr_spellings.setdefault(lang, [])
+                # the id itself is always a valid key
+                tbl.setdefault(fold(ident), ident)
+                for s in names.get(lang, []):
+                    for form in {s, s.replace(" ", "_")}:
+                        tbl.setdefault(fold(form), ident)
+                        sps.append(form)
+
+    # stage: schema --------------------------------------------------------------------------
+    def _validate_schema(self, f: SourceFile):
+        v = jsonschema.Draft202012Validator(schema())
+        for err in sorted(v.iter_errors(f.neutral), key=lambda e: list(map(str, e.path))):
+            container, key = _locate(f.neutral, list(err.path))
+            pos = pos_of(container, key) if key is not None else getattr(container, "pos", None)
+            lex = lexmod.get(f.lang)
+            where = ".".join(lex.spell_key(str(p)) if isinstance(p, str) else str(p) for p in err.path)
+            expected = err.validator_value if err.validator == "type" else err.validator
+            if err.validator == "type":
+                self.diags.add("M011", pos, f.lang, where=where or "/", expected=_type_word(expected, f.lang))
+            elif err.validator == "required":
+                missing = [lex.spell_key(m) for m in err.validator_value if m not in (err.instance or {})]
+                self.diags.add("M012", pos, f.lang, where=where or "/", key=", ".join(missing))
+            else:
+                self.diags.add("M013", pos, f.lang, where=where or "/", problem=err.message)
+
+    # merge ----------------------------------------------------------------------------------
+    def _merge(self):
+        rs = self.rs
+        first_pos: dict = {}
+        for f in rs.files:
+            for sect, val in f.neutral.items():
+                if sect in ("language",) or sect.startswith("?"):
+                    continue
+                kpos = f.neutral.key_pos.get(sect)
+                if isinstance(val, YDict) and sect != "game":
+                    tgt = rs.data.setdefault(sect, YDict())
+                    for k, v in val.items():
+                        if k in tgt:
+                            self.diags.add("M020", val.key_pos.get(k), f.lang, key=k,
+                                           related=first_pos.get((sect, k)))
+                            continue
+                        tgt[k] = v
+                        tgt.key_pos[k] = val.key_pos.get(k)
+                        first_pos[(sect, k)] = val.key_pos.get(k)
+                        _tag_lang(v, f.lang)
+                elif isinstance(val, YList):
+                    tgt = rs.data.setdefault(sect, YList())
+                    for i, v in enumerate(val):
+                        tgt.append(v)
+                        tgt.item_pos.append(val.item_pos[i] if i < len(val.item_pos) else None)
+                        _tag_lang(v, f.lang)
+                else:
+                    if sect in rs.data:
+                        self.diags.add("M020", kpos, f.lang, key=sect, related=first_pos.get((sect,)))
+                        continue
+                    rs.data[sect] = val
+                    first_pos[(sect,)] = kpos
+                    _tag_lang(val, f.lang)
+
+    # names ----------------------------------------------------------------------------------
+    def _add(self, kind, ident, spec, lang, pos, data=None, owner=None):
+        rs = self.rs
+        names = _names(spec, lang)
+        for lg in lexmod.available():
+            if not names.get(lg):
+                names.setdefault(lg, [str(ident).split(".")[-1].replace("_", " ")])
+        t = Thing(kind, ident, names, pos, data, owner)
+        bucket = rs.things.setdefault(kind, {})
+        if ident in bucket and kind not in ("enumval", "attr", "space"):
+            self.diags.add("M021", pos, lang, key=ident, related=bucket[ident].pos)
+            return bucket[ident]
+        if ident in bucket:
+            # the same value or attribute declared twice (two enumerations share "raposa"),
+            # or a space id that every map has ("c1"; a game plays on one map):
+            # keep one thing, with every spelling
+            old = bucket[ident]
+            for lg, sp in names.items():
+                old.names[lg] = list(dict.fromkeys(old.names.get(lg, []) + sp))
+            return old
+        bucket[ident] = t
+        return t
+
+    def _collect_things(self):
+        d = self.rs.data
+        L = lambda v: getattr(v, "_lang", self.rs.lang)
+        for eid, e in (d.get("enums") or {}).items():
+            self._add("enum", eid, e.get("name"), L(e), d["enums"].key_pos.get(eid), e)
+            for vid, v in (e.get("values") or {}).items():
+                self._add("enumval", vid, v.get("name"), L(e), e["values"].key_pos.get(vid), v)
+                for ak in v:
+                    if ak not in ("name", "wild") and ak not in DOC_KEYS and not ak.startswith("?"):
+                        self._add("attr", ak, None, L(e), None, {"type": "?"})
+        for sid, s in (d.get("space_kinds") or {}).items():
+            self._add("spacekind", sid, s.get("name"), L(s), d["space_kinds"].key_pos.get(sid), s)
+            for aid, a in (s.get("attributes") or {}).items():
+                self._add("attr", aid, a.get("name"), L(s), s["attributes"].key_pos.get(aid), a)
+        for aid, a in (d.get("card_attributes") or {}).items():
+            self._add("attr", aid, a.get("name"), L(a), d["card_attributes"].key_pos.get(aid), a)
+        for sect, kind in (("edge_kinds", "edgekind"), ("piece_categories", "category"),
+                           ("tags", "tag"), ("zones", "zone"), ("player_zones", "zone"),
+                           ("counters", "counter"), ("phases", "phase"), ("dice", "die"),
+                           ("piece_sets", "pieceset"), ("maps", "map"), ("decks", "deck"),
+                           ("neutral_pieces", "piece"), ("actions", "action"),
+                           ("derived", "derived")):
+            for ident, v in (d.get(sect) or {}).items():
+                self._add(kind, ident, v.get("name") if isinstance(v, dict) else None, L(v),
+                          d[sect].key_pos.get(ident), v)
+        for mid, m in (d.get("maps") or {}).items():
+            for sid, s in (m.get("spaces") or {}).items():
+                self._add("space", sid, s.get("name"), L(m), m["spaces"].key_pos.get(sid), s)
+        for did, deck in (d.get("decks") or {}).items():
+            for c in deck.get("cards") or []:
+                if isinstance(c, dict) and c.get("id"):
+                    self._add("card", str(c["id"]), c.get("name"), L(deck), pos_of(c, "id"), c)
+        for fid, fac in (d.get("factions") or {}).items():
+            lang = L(fac)
+            self._add("faction", fid, fac.get("name"), lang, d["factions"].key_pos.get(fid), fac)
+            for pid, p in (fac.get("pieces") or {}).items():
+                self._add("piece", f"{fid}.{pid}", p.get("name") or pid, lang,
+                          fac["pieces"].key_pos.get(pid), p, owner=fid)
+            for zid, z in (fac.get("zones") or {}).items():
+                self._add("zone", f"{fid}.{zid}", z.get("name") or zid, lang, fac["zones"].key_pos.get(zid), z, fid)
+            for cid, c in (fac.get("counters") or {}).items():
+                self._add("counter", f"{fid}.{cid}", c.get("name") or cid, lang,
+                          fac["counters"].key_pos.get(cid), c, fid)
+            for aid, a in (fac.get("actions") or {}).items():
+                self._add("action", f"{fid}.{aid}", a.get("name") or aid, lang,
+                          fac["actions"].key_pos.get(aid), a, fid)
+            for did_, dv in (fac.get("derived") or {}).items():
+                self._add("derived", f"{fid}.{did_}", dv.get("name") or did_, lang,
+                          fac["derived"].key_pos.get(did_), dv, fid)
+            for c in fac.get("cards") or []:
+                if isinstance(c, dict) and c.get("id"):
+                    self._add("card", str(c["id"]), c.get("name"), lang, pos_of(c, "id"), c, fid)
+
+    # parse ----------------------------------------------------------------------------------
+    def tokenizer(self, lang: str) -> Tokenizer:
+        cache = self.__dict__.setdefault("_toks", {})
+        if lang not in cache:
+            lex = lexmod.get(lang)
+            names = self.rs.names_table(lang)
+            # derived values with a parameter read like attributes ("governante de C")
+            cache[lang] = Tokenizer(lex, build_table(lex, names))
+        return cache[lang]
+
+    def _parse_expressions(self):
+        rs = self.rs
+        for path, text, owner, law in _expressions(rs.data):
+            lang = getattr(text, "_lang", None) or rs.lang
+            e = Expression(text, lang, path, owner=owner, law=law)
+            e.tree = parse_expression(text, lang, self.tokenizer(lang), self.diags)
+            rs.expressions.append(e)
+
+
+def parse_expression(text, lang, tok: Tokenizer, diags: Diagnostics):
+    base = getattr(text, "pos", None) or Pos("<expr>", 1, 1)
+    if hasattr(text, "at"):
+        where = lambda off, length=1: text.at(off, length)
+    else:
+        where = lambda off, length=1: Pos(base.file, base.line, base.col + off, length)
+    n0 = len(diags.errors)
+    toks = tok.tokenize(str(text), diags, where)
+    if len(diags.errors) > n0:
+        return None
+    return parse_tokens(toks, where, lang, diags, tok.lex)
+
+
+def _tag_lang(v, lang):
+    """Remember the language a value was written in (expressions are parsed in it)."""
+    stack = [v]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, YStr):
+            x._lang = lang
+        elif isinstance(x, YDict):
+            try:
+                x._lang = lang
+            except AttributeError:
+                pass
+            stack.extend(x.values())
+        elif isinstance(x, YList):
+            stack.extend(x)
+
+
+def _expressions(data):
+    """(path, text, owner faction, law) for every expression-valued field of the model."""
+    out = []
+
+    def walk(v, path, owner, law):
+        if isinstance(v, YDict):
+            law = v.get("law", law)
+            for k, x in v.items():
+                if k in EXPR_KEYS and isinstance(x, str) and not isinstance(v.get("?" + k), str):
+                    if _is_expr_context(path, k):
+                        out.append((path + (k,), x, owner, law))
+                        continue
+                walk(x, path + (k,), owner, law)
+        elif isinstance(v, YList):
+            rule_list = bool(path) and (path[-1] == "setup" or (len(path) >= 2 and path[-2] == "turn"))
+            for i, x in enumerate(v):
+                if rule_list and isinstance(x, str):
+                    out.append((path + (i,), x, owner, law))
+                else:
+                    walk(x, path + (i,), owner, law)
+
+    for sect, v in data.items():
+        if sect == "factions":
+            for fid, fac in v.items():
+                walk(fac, ("factions", fid), fid, None)
+        elif sect == "game":
+            walk(v, ("game",), None, None)
+        else:
+            walk(v, (sect,), None, None)
+    return out
+
+
+def _is_expr_context(path, key):
+    if key == "base" and "derived" not in path:
+        return False
+    return True
+
+
+def _names(spec, lang) -> dict:
+    """`nome:` in any of its three shapes → {lang: [spellings]}."""
+    if spec is None:
+        return {}
+    if isinstance(spec, str):
+        return {lang: [str(spec)]}
+    if isinstance(spec, list):
+        return {lang: [str(s) for s in spec]}
+    if isinstance(spec, dict):
+        out = {}
+        for k, v in spec.items():
+            if isinstance(v, list):
+                out[str(k)] = [str(s) for s in v]
+            elif v is not None:
+                out[str(k)] = [str(v)]
+        return out
+    return {}
+
+
+def _locate(root, path):
+    cur, key = root, None
+    for p in path:
+        if key is not None:
+            try:
+                cur = cur[key]
+            except (KeyError, IndexError, TypeError):
+                return cur, None
+        key = p
+    return cur, key
+
+
+def _type_word(expected, lang):
+    if isinstance(expected, list):
+        return " | ".join(_type_word(e, lang) for e in expected)
+    words = {"pt": {"string": "texto", "integer": "número inteiro", "number": "número",
+                    "object": "mapa", "array": "lista", "boolean": "sim/não"},
+             "es": {"string": "texto", "integer": "número entero", "number": "número",
+                    "object": "mapa", "array": "lista", "boolean": "sí/no"}}
+    return words.get(lang, words["pt"]).get(expected, expected)
+
+
+def _ruleset_files(root: str) -> list[str]:
+    if os.path.isfile(root):
+        return [root]
+    out = []
+    for dirpath, dirnames, filenames in os.walk(root):
+        dirnames[:] = sorted(d for d in dirnames if d not in ("texto", "texts", "__pycache__")
+                             and not d.startswith("."))
+        for n in sorted(filenames):
+            if n.endswith((".yaml", ".yml")):
+                out.append(os.path.join(dirpath, n))
+    return out
+
+
+def load_ruleset(root: str, diags: Diagnostics | None = None) -> Ruleset:
+    diags = Diagnostics() if diags is None else diags
+    b = Builder(diags)
+    rs = b.load(root)
+    rs.builder = b
+    return rs
