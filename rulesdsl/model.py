@@ -180,6 +180,10 @@ class Builder:
     def _neutralize(self, value, node, f: SourceFile, collect_only=False):
         node = _resolve(node) if isinstance(node, dict) else {}
         lex = lexmod.get(f.lang)
+        if isinstance(value, YDict) and "oneOf" in node and len(value) == 1:
+            joined = _rejoin_colon(value, lex)
+            if joined is not None:
+                return joined
         if isinstance(value, YList):
             items = node.get("items", {}) if node.get("type") == "array" else {}
             if "oneOf" in node:
@@ -199,16 +203,17 @@ class Builder:
             kpos = value.key_pos.get(k)
             if is_ids:
                 nk, child = k, node.get("additionalProperties", {})
+            elif not props and not attrs:
+                # a free-form object (a name in several languages, a card text): keep its keys
+                nk, child = k, {}
             else:
                 nk = lex.key_of(k) if isinstance(k, str) else None
                 if nk in props:
                     child = props[nk]
                 elif attrs and isinstance(k, str) and fold(k) in self.attr_names.get(f.lang, {}):
                     nk, child = self.attr_names[f.lang][fold(k)], {}
-                elif nk is not None and not props and node.get("type") != "object":
-                    child = {}
                 else:
-                    if not collect_only and node.get("type") == "object" and props:
+                    if not collect_only:
                         cands = [lex.spell_key(p) for p in props]
                         if attrs:
                             cands += list(self.attr_spellings.get(f.lang, []))
@@ -386,11 +391,16 @@ class Builder:
         for path, text, owner, law in _expressions(rs.data):
             lang = getattr(text, "_lang", None) or rs.lang
             e = Expression(text, lang, path, owner=owner, law=law)
-            e.tree = parse_expression(text, lang, self.tokenizer(lang), self.diags)
+            last = path[-1]
+            start = "expr_start" if isinstance(last, str) and last not in BLOCK_KEYS else "start"
+            e.tree = parse_expression(text, lang, self.tokenizer(lang), self.diags, start)
             rs.expressions.append(e)
 
 
-def parse_expression(text, lang, tok: Tokenizer, diags: Diagnostics):
+BLOCK_KEYS = {"effect"}
+
+
+def parse_expression(text, lang, tok: Tokenizer, diags: Diagnostics, start="start"):
     base = getattr(text, "pos", None) or Pos("<expr>", 1, 1)
     if hasattr(text, "at"):
         where = lambda off, length=1: text.at(off, length)
@@ -400,7 +410,25 @@ def parse_expression(text, lang, tok: Tokenizer, diags: Diagnostics):
     toks = tok.tokenize(str(text), diags, where)
     if len(diags.errors) > n0:
         return None
-    return parse_tokens(toks, where, lang, diags, tok.lex)
+    return parse_tokens(toks, where, lang, diags, tok.lex, start)
+
+
+def _rejoin_colon(d: YDict, lex):
+    """`- para cada clareira C: receba 1 PV` in a YAML list reads as a one-key mapping; a rule
+    list wants the sentence back. The raw text between the key and the value is exactly
+    'key: value', so positions inside the rebuilt string stay exact."""
+    (k, v), = d.items()
+    if not isinstance(k, YStr) or not isinstance(v, YStr) or lex.key_of(k) is not None:
+        return None
+    if " " not in k.strip():
+        return None
+    src = k.source
+    if src is None or v.source is not src:
+        return None
+    text = src.text[k.start:v.end]
+    out = YStr(text.replace("\n", "\n"))
+    out.pos, out.source, out.start, out.end, out._map = k.pos, src, k.start, v.end, None
+    return out
 
 
 def _tag_lang(v, lang):

@@ -191,6 +191,13 @@ class Block(Node):
 
 
 @dataclass(eq=False)
+class Maybe(Node):
+    """`você pode gastar uma carta ...: posicione ...` — an optional action; if done, `then`."""
+    action: Node
+    then: Block
+
+
+@dataclass(eq=False)
 class Verb(Node):
     """A primitive verb of the closed registry (interpreter/verbs.py), e.g. PLACE with its
     object phrase and prepositional phrases {'to': expr, 'for': expr, ...}."""
@@ -198,6 +205,7 @@ class Verb(Node):
     obj: Any = None
     args: dict = field(default_factory=dict)
     optional: bool = False  # "você pode ..." / "puedes ..."
+    who: Any = None         # "o defensor pode ...": someone else acts
 
 
 @dataclass(eq=False)
@@ -244,6 +252,7 @@ class Perform(Node):
     action: Node
     args: dict = field(default_factory=dict)
     optional: bool = False
+    who: Any = None
 
 
 @dataclass(eq=False)

@@ -41,7 +41,7 @@ def lark_parser() -> Lark:
     with open(_grammar_path(), encoding="utf-8") as fh:
         grammar = fh.read()
     return Lark(grammar, parser="lalr", lexer=_ListLexer, propagate_positions=True,
-                maybe_placeholders=False)
+                maybe_placeholders=False, start=["start", "expr_start"])
 
 
 def terminals() -> set[str]:
@@ -74,6 +74,9 @@ class ToNodes(Transformer):
         return _pos(self.ctx, meta)
 
     # statements ---------------------------------------------------------------------------
+    def expr_start(self, items):
+        return [x for x in items if not isinstance(x, Token)][0]
+
     @v_args(meta=True)
     def start(self, meta, items):
         return N.Block(_flatten(items), pos=self._p(meta))
@@ -141,6 +144,30 @@ class ToNodes(Transformer):
             inner.optional = True
         return inner
 
+    @v_args(meta=True)
+    def actor_may(self, meta, items):
+        actor = items[0]
+        inner = items[-1]
+        has_may = any(isinstance(t, Token) and t.type == "MAY" for t in items)
+        if has_may and hasattr(inner, "optional"):
+            inner.optional = True
+        if isinstance(inner, (N.Verb, N.Choose, N.Perform)):
+            inner.who = actor
+        return inner
+
+    @v_args(meta=True)
+    def maybe(self, meta, items):
+        rest = [x for x in items if not isinstance(x, Token)]
+        then = rest[-1]
+        action = rest[-2]
+        if len(rest) == 3 and isinstance(action, (N.Verb, N.Choose, N.Perform)):
+            action.who = rest[0]
+        action.optional = True
+        return N.Maybe(action, then, pos=self._p(meta))
+
+    def primary(self, items):
+        return [x for x in items if not isinstance(x, Token)][0]
+
     def qval(self, items):
         return [x for x in items if not isinstance(x, Token)][0]
 
@@ -168,6 +195,9 @@ class ToNodes(Transformer):
     def objs(self, items):
         return [x for x in items if not isinstance(x, Token)]
 
+    def obj(self, items):
+        return items[0]
+
     def pp_to(self, items):
         return ("to", items[-1])
 
@@ -179,13 +209,8 @@ class ToNodes(Transformer):
 
     @v_args(meta=True)
     def choose(self, meta, items):
-        who = None
-        rest = [x for x in items if not isinstance(x, Token)]
-        if len(rest) == 2:
-            who, sel = rest
-        else:
-            sel = rest[0]
-        return N.Choose(sel, who, False, pos=self._p(meta))
+        sel = [x for x in items if not isinstance(x, Token)][0]
+        return N.Choose(sel, None, False, pos=self._p(meta))
 
     @v_args(meta=True)
     def menu_upto(self, meta, items):
@@ -434,11 +459,11 @@ def _flatten(items):
 
 # ---------------------------------------------------------------------------------------------
 
-def parse_tokens(tokens, where, lang, diags: Diagnostics, lexicon=None):
+def parse_tokens(tokens, where, lang, diags: Diagnostics, lexicon=None, start="start"):
     """Parse a token list; on a syntax error report it (with what was expected) and return None."""
     ctx = ParseContext(where, lang)
     try:
-        tree = lark_parser().parse(tokens)
+        tree = lark_parser().parse(tokens, start=start)
     except UnexpectedToken as exc:
         tok = exc.token
         expected = _spell_expected(exc.expected, lexicon)

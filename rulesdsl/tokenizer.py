@@ -52,17 +52,28 @@ class Entry:
 
 
 class PhraseTable:
-    """Phrases by their first folded word, longest first."""
+    """Phrases by their first word, longest first. Two indexes: words compared without case
+    ("exact": 'é' is not 'e', 'às' is not 'as'), and without case or accents (a fallback that
+    forgives a missing accent when nothing matches exactly)."""
 
     def __init__(self):
         self.by_first: dict[str, list[Entry]] = {}
+        self.exact_first: dict[str, list[Entry]] = {}
         self.spellings: list[str] = []
 
     def add(self, phrase: str, terminal: str, value, kind: str) -> None:
-        words = tuple(fold(w) for w in WORD_RE.findall(phrase))
+        raw = WORD_RE.findall(phrase)
+        ex = tuple(w.casefold() for w in raw)
+        if ex:
+            self._add(self.exact_first, ex, terminal, value, kind)
+        words = tuple(fold(w) for w in raw)
         if not words:
             return
-        lst = self.by_first.setdefault(words[0], [])
+        self._add(self.by_first, words, terminal, value, kind)
+        self.spellings.append(phrase)
+
+    def _add(self, index, words, terminal, value, kind):
+        lst = index.setdefault(words[0], [])
         for e in lst:
             if e.words == words:
                 if kind == "name" and e.kind == "name" and e.terminal != terminal \
@@ -80,7 +91,6 @@ class PhraseTable:
                 return
         lst.append(Entry(words, terminal, value, kind))
         lst.sort(key=lambda e: -len(e.words))
-        self.spellings.append(phrase)
 
 
 def pluralize(word: str, rules: list) -> list[str]:
@@ -257,21 +267,22 @@ class Tokenizer:
 
     def _match(self, items, k):
         first = items[k]
-        cands = self.table.by_first.get(fold(first[1]))
-        if not cands:
-            return None, 0
-        for e in cands:
-            L = len(e.words)
-            if k + L > len(items):
+        for index, norm in ((self.table.exact_first, str.casefold), (self.table.by_first, fold)):
+            cands = index.get(norm(first[1]))
+            if not cands:
                 continue
-            ok = True
-            for j in range(L):
-                it = items[k + j]
-                if it[0] != "w" or fold(it[1]) != e.words[j]:
-                    ok = False
-                    break
-            if ok:
-                return e, L
+            for e in cands:
+                L = len(e.words)
+                if k + L > len(items):
+                    continue
+                ok = True
+                for j in range(L):
+                    it = items[k + j]
+                    if it[0] != "w" or norm(it[1]) != e.words[j]:
+                        ok = False
+                        break
+                if ok:
+                    return e, L
         return None, 0
 
     @staticmethod

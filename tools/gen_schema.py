@@ -42,20 +42,22 @@ def idmap(item):
 RULE = {"oneOf": [EXPR, obj({"effect": EXPR, "name": NAME, "id": S, "condition": EXPR,
                               "text": {}, "optional": BOOLISH, "phase": S})]}
 RULES = {"type": "array", "items": RULE}
-EVENT = obj({"event": S, "pieces": {}, "owner": S, "by": S, "space": S, "count": S,
+EVENT = obj({"event": S, "pieces": {}, "owner": S, "by": S, "space": S, "count": S, "tag": S,
              "cause": S, "card": S, "faction": S, "phase": S, "from": S, "to": S})
 HOOK_TRIGGER = obj({"when": EVENT, "condition": EXPR, "effect": EXPR, "optional": BOOLISH,
                     "name": NAME, "id": S}, required=["when", "effect"])
 HOOK_REPLACE = obj({"instead_of": EVENT, "condition": EXPR, "effect": EXPR, "name": NAME, "id": S},
                    required=["instead_of", "effect"])
+HOOK_PROHIBIT = obj({"when": EVENT, "condition": EXPR, "name": NAME, "id": S}, required=["when"])
 HOOK_MODIFY = obj({"value": S, "condition": EXPR, "add": EXPR, "set": EXPR, "tie_break": EXPR,
                    "name": NAME, "id": S}, required=["value"])
 ACTION = obj({"name": NAME, "effect": EXPR, "params": idmap(S), "limit_per_turn": INT,
-              "requires": EXPR, "free": BOOLISH, "text": {}}, required=["effect"])
+              "requires": EXPR, "free": BOOLISH, "menu": BOOLISH, "text": {}}, required=["effect"])
 ATTRIBUTE = obj({"type": S, "name": NAME, "default": {}, "values": {}, "category": S})
-ZONE = obj({"name": NAME, "content": S, "hidden": BOOLISH, "category": S, "ordered": BOOLISH})
+ZONE = obj({"name": NAME, "content": S, "hidden": BOOLISH, "category": S, "ordered": BOOLISH,
+            "refill_from": S})
 COUNTER = obj({"name": NAME, "scope": S, "initial": INT, "min": INT, "max": INT})
-CARD = obj({"id": S, "name": NAME, "copies": INT, "text": {}, "effect": EXPR,
+CARD = obj({"id": S, "name": NAME, "copies": INT, "text": {}, "effect": EXPR, "zone": S,
             "tags": {"type": "array", "items": S}}, required=["id"], attrs="card")
 PIECE = obj({"name": NAME, "category": S, "count": INT, "occupies": S,
              "tags": {"type": "array", "items": S}, "tracks": idmap({"type": "array"}),
@@ -107,6 +109,7 @@ schema = {
             "triggers": {"type": "array", "items": HOOK_TRIGGER},
             "replacements": {"type": "array", "items": HOOK_REPLACE},
             "modifiers": {"type": "array", "items": HOOK_MODIFY},
+            "prohibitions": {"type": "array", "items": HOOK_PROHIBIT},
             "derived": idmap(obj({"name": NAME, "param": S, "base": EXPR})),
         })),
         "actions": idmap(ACTION),
@@ -114,6 +117,7 @@ schema = {
         "triggers": {"type": "array", "items": HOOK_TRIGGER},
         "replacements": {"type": "array", "items": HOOK_REPLACE},
         "modifiers": {"type": "array", "items": HOOK_MODIFY},
+        "prohibitions": {"type": "array", "items": HOOK_PROHIBIT},
         "victory": {"type": "array", "items": obj({"condition": EXPR, "when": S, "name": NAME})},
         "turn_rules": idmap(RULES),
     },

@@ -1,0 +1,266 @@
+"""One game in progress, with an OpenSpiel-shaped API.
+
+    g = GameDef(load_ruleset("rulesets/root"))
+    game = Game(g, ["marqueses", "rapinas"], seed=7)
+    while not game.is_terminal():
+        a = random.choice(game.legal_actions())
+        game.apply(a)
+    game.returns()
+
+The rules run as one generator (setup, then rounds of turns of phases, all from the ruleset);
+the game advances it to the next decision that is not forced. A game is saved as its
+parameters plus the ids of the chosen options, and replaying them gives the same state: all
+randomness comes from the seeded generator in the state.
+"""
+from __future__ import annotations
+
+import json
+
+from .runtime import (Ctx, Decision, Failure, EndPhase, EndTurn, GameOver, PASS, DONE)
+from .state import State
+from .hooks import fire
+
+
+class RulesetError(Exception):
+    pass
+
+
+class Game:
+    def __init__(self, gdef, factions, seed=0, map_id=None, deck_id=None, lang=None,
+                 log=False, history=None):
+        self.g = gdef
+        self.factions = list(factions)
+        self.seed = int(seed)
+        self.map_id = map_id or gdef.default_map or next(iter(gdef.maps), None)
+        self.deck_id = deck_id or gdef.default_deck or next(iter(gdef.decks), None)
+        self.lang = lang or gdef.lang
+        self.logging = bool(log)
+        self.log: list[dict] = []
+        self.history: list[str] = []
+        self.decisions = 0
+        for f in self.factions:
+            if f not in gdef.factions:
+                raise RulesetError(f)
+        self.m = gdef.maps.get(self.map_id)
+        self.s = State(self.seed)
+        self._init_state()
+        self.ctx = Ctx(gdef, self.m, self.s, None, {}, self)
+        self.pending: Decision | None = None
+        self._gen = self._main(self.ctx)
+        self._advance(None)
+        for oid in history or []:
+            self.apply_id(oid)
+
+    # state ------------------------------------------------------------------------------------
+    def _init_state(self):
+        g, s = self.g, self.s
+        s.seats = list(self.factions)
+        seated = set(self.factions)
+        for k, p in g.piece_kinds.items():
+            if p.owner is None or p.owner in seated:
+                s.supply[k] = p.count
+        for z, zd in g.global_zones.items():
+            if str(zd.get("content", "cards")) in ("peças", "piezas", "pieces"):
+                s.piece_zones[z] = {}
+            else:
+                s.zones[z] = []
+        for f in self.factions:
+            for z in g.player_zones:
+                s.zones[f"{f}:{z}"] = []
+            for z in g.faction_zones.get(f, {}):
+                s.zones[f"{f}.{z}"] = []
+            for cid, c in g.counters.items():
+                if str(c.get("scope", "player")) != "global":
+                    s.counters[f"{f}:{cid}"] = int(c.get("initial") or 0)
+            for cid, c in g.faction_counters.get(f, {}).items():
+                s.counters[f"{f}:{f}.{cid}"] = int(c.get("initial") or 0)
+        for cid, c in g.counters.items():
+            if str(c.get("scope", "player")) == "global":
+                s.counters[cid] = int(c.get("initial") or 0)
+        # card instances: the deck, then each seated faction's own cards
+        for did in ([self.deck_id] if self.deck_id else []):
+            for cid in g.decks.get(did, []):
+                for _ in range(g.cards[cid].copies):
+                    s.zones.setdefault(g.draw_zone, []).append(len(s.card_defs))
+                    s.card_defs.append(cid)
+        for cid, cd in g.cards.items():
+            if cd.owner in seated:
+                zone = g.card_zone.get(cid) or "cards"
+                key = f"{cd.owner}.{zone}"
+                for _ in range(cd.copies):
+                    s.zones.setdefault(key, []).append(len(s.card_defs))
+                    s.card_defs.append(cid)
+
+    # the rules, as one generator --------------------------------------------------------------
+    def _main(self, ctx):
+        g, s = self.g, self.s
+        try:
+            for rule in g.setup_rules:
+                yield from rule(ctx.child(me=None, env={}))
+            order = [f for f in g.setup_order if f in self.factions]
+            order += [f for f in self.factions if f not in order]
+            for f in order:
+                for rule in g.factions[f].setup:
+                    yield from rule(ctx.child(me=f, env={}))
+            self.log_event("setup_done", None)
+            while True:
+                s.round += 1
+                if s.round > g.round_limit:
+                    self.log_event("round_limit", None)
+                    break
+                for f in s.seats:
+                    s.active = f
+                    s.turn_no += 1
+                    s.marks.clear()
+                    self.log_event("turn", f, round=s.round)
+                    c = ctx.child(me=f, env={})
+                    try:
+                        yield from fire(c, {"event": "turn_start", "by": f, "owner": f})
+                        for ph in g.turn_phases:
+                            s.phase = ph
+                            self.log_event("phase", f, phase=ph)
+                            yield from fire(c, {"event": "phase_start", "phase": ph, "by": f, "owner": f})
+                            try:
+                                for rule in g.factions[f].turn.get(ph, ()):
+                                    yield from rule(ctx.child(me=f, env={}))
+                            except EndPhase:
+                                pass
+                            yield from fire(c, {"event": "phase_end", "phase": ph, "by": f, "owner": f})
+                    except EndTurn:
+                        pass
+                    yield from fire(c, {"event": "turn_end", "by": f, "owner": f})
+        except GameOver:
+            pass
+        except Failure as exc:
+            # a rule outside any all-or-nothing block could not be done: a ruleset bug
+            self.log_event("stuck", None, why=exc.why)
+            s.failure = exc
+        s.terminal = True
+
+    def _advance(self, send):
+        gen = self._gen
+        try:
+            d = gen.send(send) if send is not None else next(gen)
+        except StopIteration:
+            self.pending = None
+            self.s.terminal = True
+            return
+        self.pending = d
+
+    # OpenSpiel-shaped API ---------------------------------------------------------------------
+    def current_player(self):
+        return None if self.pending is None else self.pending.player
+
+    def legal_actions(self) -> list[int]:
+        return [] if self.pending is None else list(range(len(self.pending.options)))
+
+    def option_id(self, i: int) -> str:
+        return option_id(self.pending.options[i])
+
+    def legal_ids(self) -> list[str]:
+        return [option_id(o) for o in self.pending.options] if self.pending else []
+
+    def apply(self, i: int) -> None:
+        d = self.pending
+        if d is None:
+            raise ValueError("game over")
+        if not 0 <= i < len(d.options):
+            raise ValueError(f"illegal option {i}")
+        self.decisions += 1
+        oid = option_id(d.options[i])
+        self.history.append(oid)
+        if self.logging:
+            self.log.append({"t": "decision", "player": d.player, "kind": d.kind,
+                             "choice": oid, "law": _law(d.law)})
+        self._advance(i)
+
+    def apply_id(self, oid: str) -> None:
+        ids = self.legal_ids()
+        if oid not in ids:
+            raise ValueError(f"option '{oid}' is not legal here: {ids}")
+        self.apply(ids.index(oid))
+
+    def is_terminal(self) -> bool:
+        return self.pending is None
+
+    def scores(self) -> dict:
+        g = self.g
+        if not g.score:
+            return {f: 0 for f in self.factions}
+        return {f: self.s.counters.get(g.counter_key(g.score, f), 0) for f in self.factions}
+
+    def winners(self) -> list[str]:
+        return list(self.s.winners)
+
+    def returns(self) -> list[float]:
+        w = self.s.winners
+        if not w:
+            return [0.0] * len(self.factions)
+        return [1.0 if f in w else -1.0 / max(1, len(self.factions) - len(w)) for f in self.factions]
+
+    def clone(self) -> "Game":
+        return Game(self.g, self.factions, self.seed, self.map_id, self.deck_id, self.lang,
+                    self.logging, list(self.history))
+
+    def save(self) -> dict:
+        return {"ruleset": self.g.rs.hash, "factions": self.factions, "seed": self.seed,
+                "map": self.map_id, "deck": self.deck_id, "history": list(self.history)}
+
+    @classmethod
+    def load(cls, gdef, saved: dict, **kw) -> "Game":
+        if saved.get("ruleset") not in (None, gdef.rs.hash):
+            raise RulesetError("ruleset hash differs")
+        return cls(gdef, saved["factions"], saved["seed"], saved.get("map"), saved.get("deck"),
+                   history=saved.get("history"), **kw)
+
+    # called by rules ----------------------------------------------------------------------------
+    def check_score(self, ctx):
+        g = self.g
+        if g.victory_score is None:
+            return
+        reached = [f for f in self.factions if self.s.counters.get(g.counter_key(g.score, f), 0) >= g.victory_score]
+        if reached:
+            w = self.s.active if self.s.active in reached else reached[0]
+            self.declare_winner(ctx, w)
+
+    def declare_winner(self, ctx, faction):
+        self.s.winners = [faction]
+        self.s.winner = faction
+        self.log_event("victory", faction)
+        raise GameOver()
+
+    def log_event(self, what, faction, **kw):
+        if self.logging:
+            e = {"t": what, "faction": faction}
+            for k, v in kw.items():
+                e[k] = _law(v) if k == "law" else v
+            self.log.append(e)
+
+    def log_change(self, what, ev):
+        if self.logging:
+            e = {"t": what}
+            for k, v in ev.items():
+                if k in ("acts",):
+                    continue
+                e[k] = list(v) if isinstance(v, (tuple, set)) else v
+            self.log.append(e)
+
+
+def option_id(o) -> str:
+    if o is PASS:
+        return "passar"
+    if o is DONE:
+        return "fim"
+    if o is True:
+        return "sim"
+    if isinstance(o, tuple):
+        return ":".join(str(x) for x in o)
+    return str(o)
+
+
+def _law(v):
+    if v is None:
+        return None
+    if isinstance(v, (list, tuple)):
+        return [str(x) for x in v]
+    return str(v)

@@ -1,0 +1,678 @@
+"""A ruleset compiled for play: every table the interpreter looks things up in, built once.
+
+Nothing here names a game: piece kinds, categories, spaces, zones, counters, cards, actions
+and hooks are whatever the ruleset declares. Compilation of expressions happens here too
+(through rulesdsl.compiler), so every rule is checked before the first game starts.
+"""
+from __future__ import annotations
+
+from ..compiler import (CC, CompileError, compile_block, compile_expr, decide, PieceSel,
+                        compile_sel, SPACE, NUMBER, ANY, FACTION, CARD, PIECE)
+from ..errors import Diagnostics, Pos
+from ..loader import pos_of
+from .. import nodes as N
+from .runtime import Failure, PASS, Decision, matches, ruler
+
+
+def _bool(v, default=False):
+    if v is None:
+        return default
+    if isinstance(v, bool):
+        return v
+    from ..errors import fold
+    return fold(str(v)) in ("sim", "si", "true", "yes", "verdadeiro", "verdadero")
+
+
+class PieceKind:
+    __slots__ = ("id", "owner", "category", "count", "rules", "occupies", "hit_order", "tracks",
+                 "attrs", "tags", "names")
+
+    def __init__(self, ident, owner, category, count, rules, occupies, hit_order, tracks, attrs, tags):
+        self.id = ident
+        self.owner = owner
+        self.category = category
+        self.count = count
+        self.rules = rules
+        self.occupies = occupies
+        self.hit_order = hit_order
+        self.tracks = tracks
+        self.attrs = attrs
+        self.tags = tags
+
+
+class CardDef:
+    __slots__ = ("id", "attrs", "tags", "copies", "effect", "owner", "law")
+
+    def __init__(self, ident, attrs, tags, copies, effect=None, owner=None, law=None):
+        self.id = ident
+        self.attrs = attrs
+        self.tags = tags
+        self.copies = copies
+        self.effect = effect
+        self.owner = owner
+        self.law = law
+
+
+class MapDef:
+    def __init__(self, ident, spaces: dict, kinds: dict, edges: dict, adjacency_kinds: set):
+        self.id = ident
+        self.space_ids = list(spaces)
+        self.attrs = spaces                       # space -> {attr: value}
+        self.by_kind: dict[str, list] = {}
+        for sid, k in kinds.items():
+            self.by_kind.setdefault(k, []).append(sid)
+        self.kind_of = kinds
+        self.neighbors: dict[str, set] = {s: set() for s in spaces}
+        self.edges_by_kind: dict[str, set] = {}
+        for ek, pairs in edges.items():
+            es = self.edges_by_kind.setdefault(ek, set())
+            for a, b in pairs:
+                es.add((a, b))
+                es.add((b, a))
+                if ek in adjacency_kinds and a in self.neighbors and b in self.neighbors:
+                    self.neighbors[a].add(b)
+                    self.neighbors[b].add(a)
+        # only same-kind neighbours count for "adjacent" between spaces of one kind
+        self.adj_same = {s: {t for t in ns if kinds.get(t) == kinds.get(s)} for s, ns in self.neighbors.items()}
+
+    def attr(self, space, attr):
+        a = self.attrs.get(space)
+        return a.get(attr) if a else None
+
+    def adjacent(self, a, b) -> bool:
+        return b in self.adj_same.get(a, ())
+
+    def component(self, ctx, start, via_sel) -> set:
+        """Spaces reachable from `start` through spaces that `via_sel` selects (start included
+        when it is selected itself)."""
+        allowed = set(via_sel.items(ctx))
+        if start not in allowed:
+            return set()
+        seen = {start}
+        stack = [start]
+        adj = self.adj_same
+        while stack:
+            x = stack.pop()
+            for y in adj.get(x, ()):
+                if y in allowed and y not in seen:
+                    seen.add(y)
+                    stack.append(y)
+        return seen
+
+
+class Action:
+    """A named action: its effect, when it may be taken, what it costs the action budget."""
+
+    def __init__(self, g, ident, owner, law, free, limit, params, names):
+        self.g = g
+        self.id = ident
+        self.owner = owner
+        self.law = law
+        self.free = free
+        self.limit = limit
+        self.params = params      # param name -> variable
+        self.names = names
+        self.run = None
+        self.requires = None
+
+    def enabled(self, ctx) -> bool:
+        if self.limit is not None:
+            if ctx.s.marks.get(("limit", ctx.me, self.id), 0) >= self.limit:
+                return False
+        if self.requires is not None:
+            env = ctx.env
+            saved = dict(env)
+            try:
+                return bool(self.requires(ctx))
+            finally:
+                env.clear()
+                env.update(saved)
+        return True
+
+    def perform(self, ctx, args):
+        c = ctx.child(env={})
+        c.law = self.law
+        for k, v in args.items():
+            var = self.params.get(k)
+            if var:
+                c.env[var] = v
+        for var in self.params.values():
+            c.env.setdefault(var, None)
+        if self.limit is not None:
+            key = ("limit", ctx.me, self.id)
+            ctx.s.set_mark(key, ctx.s.marks.get(key, 0) + 1)
+        c.env["__action"] = self.id
+        acts = ctx.env.get("__acts", ())
+        c.env["__acts"] = acts + (self.id,)
+        ctx.engine.log_event("action", ctx.me, action=self.id)
+        yield from self.run(c)
+
+
+class Hook:
+    __slots__ = ("kind", "owner", "event", "pieces", "owner_rel", "by_rel", "cause", "binds",
+                 "condition", "run", "law", "optional", "value", "add", "set", "tie_break", "id")
+
+    def __init__(self, kind, owner, law):
+        self.kind = kind
+        self.owner = owner
+        self.law = law
+        self.event = None
+        self.pieces = None
+        self.owner_rel = None
+        self.by_rel = None
+        self.cause = None
+        self.binds = {}
+        self.condition = None
+        self.run = None
+        self.optional = False
+        self.value = None
+        self.add = None
+        self.set = None
+        self.tie_break = None
+        self.id = None
+
+
+class Derived:
+    def __init__(self, g, ident, owner, param_var, vtype):
+        self.g = g
+        self.id = ident
+        self.owner = owner
+        self.param = param_var
+        self.base = None
+        self.vtype = vtype
+        self.mods: list[Hook] = []
+
+    def eval(self, ctx, arg):
+        env = ctx.env
+        if self.param:
+            saved = env.get(self.param, _NONE)
+            env[self.param] = arg
+        v = self.base(ctx) if self.base else 0
+        for m in self.mods:
+            if m.owner is not None and m.owner not in ctx.s.seats:
+                continue
+            c = ctx if m.owner is None else _as(ctx, m.owner)
+            if m.condition is not None and not m.condition(c):
+                continue
+            if m.set is not None:
+                v = m.set(c)
+            if m.add is not None:
+                v = (v or 0) + (m.add(c) or 0)
+        if self.param:
+            if saved is _NONE:
+                env.pop(self.param, None)
+            else:
+                env[self.param] = saved
+        return v
+
+
+_NONE = object()
+
+
+def _as(ctx, faction):
+    """The same context, seen from another faction (a modifier's owner is 'você')."""
+    if ctx.me == faction:
+        return ctx
+    c = ctx.child(me=faction, env=ctx.env)
+    return c
+
+
+class Faction:
+    def __init__(self, ident):
+        self.id = ident
+        self.setup = []
+        self.turn: dict[str, list] = {}
+        self.actions: list[str] = []
+        self.menu: list[str] = []
+        self.setup_letter = None
+
+
+# ---------------------------------------------------------------------------------------------
+
+class GameDef:
+    """Everything a game of this ruleset needs, compiled."""
+
+    def __init__(self, rs, diags: Diagnostics | None = None):
+        self.rs = rs
+        self.diags = Diagnostics(rs.lang) if diags is None else diags
+        d = rs.data
+        game = d.get("game") or {}
+        self.game = game
+        self.lang = rs.lang
+        self.score = game.get("score")
+        self.victory_score = game.get("victory_score")
+        self.round_limit = game.get("round_limit") or 100
+        self.turn_phases = [str(p) for p in (game.get("turn") or [])]
+        self.default_map = game.get("map")
+        self.default_deck = game.get("deck")
+        self.setup_order = [str(x) for x in (game.get("setup_order") or [])]
+        self.players = game.get("players") or {}
+        self.wild = set()
+        self.enums: dict[str, list] = {}
+        self.enumval_attrs: dict[str, dict] = {}
+        for eid, e in (d.get("enums") or {}).items():
+            vals = []
+            for vid, v in (e.get("values") or {}).items():
+                vals.append(vid)
+                if _bool(v.get("wild")):
+                    self.wild.add(vid)
+                self.enumval_attrs[vid] = {k: x for k, x in v.items() if k not in ("name", "wild")}
+            self.enums[eid] = vals
+        self.attr_types: dict[str, str] = {}
+        for sk in (d.get("space_kinds") or {}).values():
+            for aid, a in (sk.get("attributes") or {}).items():
+                self.attr_types[aid] = str(a.get("type", "")) if isinstance(a, dict) else ""
+        self.card_attr_defaults = {}
+        for aid, a in (d.get("card_attributes") or {}).items():
+            self.attr_types.setdefault(aid, str(a.get("type", "")))
+            if "default" in a:
+                self.card_attr_defaults[aid] = a["default"]
+        wild_enum = next((eid for eid, vals in self.enums.items() if any(v in self.wild for v in vals)), None)
+        self.space_enum_attr = next((aid for sk in (d.get("space_kinds") or {}).values()
+                                     for aid, a in (sk.get("attributes") or {}).items()
+                                     if str(a.get("type")) == wild_enum), None)
+        self.card_enum_attr = next((aid for aid, a in (d.get("card_attributes") or {}).items()
+                                    if str(a.get("type")) == wild_enum), None)
+        self.categories = d.get("piece_categories") or {}
+        self.piece_kinds: dict[str, PieceKind] = {}
+        for pid, p in (d.get("neutral_pieces") or {}).items():
+            self._piece(pid, None, p)
+        self.factions: dict[str, Faction] = {}
+        for fid, fac in (d.get("factions") or {}).items():
+            self.factions[fid] = Faction(fid)
+            for pid, p in (fac.get("pieces") or {}).items():
+                self._piece(f"{fid}.{pid}", fid, p)
+        self.kinds_of_owner: dict = {}
+        for k, p in self.piece_kinds.items():
+            self.kinds_of_owner.setdefault(p.owner, []).append(k)
+        # zones and counters
+        self.global_zones = dict(d.get("zones") or {})
+        self.player_zones = dict(d.get("player_zones") or {})
+        self.faction_zones = {fid: dict(f.get("zones") or {}) for fid, f in (d.get("factions") or {}).items()}
+        self.hand_zone = next((z for z in self.player_zones if _bool(self.player_zones[z].get("hidden"))), None)
+        card_zones = [z for z, zd in self.global_zones.items()
+                      if str(zd.get("content", "cards")) not in ("peças", "piezas", "pieces")]
+        self.draw_zone = next((z for z in card_zones if _bool(self.global_zones[z].get("hidden"))),
+                              card_zones[0] if card_zones else None)
+        refill = self.global_zones.get(self.draw_zone, {}).get("refill_from") if self.draw_zone else None
+        self.discard_zone = str(refill) if refill else next((z for z in card_zones if z != self.draw_zone), None)
+        self.card_zone: dict[str, str] = {}
+        self.counters = dict(d.get("counters") or {})
+        self.faction_counters = {fid: dict(f.get("counters") or {}) for fid, f in (d.get("factions") or {}).items()}
+        # cards
+        self.cards: dict[str, CardDef] = {}
+        self.decks: dict[str, list] = {}
+        for did, deck in (d.get("decks") or {}).items():
+            ids = []
+            for c in deck.get("cards") or []:
+                cd = self._card(c, None)
+                ids.append(cd.id)
+            self.decks[did] = ids
+        for fid, fac in (d.get("factions") or {}).items():
+            for c in fac.get("cards") or []:
+                cd = self._card(c, fid)
+                if c.get("zone"):
+                    self.card_zone[cd.id] = str(c["zone"])
+        self.dice = {k: list(v.get("faces") or []) for k, v in (d.get("dice") or {}).items()}
+        self.maps: dict[str, MapDef] = {}
+        adjk = {k for k, v in (d.get("edge_kinds") or {}).items() if _bool(v.get("adjacency"), True)}
+        for mid, m in (d.get("maps") or {}).items():
+            spaces, kinds = {}, {}
+            for sid, sp in (m.get("spaces") or {}).items():
+                attrs = {k: v for k, v in sp.items() if k not in ("type", "name")}
+                stype = str(sp.get("type"))
+                for aid, a in ((d.get("space_kinds") or {}).get(stype, {}).get("attributes") or {}).items():
+                    if aid not in attrs and "default" in a:
+                        attrs[aid] = _typed(a.get("default"), a.get("type"))
+                for k in list(attrs):
+                    attrs[k] = _typed(attrs[k], self.attr_types.get(k))
+                spaces[sid] = attrs
+                kinds[sid] = stype
+            edges = {ek: [tuple(p) for p in pairs] for ek, pairs in (m.get("edges") or {}).items()}
+            md = MapDef(mid, spaces, kinds, edges, adjk)
+            md.ruins = list(m.get("ruins") or [])
+            self.maps[mid] = md
+        self.actions: dict[str, Action] = {}
+        self.derived: dict[str, Derived] = {}
+        self.triggers: dict[str, list[Hook]] = {}
+        self.replacements: dict[str, list[Hook]] = {}
+        self.prohibitions: list[Hook] = []
+        self.tie_breakers: list[str] = []
+        self.setup_rules = []
+        self._compile_all()
+
+    # tables -----------------------------------------------------------------------------------
+    def _piece(self, pid, owner, p):
+        cat = str(p.get("category") or "")
+        c = self.categories.get(cat) or {}
+        occ = p.get("occupies") or c.get("occupies")
+        tracks = {k: list(v) for k, v in (p.get("tracks") or {}).items()}
+        attrs = {k: v for k, v in p.items() if k not in ("name", "category", "count", "occupies", "tracks", "tags")}
+        self.piece_kinds[pid] = PieceKind(pid, owner, cat, int(p.get("count") or 0),
+                                          _bool(c.get("rules")) and owner is not None,
+                                          str(occ) if occ else None, int(c.get("hit_order") or 0),
+                                          tracks, attrs, list(p.get("tags") or []))
+
+    def _card(self, c, owner):
+        attrs = {}
+        for k, v in c.items():
+            if k in ("id", "name", "copies", "effect", "text", "tags", "law", "note", "source", "zone"):
+                continue
+            attrs[k] = v
+        for k, v in self.card_attr_defaults.items():
+            attrs.setdefault(k, v)
+        tags = list(c.get("tags") or [])
+        cd = CardDef(str(c["id"]), attrs, tags, int(c.get("copies") or 1), None, owner, c.get("law"))
+        self.cards[cd.id] = cd
+        return cd
+
+    def zone_key(self, z, faction):
+        if z in self.global_zones:
+            return z
+        if "." in z:
+            return z  # a faction's own zone, already qualified
+        return f"{faction}:{z}"
+
+    def counter_key(self, cid, faction):
+        if cid in self.counters and str(self.counters[cid].get("scope", "player")) == "global":
+            return cid
+        return f"{faction}:{cid}"
+
+    def card_attr(self, ctx, card, aid):
+        if card is None:
+            return None
+        return self.cards[ctx.s.card_defs[card]].attrs.get(aid)
+
+    def card_tags(self, card, ctx):
+        return self.cards[ctx.s.card_defs[card]].tags
+
+    def enum_values(self, eid):
+        return self.enums.get(eid, [])
+
+    def enumval_attr(self, v, aid):
+        return self.enumval_attrs.get(v, {}).get(aid)
+
+    def attr_type(self, aid):
+        t = self.attr_types.get(aid, "")
+        if t in self.enums:
+            return "enumval"
+        if t in ("número", "numero", "number"):
+            return NUMBER
+        if t in ("espaço", "espacio", "space"):
+            return SPACE
+        return ANY
+
+    def any_attr(self, ctx, v, aid):
+        if isinstance(v, int) and not isinstance(v, bool):
+            return self.card_attr(ctx, v, aid)
+        if isinstance(v, str):
+            if v in ctx.m.attrs:
+                return ctx.m.attr(v, aid)
+            if v in self.piece_kinds:
+                return self.track_next(ctx, v, aid) if aid in self.piece_kinds[v].tracks else self.piece_kinds[v].attrs.get(aid)
+            if v in self.enumval_attrs:
+                return self.enumval_attrs[v].get(aid)
+        return None
+
+    def track_next(self, ctx, kind, aid):
+        """A track's value at the slot the next piece of `kind` would uncover."""
+        pk = self.piece_kinds[kind]
+        vals = pk.tracks.get(aid)
+        if not vals:
+            return None
+        placed = pk.count - ctx.s.supply.get(kind, 0)
+        if placed >= len(vals):
+            return None
+        return vals[placed]
+
+    def track_uncovered(self, ctx, kind, aid):
+        """Values of the slots already uncovered (pieces out of the supply)."""
+        pk = self.piece_kinds[kind]
+        vals = pk.tracks.get(aid) or []
+        placed = pk.count - ctx.s.supply.get(kind, 0)
+        return vals[:placed]
+
+    def derived_for(self, ids, owner):
+        for i in ids:
+            if owner and f"{owner}.{i.split('.')[-1]}" in self.derived:
+                return self.derived[f"{owner}.{i.split('.')[-1]}"]
+        for i in ids:
+            if i in self.derived:
+                return self.derived[i]
+        return None
+
+    def action_for(self, ids, owner):
+        for i in ids:
+            if owner and i.startswith(owner + "."):
+                return i
+        for i in ids:
+            if "." not in i:
+                return i
+        return ids[0] if ids else None
+
+    def menu_actions(self, owner):
+        return self.factions[owner].menu if owner in self.factions else []
+
+    # compilation ------------------------------------------------------------------------------
+    def _cc(self, expr_owner, law=None, lang=None):
+        return CC(self, self.diags, lang or self.lang, expr_owner, law)
+
+    def _compile_all(self):
+        rs = self.rs
+        d = rs.data
+        exprs = {e.path: e for e in rs.expressions}
+        self._exprs = exprs
+
+        def block(path, owner, law=None, cc=None):
+            e = exprs.get(path)
+            if e is None or e.tree is None:
+                return None
+            cc = cc or self._cc(owner, law if law is not None else e.law, e.lang)
+            cc.law = law if law is not None else e.law
+            try:
+                return compile_block(cc, e.tree)
+            except CompileError:
+                return None
+
+        def expr(path, owner, cc=None):
+            e = exprs.get(path)
+            if e is None or e.tree is None:
+                return None
+            cc = cc or self._cc(owner, e.law, e.lang)
+            try:
+                return compile_expr(cc, e.tree)[0]
+            except CompileError:
+                return None
+
+        self._block, self._expr = block, expr
+        # actions (global and per faction) — declared first so rules can name them
+        specs = []
+        for aid, a in (d.get("actions") or {}).items():
+            specs.append((aid, None, a, ("actions", aid)))
+        for fid, fac in (d.get("factions") or {}).items():
+            for aid, a in (fac.get("actions") or {}).items():
+                specs.append((f"{fid}.{aid}", fid, a, ("factions", fid, "actions", aid)))
+                if not _bool(a.get("free")) or True:
+                    pass
+        for aid, owner, a, path in specs:
+            params = {str(k): str(v) for k, v in (a.get("params") or {}).items()}
+            lim = a.get("limit_per_turn")
+            act = Action(self, aid, owner, a.get("law"), _bool(a.get("free")), lim, params, a.get("name"))
+            self.actions[aid] = act
+            if owner is not None:
+                f = self.factions[owner]
+                f.actions.append(aid)
+                if not _bool(a.get("menu"), True) is False:
+                    f.menu.append(aid)
+        # derived values (their bodies may name actions)
+        for did, dv in (d.get("derived") or {}).items():
+            self._derived(did, None, dv, ("derived", did))
+        for fid, fac in (d.get("factions") or {}).items():
+            for did, dv in (fac.get("derived") or {}).items():
+                self._derived(f"{fid}.{did}", fid, dv, ("factions", fid, "derived", did))
+        for aid, owner, a, path in specs:
+            act = self.actions[aid]
+            cc = self._cc(owner, a.get("law"), getattr(a, "_lang", None))
+            for var in act.params.values():
+                cc.vars[var] = _param_type(self, act, var)
+            if "requires" in a:
+                act.requires = expr(path + ("requires",), owner, cc)
+            act.run = block(path + ("effect",), owner, a.get("law"), cc) or _noop
+        # hooks
+        for kind, sect in (("trigger", "triggers"), ("replacement", "replacements"),
+                           ("modifier", "modifiers"), ("prohibition", "prohibitions")):
+            for i, h in enumerate(d.get(sect) or []):
+                self._hook(kind, None, h, (sect, i))
+            for fid, fac in (d.get("factions") or {}).items():
+                for i, h in enumerate(fac.get(sect) or []):
+                    self._hook(kind, fid, h, ("factions", fid, sect, i))
+        # rules: setup, turns
+        for i, r in enumerate((d.get("game") or {}).get("setup") or []):
+            run = block(("game", "setup", i) if isinstance(r, str) else ("game", "setup", i, "effect"), None)
+            if run:
+                self.setup_rules.append(run)
+        for fid, fac in (d.get("factions") or {}).items():
+            f = self.factions[fid]
+            f.setup_letter = fac.get("setup_letter")
+            for i, r in enumerate(fac.get("setup") or []):
+                p = ("factions", fid, "setup", i) if isinstance(r, str) else ("factions", fid, "setup", i, "effect")
+                run = block(p, fid)
+                if run:
+                    f.setup.append(run)
+            for ph, rules in (fac.get("turn") or {}).items():
+                runs = []
+                for i, r in enumerate(rules or []):
+                    p = ("factions", fid, "turn", ph, i) if isinstance(r, str) else ("factions", fid, "turn", ph, i, "effect")
+                    run = block(p, fid)
+                    if run:
+                        runs.append(run)
+                f.turn[str(ph)] = runs
+        # card effects
+        for did, deck in (d.get("decks") or {}).items():
+            for i, c in enumerate(deck.get("cards") or []):
+                if isinstance(c, dict) and "effect" in c:
+                    self.cards[str(c["id"])].effect = block(("decks", did, "cards", i, "effect"), None)
+        for fid, fac in (d.get("factions") or {}).items():
+            for i, c in enumerate(fac.get("cards") or []):
+                if isinstance(c, dict) and "effect" in c:
+                    self.cards[str(c["id"])].effect = block(("factions", fid, "cards", i, "effect"), fid)
+        self.victory = []
+        for i, v in enumerate(d.get("victory") or []):
+            f = expr(("victory", i, "condition"), None)
+            if f:
+                self.victory.append((f, v))
+
+    def _derived(self, did, owner, dv, path):
+        param = dv.get("param")
+        dd = Derived(self, did, owner, str(param) if param else None, ANY)
+        cc = self._cc(owner, dv.get("law"), getattr(dv, "_lang", None))
+        if param:
+            cc.vars[str(param)] = ANY
+        dd.base = self._expr(path + ("base",), owner, cc)
+        self.derived[did] = dd
+
+    def _hook(self, kind, owner, h, path):
+        hk = Hook(kind, owner, h.get("law"))
+        cc = self._cc(owner, h.get("law"), getattr(h, "_lang", None))
+        ev = h.get("when") or h.get("instead_of")
+        if ev is not None:
+            hk.event = str(ev.get("event"))
+            if "pieces" in ev:
+                hk.pieces = self._piece_names(ev.get("pieces"), cc, owner)
+            hk.owner_rel = _rel(ev.get("owner"))
+            hk.by_rel = _rel(ev.get("by"))
+            hk.cause = ev.get("cause")
+            for field, t in (("space", SPACE), ("count", NUMBER), ("card", CARD), ("faction", FACTION),
+                             ("from", SPACE), ("to", SPACE), ("piece", PIECE)):
+                if field in ev:
+                    var = str(ev[field])
+                    hk.binds[field] = var
+                    cc.vars[var] = t
+            if "by" in ev and ev.get("by") and _rel(ev.get("by")) is None:
+                hk.binds["by"] = str(ev["by"])
+                cc.vars[str(ev["by"])] = FACTION
+        if "condition" in h:
+            hk.condition = self._expr(path + ("condition",), owner, cc)
+        if kind == "modifier":
+            hk.value = str(h.get("value"))
+            if "add" in h:
+                hk.add = self._expr(path + ("add",), owner, cc)
+            if "set" in h:
+                hk.set = self._expr(path + ("set",), owner, cc)
+            if "tie_break" in h:
+                # `desempate: você` — the owner wins tied majorities (where it has pieces)
+                if owner and owner not in self.tie_breakers:
+                    self.tie_breakers.append(owner)
+                return
+            dd = self.derived_for((hk.value,), owner)
+            if dd is None:
+                self.diags.add("C003", pos_of(h, "value"), self.lang, name=hk.value)
+                return
+            dd.mods.append(hk)
+            return
+        hk.optional = _bool(h.get("optional"))
+        hk.run = self._block(path + ("effect",), owner, h.get("law"), cc)
+        if kind == "trigger":
+            self.triggers.setdefault(hk.event, []).append(hk)
+        elif kind == "replacement":
+            self.replacements.setdefault(hk.event, []).append(hk)
+        else:
+            self.prohibitions.append(hk)
+
+    def _piece_names(self, spec, cc, owner):
+        """Hook patterns name pieces by kind or category: return the set of kind ids."""
+        from ..errors import fold
+        names = spec if isinstance(spec, list) else [spec]
+        out = set()
+        table = self.rs.names_table(cc.lang)
+        for nm in names:
+            f = fold(str(nm))
+            hit = False
+            for kind in ("piece", "category"):
+                for ident, sps in table.get(kind, {}).items():
+                    forms = {fold(s) for s in sps} | {fold(s) + "s" for s in sps} | {fold(ident)}
+                    if f in forms:
+                        hit = True
+                        if kind == "category":
+                            out.update(k for k, p in self.piece_kinds.items() if p.category == ident)
+                        else:
+                            out.add(ident)
+            if not hit:
+                self.diags.add("C014", getattr(nm, "pos", None), cc.lang, name=str(nm))
+        return out
+
+
+def _rel(v):
+    if v is None:
+        return None
+    from ..errors import fold
+    f = fold(str(v))
+    if f in ("voce", "tu", "ti", "seu", "sua", "tuyo", "tuya", "mine"):
+        return "mine"
+    if f in ("inimigo", "inimiga", "enemigo", "enemiga", "enemy"):
+        return "enemy"
+    if f in ("qualquer", "cualquiera", "any"):
+        return "any"
+    return None
+
+
+def _typed(v, t):
+    if t in ("booleano", "boolean"):
+        return _bool(v)
+    return v
+
+
+def _param_type(g, act, var):
+    return ANY
+
+
+def _as_expr(stmts):
+    """A condition field parses as a statement list; accept a single bare expression."""
+    if len(stmts) != 1:
+        return None
+    return stmts[0] if not isinstance(stmts[0], (N.Verb, N.Choose, N.Block)) else None
+
+
+def _noop(ctx):
+    return
+    yield

@@ -1,0 +1,111 @@
+"""Triggers ("sempre que"), replacements ("em vez de") and prohibitions, matched to events.
+
+Verbs describe what happened as an event dict:
+  {"event": "removal", "space": s, "kind": k, "owner": f, "count": n, "by": actor, "acts": (...)}
+and call `fire` once the whole verb is done (Law 1.1.3: remove everything, then resolve).
+"""
+from __future__ import annotations
+
+from .runtime import PASS, Decision
+
+
+def _matches(ctx, h, ev, me):
+    if h.pieces is not None:
+        k = ev.get("kind")
+        if k is None or k not in h.pieces:
+            return False
+    if h.owner_rel is not None:
+        o = ev.get("owner")
+        if h.owner_rel == "mine" and o != me:
+            return False
+        if h.owner_rel == "enemy" and (o is None or o == me):
+            return False
+    if h.by_rel is not None:
+        b = ev.get("by")
+        if h.by_rel == "mine" and b != me:
+            return False
+        if h.by_rel == "enemy" and (b is None or b == me):
+            return False
+    if h.cause is not None and h.cause not in ev.get("acts", ()):
+        return False
+    return True
+
+
+def _hook_me(h, ev, ctx):
+    if h.owner is not None:
+        return h.owner
+    if h.by_rel == "mine" or (h.by_rel is None and ev.get("by")):
+        return ev.get("by") or ctx.me
+    if h.owner_rel == "mine":
+        return ev.get("owner") or ctx.me
+    return ev.get("by") or ctx.me
+
+
+def _bind(c, h, ev):
+    env = c.env
+    for field, var in h.binds.items():
+        env[var] = ev.get(field)
+
+
+def fire(ctx, ev):
+    hooks = ctx.g.triggers.get(ev["event"])
+    if not hooks:
+        return
+    seats = ctx.s.seats
+    for h in hooks:
+        if h.owner is not None and h.owner not in seats:
+            continue
+        me = _hook_me(h, ev, ctx)
+        if me is None or not _matches(ctx, h, ev, me):
+            continue
+        c = ctx.child(me=me, env={})
+        c.law = h.law
+        _bind(c, h, ev)
+        if h.condition is not None and not h.condition(c):
+            continue
+        if h.optional:
+            i = yield Decision(me, "may", [True, PASS], ("may_trigger",), h.law, True)
+            if i == 1:
+                continue
+        ctx.engine.log_event("trigger", me, law=h.law, event=ev["event"])
+        if h.run is not None:
+            yield from h.run(c)
+
+
+def replacement(ctx, ev):
+    """The first replacement hook that applies to this event, with its context; or None."""
+    hooks = ctx.g.replacements.get(ev["event"])
+    if not hooks:
+        return None
+    for h in hooks:
+        if h.owner is not None and h.owner not in ctx.s.seats:
+            continue
+        me = _hook_me(h, ev, ctx)
+        if not _matches(ctx, h, ev, me):
+            continue
+        c = ctx.child(me=me, env={})
+        c.law = h.law
+        _bind(c, h, ev)
+        if h.condition is not None and not h.condition(c):
+            continue
+        return h, c
+    return None
+
+
+def prohibited(ctx, event, space, kind, actor) -> bool:
+    """A prohibition hook forbids this (e.g. only the Keep's owner may place pieces there)."""
+    for h in ctx.g.prohibitions:
+        if h.event != event:
+            continue
+        if h.owner is not None and h.owner not in ctx.s.seats:
+            continue
+        me = h.owner or actor
+        ev = {"event": event, "space": space, "kind": kind, "by": actor,
+              "owner": ctx.g.piece_kinds[kind].owner if kind else None}
+        if not _matches(ctx, h, ev, me):
+            continue
+        c = ctx.child(me=me, env={})
+        _bind(c, h, ev)
+        if h.condition is None or h.condition(c):
+            return True
+    return False

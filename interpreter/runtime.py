@@ -1,0 +1,147 @@
+"""What compiled rules run against: the context, decisions, failure, and generic queries.
+
+A compiled statement is a generator function `run(ctx)`: it yields a `Decision` whenever a
+player must choose and receives the index of the chosen option. Expressions are plain
+functions `f(ctx) -> value`. Values are ids from the ruleset (spaces, piece kinds, factions,
+enumeration values), card instances (ints), numbers, booleans and lists.
+
+`Failure` is raised when a rule cannot be carried out completely (a choice with no legal
+option, a cost that cannot be paid inside an all-or-nothing block); `Try` blocks and action
+menus catch it.
+"""
+from __future__ import annotations
+
+
+class Failure(Exception):
+    """The current rule cannot be completed (Law-style: "se você não puder...")."""
+
+    def __init__(self, why: str = "", law=None):
+        super().__init__(why)
+        self.why = why
+        self.law = law
+
+
+class EndPhase(Exception):
+    pass
+
+
+class EndTurn(Exception):
+    pass
+
+
+class GameOver(Exception):
+    pass
+
+
+class Decision:
+    """A pending choice: who decides, what about, and the legal options (values)."""
+
+    __slots__ = ("player", "kind", "options", "prompt", "law", "optional", "meta")
+
+    def __init__(self, player, kind, options, prompt=None, law=None, optional=False, meta=None):
+        self.player = player
+        self.kind = kind          # choose | branch | menu | may | hits | order | ...
+        self.options = options    # list of values; PASS / STOP are sentinels
+        self.prompt = prompt      # (message key, args) for the log and human agents
+        self.law = law
+        self.optional = optional
+        self.meta = meta
+
+    def __repr__(self):
+        return f"Decision({self.player}, {self.kind}, {self.options!r})"
+
+
+class _Sentinel:
+    __slots__ = ("name",)
+
+    def __init__(self, name):
+        self.name = name
+
+    def __repr__(self):
+        return self.name
+
+
+PASS = _Sentinel("PASS")      # decline an optional thing
+DONE = _Sentinel("DONE")      # end an action menu / stop repeating
+
+
+class Ctx:
+    """Where a rule runs: the game definition, map, state, the acting faction, variables."""
+
+    __slots__ = ("g", "m", "s", "me", "env", "menus", "strict", "engine", "depth", "law")
+
+    def __init__(self, g, m, s, me, env=None, engine=None):
+        self.g = g
+        self.m = m
+        self.s = s
+        self.me = me
+        self.env = env if env is not None else {}
+        self.menus = []
+        self.strict = 0
+        self.engine = engine
+        self.depth = 0
+        self.law = None
+
+    def child(self, me=None, env=None) -> "Ctx":
+        c = Ctx(self.g, self.m, self.s, self.me if me is None else me,
+                dict(self.env) if env is None else env, self.engine)
+        c.menus = self.menus
+        c.strict = self.strict
+        c.depth = self.depth + 1
+        return c
+
+
+# ---------------------------------------------------------------------------------------------
+# generic queries over the board
+
+def ruler(ctx: Ctx, space: str):
+    """The faction that rules a space: strictly most pieces of ruling categories; a tie is
+    nobody's unless a modifier lets a tied faction win ties (tie_break)."""
+    s = ctx.s
+    cache = s._ruler
+    r = cache.get(space, 0)
+    if r != 0:
+        return r
+    counts = {}
+    kinds = ctx.g.piece_kinds
+    for kind, n in s.board.get(space, {}).items():
+        pk = kinds[kind]
+        if pk.rules and pk.owner is not None:
+            counts[pk.owner] = counts.get(pk.owner, 0) + n
+    best = None
+    if counts:
+        top = max(counts.values())
+        tied = [f for f, n in counts.items() if n == top]
+        if len(tied) == 1:
+            best = tied[0]
+        else:
+            for f in ctx.g.tie_breakers:
+                if f in tied and f in s.seats:
+                    best = f
+                    break
+    cache[space] = best
+    return best
+
+
+def free_capacity(ctx: Ctx, space: str, attr: str) -> int:
+    cap = ctx.m.attr(space, attr) or 0
+    used = 0
+    kinds = ctx.g.piece_kinds
+    for kind, n in ctx.s.board.get(space, {}).items():
+        if kinds[kind].occupies == attr:
+            used += n
+    return cap - used
+
+
+def matches(g, a, b) -> bool:
+    """Two enumeration values correspond: equal, or one of them is wild."""
+    if a is None or b is None:
+        return True
+    if a == b:
+        return True
+    wild = g.wild
+    return a in wild or b in wild
+
+
+def owner_of(ctx, kind: str):
+    return ctx.g.piece_kinds[kind].owner

@@ -1,0 +1,172 @@
+"""The mutable state of one game: pieces, zones of cards and pieces, counters, marks.
+
+Every change goes through a handful of methods so that
+  * an all-or-nothing action can be undone (a journal of inverse operations), and
+  * derived values that depend on pieces (who rules a space) are recomputed only when the
+    pieces of that space change.
+The state knows no game: spaces, piece kinds, zones and counters are ids from the ruleset.
+"""
+from __future__ import annotations
+
+import random
+
+
+class State:
+    __slots__ = ("rng", "seed", "seats", "active", "round", "turn_no", "phase", "board", "supply",
+                 "zones", "piece_zones", "counters", "marks", "card_defs", "journal",
+                 "_ruler", "winner", "winners", "terminal", "visible", "flags", "step")
+
+    def __init__(self, seed: int):
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.seats: list[str] = []          # faction ids in turn order
+        self.active: str | None = None      # faction whose turn it is
+        self.round = 0
+        self.turn_no = 0
+        self.phase: str | None = None
+        self.step = None
+        self.board: dict[str, dict[str, int]] = {}        # space -> piece kind -> count
+        self.supply: dict[str, int] = {}                  # piece kind -> count in its owner's supply
+        self.zones: dict[str, list[int]] = {}             # zone key -> card instances (top = end)
+        self.piece_zones: dict[str, dict[str, int]] = {}  # zone key -> piece kind -> count
+        self.counters: dict[str, int] = {}                # counter key -> value
+        self.marks: dict = {}                             # per-turn marks (limits, used crafters)
+        self.flags: dict = {}                             # lasting facts (face-down leaders, ...)
+        self.card_defs: list[str] = []                    # card instance -> card def id
+        self.journal: list | None = None
+        self._ruler: dict = {}
+        self.winner = None
+        self.winners: list[str] = []
+        self.terminal = False
+        self.visible: dict = {}                           # card instance -> set of factions that saw it
+
+    # journal ----------------------------------------------------------------------------------
+    def mark(self) -> int:
+        if self.journal is None:
+            self.journal = []
+        return len(self.journal)
+
+    def rollback(self, mark: int) -> None:
+        j = self.journal
+        while len(j) > mark:
+            j.pop()()
+        self._ruler.clear()
+
+    def commit(self, mark: int) -> None:
+        if mark == 0:
+            self.journal = None
+
+    def _undo(self, fn) -> None:
+        if self.journal is not None:
+            self.journal.append(fn)
+
+    # pieces -----------------------------------------------------------------------------------
+    def count(self, space: str, kind: str) -> int:
+        return self.board.get(space, {}).get(kind, 0)
+
+    def put(self, space: str, kind: str, n: int = 1) -> None:
+        """Move n pieces of a kind from the supply to a space (the caller checked the supply)."""
+        if n <= 0:
+            return
+        b = self.board.setdefault(space, {})
+        b[kind] = b.get(kind, 0) + n
+        self.supply[kind] = self.supply.get(kind, 0) - n
+        self._ruler.pop(space, None)
+        self._undo(lambda: self.take(space, kind, n, _log=False))
+
+    def take(self, space: str, kind: str, n: int = 1, _log=True) -> None:
+        """Move n pieces of a kind from a space back to the supply."""
+        if n <= 0:
+            return
+        b = self.board[space]
+        left = b[kind] - n
+        if left:
+            b[kind] = left
+        else:
+            del b[kind]
+        self.supply[kind] = self.supply.get(kind, 0) + n
+        self._ruler.pop(space, None)
+        if _log:
+            self._undo(lambda: self.put(space, kind, n))
+
+    def shift(self, src: str, dst: str, kind: str, n: int) -> None:
+        if n <= 0:
+            return
+        b = self.board[src]
+        left = b[kind] - n
+        if left:
+            b[kind] = left
+        else:
+            del b[kind]
+        d = self.board.setdefault(dst, {})
+        d[kind] = d.get(kind, 0) + n
+        self._ruler.pop(src, None)
+        self._ruler.pop(dst, None)
+        self._undo(lambda: self.shift(dst, src, kind, n))
+
+    def adjust_supply(self, kind: str, n: int) -> None:
+        """Pieces leave (n<0) or join (n>0) the supply from outside the map (box, zones)."""
+        self.supply[kind] = self.supply.get(kind, 0) + n
+        self._undo(lambda: self.supply.__setitem__(kind, self.supply[kind] - n))
+
+    # piece zones (item supply, crafted items) -------------------------------------------------
+    def zone_pieces(self, zone: str, kind: str) -> int:
+        return self.piece_zones.get(zone, {}).get(kind, 0)
+
+    def move_zone_piece(self, src: str | None, dst: str | None, kind: str, n: int = 1) -> None:
+        if src is not None:
+            z = self.piece_zones[src]
+            z[kind] -= n
+            if not z[kind]:
+                del z[kind]
+        if dst is not None:
+            z = self.piece_zones.setdefault(dst, {})
+            z[kind] = z.get(kind, 0) + n
+        self._undo(lambda: self.move_zone_piece(dst, src, kind, n) if self.journal is not None else None)
+
+    # cards --------------------------------------------------------------------------------------
+    def move_card(self, card: int, src: str, dst: str, to_bottom: bool = False) -> None:
+        zs = self.zones[src]
+        i = zs.index(card)
+        zs.pop(i)
+        zd = self.zones.setdefault(dst, [])
+        if to_bottom:
+            zd.insert(0, card)
+        else:
+            zd.append(card)
+
+        def undo():
+            if to_bottom:
+                zd.pop(0)
+            else:
+                zd.pop()
+            zs.insert(i, card)
+        self._undo(undo)
+
+    def set_zone(self, zone: str, cards: list[int]) -> None:
+        old = self.zones.get(zone)
+        self.zones[zone] = cards
+        self._undo(lambda: self.zones.__setitem__(zone, old) if old is not None else self.zones.pop(zone, None))
+
+    # counters and marks -------------------------------------------------------------------------
+    def add(self, key: str, n: int) -> None:
+        self.counters[key] = self.counters.get(key, 0) + n
+        self._undo(lambda: self.counters.__setitem__(key, self.counters[key] - n))
+
+    def set_counter(self, key: str, v: int) -> None:
+        old = self.counters.get(key, 0)
+        self.counters[key] = v
+        self._undo(lambda: self.counters.__setitem__(key, old))
+
+    def set_mark(self, key, v) -> None:
+        old = self.marks.get(key, _MISSING)
+        self.marks[key] = v
+        self._undo(lambda: self.marks.pop(key, None) if old is _MISSING else self.marks.__setitem__(key, old))
+
+    def set_flag(self, key, v) -> None:
+        old = self.flags.get(key, _MISSING)
+        self.flags[key] = v
+        self._undo(lambda: self.flags.pop(key, None) if old is _MISSING else self.flags.__setitem__(key, old))
+
+
+_MISSING = object()

@@ -1,0 +1,746 @@
+"""The closed registry of primitive verbs. One handler each; docs generated from here.
+
+A handler's `compile(cc, node)` returns a generator function `run(ctx)`. Handlers honour the
+golden rules generically: "as many as possible" (Law 1.5.4: do what you can, unless inside an
+all-or-nothing block, where falling short is a failure), the owner of the hits chooses what
+is removed, triggers fire after the whole verb (1.1.3).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..compiler import (CC, PieceSel, CardSel, Simple, ListSel, SpaceSel, compile_sel,
+                        compile_expr, decide, quant_count, CARD, SPACE, FACTION, ZONE, _flat)
+from .. import nodes as N
+from .hooks import fire, replacement, prohibited
+from .runtime import Failure, GameOver, PASS, DONE, Decision, free_capacity, matches, ruler
+
+REGISTRY: dict[str, "VerbDef"] = {}
+
+
+@dataclass
+class VerbDef:
+    id: str
+    compile: object
+    doc: dict          # lang -> one-paragraph description
+    example: dict      # lang -> an example sentence
+
+
+def verb(ident, doc, example):
+    def deco(fn):
+        REGISTRY[ident] = VerbDef(ident, fn, doc, example)
+        return fn
+    return deco
+
+
+# ---------------------------------------------------------------------------------------------
+# helpers
+
+def _actor(cc, node):
+    if getattr(node, "who", None) is not None:
+        f, _ = compile_expr(cc, node.who)
+        return f
+    return lambda ctx: ctx.me
+
+
+def _objs(node):
+    o = node.obj
+    if o is None:
+        return []
+    if isinstance(o, N.ListOf):
+        return list(o.items)
+    return [o]
+
+
+def _pp(cc, node, key):
+    v = node.args.get(key)
+    if v is None:
+        return None, None
+    return compile_expr(cc, v)
+
+
+def _short(ctx, law=None):
+    """Fell short of what a rule asked: fine (1.5.4), unless all-or-nothing."""
+    if ctx.strict:
+        raise Failure("short", law)
+
+
+def _card_fn(cc, obj, default_zone_owner=True):
+    """A card object: a variable or a card phrase. -> (fn(ctx) -> [(card, zone)], quant)"""
+    if isinstance(obj, N.Sel):
+        sel = compile_sel(cc, obj, role="verb")
+        if not isinstance(sel, CardSel):
+            cc.err("C020", obj, what=obj.noun.text)
+        return sel.located, sel.quant, sel
+    f, t = compile_expr(cc, obj)
+
+    def one(ctx):
+        c = f(ctx)
+        if c is None:
+            return []
+        cs = c if isinstance(c, list) else [c]
+        out = []
+        for card in cs:
+            for z, lst in ctx.s.zones.items():
+                if card in lst:
+                    out.append((card, z))
+                    break
+        return out
+    return one, None, None
+
+
+# ---------------------------------------------------------------------------------------------
+# pieces
+
+@verb("place",
+      {"pt": "Posiciona peças do suprimento de quem age em espaços (G.1.26). Faz o máximo possível "
+             "(1.5.4); dentro de um bloco 'tente', ficar aquém é falha. Respeita capacidade (locais) e "
+             "proibições.",
+       "es": "Coloca piezas de la reserva de quien actúa en espacios. Hace lo máximo posible; dentro "
+             "de un bloque 'intenta', quedarse corto es un fracaso. Respeta capacidad y prohibiciones."},
+      {"pt": "posicione 1 guerreiro em cada clareira com recrutador",
+       "es": "coloca 1 guerrero en cada claro con reclutador"})
+def c_place(cc: CC, node):
+    actor = _actor(cc, node)
+    sels = []
+    for o in _objs(node):
+        if not isinstance(o, N.Sel):
+            cc.err("C020", o, what="?")
+        s = compile_sel(cc, o, role="verb", default_owner="mine")
+        if not isinstance(s, PieceSel):
+            cc.err("C020", o, what=o.noun.text)
+        sels.append(s)
+    where_pp, _ = _pp(cc, node, "in")
+    dest = None
+    for s in sels:
+        if s.where is not None:
+            dest = s.where
+    if dest is None and where_pp is not None:
+        dest = lambda ctx: _flat(where_pp(ctx))
+    if dest is None:
+        cc.err("C021", node)
+    law = cc.law
+    g = cc.g
+
+    def run(ctx):
+        me = actor(ctx)
+        c = ctx if me == ctx.me else ctx.child(me=me, env=ctx.env)
+        events = []
+        spaces = dest(c)
+        for s in sels:
+            where = s.where(c) if s.where is not None else spaces
+            kinds = [k for k in s.kind_list(c) if g.piece_kinds[k].owner in (me, None)]
+            if not kinds:
+                _short(ctx, law)
+                continue
+            n = quant_count(s.quant, c, 1)
+            if len(kinds) > 1:
+                avail = [k for k in kinds if ctx.s.supply.get(k, 0) > 0]
+                if not avail:
+                    _short(ctx, law)
+                    continue
+                kind = yield from decide(c, me, "choose", avail, False, ("choose_kind",), law)
+            else:
+                kind = kinds[0]
+            pk = g.piece_kinds[kind]
+            targets = []
+            for sp in where:
+                if prohibited(c, "place", sp, kind, me):
+                    _short(ctx, law)
+                    continue
+                targets.append(sp)
+            need = n * len(targets)
+            have = ctx.s.supply.get(kind, 0)
+            if have < need:
+                _short(ctx, law)
+                if len(set(targets)) > 1 and have > 0:
+                    # the placer chooses where the few pieces go (1.5.4, 1.1.3)
+                    chosen = []
+                    left = list(targets)
+                    while have > 0 and left:
+                        sp = yield from decide(c, me, "choose", list(dict.fromkeys(left)), False, ("place_where",), law)
+                        left.remove(sp)
+                        chosen.append(sp)
+                        have -= min(n, have)
+                    targets = chosen
+            for sp in targets:
+                k = min(n, ctx.s.supply.get(kind, 0))
+                if pk.occupies:
+                    k = min(k, free_capacity(c, sp, pk.occupies))
+                if k < n:
+                    _short(ctx, law)
+                if k <= 0:
+                    continue
+                ctx.s.put(sp, kind, k)
+                events.append({"event": "placement", "space": sp, "kind": kind, "owner": pk.owner,
+                               "count": k, "by": me, "acts": ctx.env.get("__acts", ())})
+        for ev in events:
+            ctx.engine.log_change("place", ev)
+        for ev in events:
+            yield from fire(ctx, ev)
+    return run
+
+
+def _removal(ctx, sp, kind, n, by, events, cause_acts):
+    ctx.s.take(sp, kind, n)
+    pk = ctx.g.piece_kinds[kind]
+    ev = {"event": "removal", "space": sp, "kind": kind, "owner": pk.owner, "count": n,
+          "by": by, "acts": cause_acts}
+    events.append(ev)
+
+
+@verb("remove",
+      {"pt": "Remove peças do mapa para o suprimento do dono (G.1.28); com uma quantidade, quem age "
+             "escolhe quais; sem quantidade ('todas'), remove todas as que a frase descreve.",
+       "es": "Retira piezas del mapa a la reserva de su dueño; con una cantidad, quien actúa elige "
+             "cuáles; sin cantidad ('todas'), retira todas las que describe la frase."},
+      {"pt": "remova 1 madeira de C", "es": "retira 1 madera de C"})
+def c_remove(cc: CC, node):
+    actor = _actor(cc, node)
+    sels = []
+    for o in _objs(node):
+        s = compile_sel(cc, o, role="verb")
+        if not isinstance(s, PieceSel):
+            cc.err("C020", o, what=getattr(getattr(o, "noun", None), "text", "?"))
+        sels.append(s)
+    law = cc.law
+
+    def run(ctx):
+        me = actor(ctx)
+        c = ctx if me == ctx.me else ctx.child(me=me, env=ctx.env)
+        events = []
+        acts = ctx.env.get("__acts", ())
+        for s in sels:
+            q = s.quant
+            locs = s.locations(c)
+            if q is None or q[0] in ("all", "each"):
+                for sp, k, n in locs:
+                    _removal(ctx, sp, k, n, me, events, acts)
+                continue
+            n = quant_count(q, c, 1)
+            total = sum(x[2] for x in locs)
+            if total < n:
+                if q[0] != "upto":
+                    _short(ctx, law)
+                n = total
+            while n > 0:
+                locs = s.locations(c)
+                if not locs:
+                    break
+                opts = [(sp, k) for sp, k, _ in locs]
+                if sum(x[2] for x in locs) == n or len(opts) == 1:
+                    sp, k, m = locs[0]
+                    take = min(m, n)
+                else:
+                    sp, k = yield from decide(c, me, "remove", opts, False, ("remove",), law)
+                    take = 1
+                _removal(ctx, sp, k, take, me, events, acts)
+                n -= take
+        for ev in events:
+            ctx.engine.log_change("remove", ev)
+        for ev in events:
+            yield from fire(ctx, ev)
+    return run
+
+
+@verb("move",
+      {"pt": "Leva peças de um espaço para outro (usado pela ação de movimento dos dados do jogo). "
+             "Com 'qualquer número de', quem move escolhe quantas (pelo menos 1).",
+       "es": "Lleva piezas de un espacio a otro. Con 'cualquier número de', quien mueve elige cuántas "
+             "(al menos 1)."},
+      {"pt": "leve qualquer número de guerreiros seus de O para D",
+       "es": "lleva cualquier número de guerreros tuyos de O a D"})
+def c_move(cc: CC, node):
+    actor = _actor(cc, node)
+    objs = _objs(node)
+    if len(objs) != 1 or not isinstance(objs[0], N.Sel):
+        cc.err("C020", node, what="?")
+    s = compile_sel(cc, objs[0], role="verb", default_owner="mine")
+    if not isinstance(s, PieceSel):
+        cc.err("C020", objs[0], what=objs[0].noun.text)
+    to, _ = _pp(cc, node, "to")
+    if to is None:
+        cc.err("C022", node)
+    law = cc.law
+
+    def run(ctx):
+        me = actor(ctx)
+        c = ctx if me == ctx.me else ctx.child(me=me, env=ctx.env)
+        dst = to(c)
+        locs = s.locations(c)
+        if not locs:
+            _short(ctx, law)
+            return
+        q = s.quant
+        total = sum(x[2] for x in locs)
+        if q is not None and q[0] == "any":
+            n = yield from decide(c, me, "count", list(range(1, total + 1)), False, ("how_many",), law)
+        else:
+            n = quant_count(q, c, total)
+            if n > total:
+                _short(ctx, law)
+                n = total
+        events = []
+        acts = ctx.env.get("__acts", ())
+        while n > 0 and locs:
+            sp, k, m = locs[0]
+            take = min(m, n)
+            ctx.s.shift(sp, dst, k, take)
+            events.append({"event": "movement", "from": sp, "to": dst, "space": dst, "kind": k,
+                           "owner": ctx.g.piece_kinds[k].owner, "count": take, "by": me, "acts": acts})
+            n -= take
+            locs = locs[1:]
+        for ev in events:
+            ctx.engine.log_change("move", ev)
+        for ev in events:
+            yield from fire(ctx, ev)
+    return run
+
+
+@verb("deal_hits",
+      {"pt": "Causa danos a uma facção num espaço (4.3.4): para cada dano, o dono remove uma peça "
+             "sua dali, na ordem de dano das categorias (guerreiros antes de construções e marcadores), "
+             "escolhendo qual. Quem causa os danos é quem remove.",
+       "es": "Inflige impactos a una facción en un espacio: por cada impacto, el dueño retira una pieza "
+             "suya de allí, en el orden de impactos de las categorías, eligiendo cuál."},
+      {"pt": "cause H danos a D em C", "es": "inflige H impactos a D en C"})
+def c_deal_hits(cc: CC, node):
+    actor = _actor(cc, node)
+    objs = _objs(node)
+    if len(objs) != 1 or not isinstance(objs[0], N.Sel):
+        cc.err("C020", node, what="?")
+    hit = objs[0]
+    nf = compile_expr(cc, hit.quant)[0] if not isinstance(hit.quant, tuple) and hit.quant is not None else (lambda ctx: 1)
+    target, where = None, None
+    to = node.args.get("to")
+    if isinstance(to, N.Sel):
+        # "cause 2 danos às peças de D em C": the pieces say whose and where
+        ps = compile_sel(cc, to)
+        if not isinstance(ps, PieceSel) or ps.where is None or ps.owner in (None, "mine", "enemy"):
+            cc.err("C023", node)
+        target = ps.owner
+        where = lambda ctx, ps=ps: ps.where(ctx)[0] if ps.where(ctx) else None
+    else:
+        target, _ = _pp(cc, node, "to")
+        where, _ = _pp(cc, node, "in")
+    for f in hit.filters:
+        if f.kind == "in" and where is None:
+            where = compile_expr(cc, f.arg)[0]
+    if target is None or where is None:
+        cc.err("C023", node)
+    law = cc.law
+    g = cc.g
+
+    def run(ctx):
+        me = actor(ctx)
+        n = nf(ctx) or 0
+        tgt = target(ctx)
+        sp = where(ctx)
+        events = []
+        acts = ctx.env.get("__acts", ())
+        kinds = g.kinds_of_owner.get(tgt, [])
+        while n > 0:
+            b = ctx.s.board.get(sp, {})
+            present = [k for k in kinds if b.get(k)]
+            if not present:
+                break
+            lowest = min(g.piece_kinds[k].hit_order for k in present)
+            opts = [k for k in present if g.piece_kinds[k].hit_order == lowest]
+            if len(opts) > 1:
+                k = yield from decide(ctx, tgt, "hits", opts, False, ("take_hit",), law)
+            else:
+                k = opts[0]
+            _removal(ctx, sp, k, 1, me, events, acts)
+            n -= 1
+        # one event per kind, so "whenever N warriors are removed" sees N
+        merged = {}
+        for ev in events:
+            key = ev["kind"]
+            if key in merged:
+                merged[key]["count"] += ev["count"]
+            else:
+                merged[key] = dict(ev)
+        for ev in merged.values():
+            ctx.engine.log_change("remove", ev)
+        for ev in merged.values():
+            yield from fire(ctx, ev)
+    return run
+
+
+# ---------------------------------------------------------------------------------------------
+# cards
+
+def _refill(ctx):
+    g = ctx.g
+    s = ctx.s
+    draw, discard = g.draw_zone, g.discard_zone
+    if not s.zones.get(draw) and s.zones.get(discard):
+        cards = list(s.zones[discard])
+        ctx.s.rng.shuffle(cards)
+        s.set_zone(discard, [])
+        s.set_zone(draw, cards)
+        ctx.engine.log_change("reshuffle", {"zone": draw, "count": len(cards)})
+
+
+@verb("draw",
+      {"pt": "Compra cartas do topo do baralho para a mão de quem age (G.1.5); se o baralho acabar, "
+             "o monte de descarte é embaralhado e vira o baralho (2.1).",
+       "es": "Coge cartas de la parte superior del mazo a la mano de quien actúa; si el mazo se "
+             "agota, se baraja la pila de descartes para formar uno nuevo."},
+      {"pt": "compre 2 cartas", "es": "coge 2 cartas"})
+def c_draw(cc: CC, node):
+    actor = _actor(cc, node)
+    objs = _objs(node)
+    if len(objs) != 1 or not isinstance(objs[0], N.Sel):
+        cc.err("C020", node, what="?")
+    q = objs[0].quant
+    nf = (lambda ctx: 1) if q is None else compile_expr(cc, q)[0] if not isinstance(q, tuple) else compile_expr(cc, q[1])[0]
+    g = cc.g
+
+    def run(ctx):
+        me = actor(ctx)
+        n = nf(ctx) or 0
+        hand = g.zone_key(g.hand_zone, me)
+        for _ in range(n):
+            _refill(ctx)
+            deck = ctx.s.zones.get(g.draw_zone)
+            if not deck:
+                break
+            card = deck[-1]
+            ctx.s.move_card(card, g.draw_zone, hand)
+            ctx.engine.log_change("draw", {"by": me, "card": card, "zone": hand})
+        return
+        yield
+    return run
+
+
+def _discard_cards(ctx, pairs, me, spend):
+    g = ctx.g
+    for card, zone in pairs:
+        ev = {"event": "discard", "card": card, "by": me, "owner": me,
+              "tags": g.card_tags(card, ctx), "acts": ctx.env.get("__acts", ())}
+        rep = replacement(ctx, ev)
+        if rep is not None:
+            h, c = rep
+            c.env[h.binds.get("card", "__card")] = card
+            ctx.engine.log_change("discard", {"by": me, "card": card, "replaced": True})
+            yield from h.run(c)
+            continue
+        ctx.s.move_card(card, zone, g.discard_zone)
+        ctx.engine.log_change("spend" if spend else "discard", {"by": me, "card": card})
+        yield from fire(ctx, ev)
+
+
+def _make_discard(spend):
+    def comp(cc: CC, node):
+        actor = _actor(cc, node)
+        objs = _objs(node)
+        if len(objs) != 1:
+            cc.err("C020", node, what="?")
+        located, q, sel = _card_fn(cc, objs[0])
+        law = cc.law
+        optional = node.optional
+
+        def run(ctx):
+            me = actor(ctx)
+            c = ctx if me == ctx.me else ctx.child(me=me, env=ctx.env)
+            avail = located(c)
+            if q is None and sel is None:
+                if not avail and spend:
+                    raise Failure("cannot_pay", law)
+                yield from _discard_cards(ctx, avail, me, spend)
+                return
+            if q is not None and q[0] == "all":
+                yield from _discard_cards(ctx, avail, me, spend)
+                return
+            n = quant_count(q, c, 1)
+            if n <= 0:
+                return
+            if len(avail) < n:
+                if spend or ctx.strict:
+                    raise Failure("cannot_pay", law)
+                n = len(avail)
+            chosen = []
+            for _ in range(n):
+                opts = [x[0] for x in avail if x[0] not in chosen]
+                card = yield from decide(c, me, "card", opts, optional and not chosen, ("spend" if spend else "discard",), law)
+                if card is PASS:
+                    raise Failure("declined", law) if spend else Failure("declined", law)
+                chosen.append(card)
+            if sel is not None and sel.var:
+                ctx.env[sel.var] = chosen[0] if len(chosen) == 1 else chosen
+            zones = dict(avail)
+            yield from _discard_cards(ctx, [(x, zones[x]) for x in chosen], me, spend)
+        return run
+    return comp
+
+
+verb("discard",
+     {"pt": "Descarta cartas (G.1.7) no monte de descarte — ou onde uma substituição mandar (cartas de "
+            "domínio ficam disponíveis, 3.3.3). Com uma quantidade, quem descarta escolhe quais.",
+      "es": "Descarta cartas en la pila de descartes, o donde mande una sustitución. Con una cantidad, "
+            "quien descarta elige cuáles."},
+     {"pt": "descarte 1 carta da sua mão", "es": "descarta 1 carta de tu mano"})(_make_discard(False))
+verb("spend",
+     {"pt": "Gasta cartas como custo (G.1.11): como descartar, mas não pagar é falha — a ação que o "
+            "pede não pode ser feita.",
+      "es": "Gasta cartas como coste: como descartar, pero no poder pagar es un fracaso."},
+     {"pt": "gaste uma carta de pássaro", "es": "gasta una carta de pájaro"})(_make_discard(True))
+
+
+@verb("add",
+      {"pt": "Põe uma carta numa zona (a coluna de um decreto, a área de jogo...).",
+       "es": "Pone una carta en una zona (una columna del decreto, el área de juego...)."},
+      {"pt": "adicione K em recrutar", "es": "añade K en reclutar"})
+def c_add(cc: CC, node):
+    actor = _actor(cc, node)
+    objs = _objs(node)
+    located, q, sel = _card_fn(cc, objs[0])
+    dst, _ = _pp(cc, node, "in")
+    if dst is None:
+        dst, _ = _pp(cc, node, "to")
+    if dst is None:
+        cc.err("C024", node)
+    law = cc.law
+
+    def run(ctx):
+        me = actor(ctx)
+        c = ctx if me == ctx.me else ctx.child(me=me, env=ctx.env)
+        pairs = located(c)
+        n = quant_count(q, c, len(pairs)) if q is not None else len(pairs)
+        z = dst(c)
+        for card, zone in pairs[:n]:
+            ctx.s.move_card(card, zone, z)
+            ctx.engine.log_change("add", {"by": me, "card": card, "zone": z})
+        return
+        yield
+    return run
+
+
+@verb("take",
+      {"pt": "Pega cartas de uma zona para a mão de quem age (ex.: uma carta de domínio disponível, 3.3.4).",
+       "es": "Toma cartas de una zona a la mano de quien actúa."},
+      {"pt": "pegue K", "es": "toma K"})
+def c_take(cc: CC, node):
+    actor = _actor(cc, node)
+    located, q, sel = _card_fn(cc, _objs(node)[0])
+    g = cc.g
+
+    def run(ctx):
+        me = actor(ctx)
+        hand = g.zone_key(g.hand_zone, me)
+        for card, zone in located(ctx):
+            ctx.s.move_card(card, zone, hand)
+            ctx.engine.log_change("take", {"by": me, "card": card})
+        return
+        yield
+    return run
+
+
+@verb("give",
+      {"pt": "Entrega cartas da mão de quem age à mão de outro jogador (1.3.2).",
+       "es": "Entrega cartas de la mano de quien actúa a la mano de otro jugador."},
+      {"pt": "entregue K para D", "es": "entrega K a D"})
+def c_give(cc: CC, node):
+    actor = _actor(cc, node)
+    located, q, sel = _card_fn(cc, _objs(node)[0])
+    to, _ = _pp(cc, node, "to")
+    if to is None:
+        cc.err("C022", node)
+    g = cc.g
+
+    def run(ctx):
+        me = actor(ctx)
+        dst = g.zone_key(g.hand_zone, to(ctx))
+        for card, zone in located(ctx):
+            ctx.s.move_card(card, zone, dst)
+            ctx.engine.log_change("give", {"by": me, "card": card, "to": to(ctx)})
+        return
+        yield
+    return run
+
+
+@verb("shuffle",
+      {"pt": "Embaralha uma zona de cartas com o gerador da partida.",
+       "es": "Baraja una zona de cartas con el generador de la partida."},
+      {"pt": "embaralhe o baralho", "es": "baraja el mazo"})
+def c_shuffle(cc: CC, node):
+    objs = _objs(node)
+    s = compile_sel(cc, objs[0]) if objs and isinstance(objs[0], N.Sel) else None
+    if not isinstance(s, Simple) or s.etype != ZONE:
+        cc.err("C024", node)
+
+    def run(ctx):
+        z = s.key(ctx)
+        cards = list(ctx.s.zones.get(z, []))
+        ctx.s.rng.shuffle(cards)
+        ctx.s.set_zone(z, cards)
+        return
+        yield
+    return run
+
+
+# ---------------------------------------------------------------------------------------------
+# counters, dice, budget, victory
+
+def _counter_verb(sign):
+    def comp(cc: CC, node):
+        actor = _actor(cc, node)
+        objs = _objs(node)
+        if len(objs) != 1 or not isinstance(objs[0], N.Sel):
+            cc.err("C020", node, what="?")
+        o = objs[0]
+        s = compile_sel(cc, o)
+        q = o.quant
+        nf = compile_expr(cc, q)[0] if q is not None and not isinstance(q, tuple) else (lambda ctx: 1)
+        g = cc.g
+        if isinstance(s, Simple) and s.etype == "extra_action":
+            def extra(ctx):
+                if ctx.menus:
+                    ctx.menus[-1][0] = (ctx.menus[-1][0] or 0) + sign * (nf(ctx) or 0)
+                return
+                yield
+            return extra
+        if not isinstance(s, Simple) or s.etype != "counter":
+            cc.err("C025", o, what=o.noun.text)
+        cid = s.what
+        owner = None
+        for f in o.filters:
+            if f.kind == "of":
+                owner = compile_expr(cc, f.arg)[0]
+        cdef = g.counters.get(cid) or {}
+        lo = cdef.get("min")
+
+        def run(ctx):
+            me = owner(ctx) if owner else actor(ctx)
+            n = (nf(ctx) or 0) * sign
+            key = g.counter_key(cid, me)
+            if sign > 0 and ctx.s.flags.get(("locked", key)):
+                return
+            cur = ctx.s.counters.get(key, 0)
+            if lo is not None and cur + n < lo:
+                n = lo - cur
+            if n == 0:
+                return
+            ctx.s.add(key, n)
+            ctx.engine.log_change("score" if sign > 0 else "lose", {"by": me, "counter": cid, "n": n})
+            if cid == g.score:
+                ctx.engine.check_score(ctx)
+            yield from fire(ctx, {"event": "counter", "counter": cid, "by": me, "owner": me, "count": n})
+        return run
+    return comp
+
+
+verb("gain",
+     {"pt": "Soma a um contador de quem age (PV, ...) ou dá ações extras a um orçamento de ações. Ao "
+            "chegar à pontuação de vitória, a partida acaba (3.1).",
+      "es": "Suma a un contador de quien actúa (PV, ...) o da acciones extra a un presupuesto de acciones."},
+     {"pt": "receba 1 PV", "es": "anota 1 PV"})(_counter_verb(1))
+verb("lose",
+     {"pt": "Subtrai de um contador de quem age, sem passar do mínimo declarado.",
+      "es": "Resta de un contador de quien actúa, sin bajar del mínimo declarado."},
+     {"pt": "perca 1 PV", "es": "pierde 1 PV"})(_counter_verb(-1))
+
+
+@verb("roll",
+      {"pt": "Rola dados declarados no conjunto de regras e guarda os resultados, do maior para o menor, "
+             "na variável dada.",
+       "es": "Tira dados declarados en el conjunto de reglas y guarda los resultados, de mayor a menor, "
+             "en la variable dada."},
+      {"pt": "role 2 dados R", "es": "tira 2 dados R"})
+def c_roll(cc: CC, node):
+    o = _objs(node)[0]
+    s = compile_sel(cc, o)
+    if not isinstance(s, Simple) or s.etype != "die":
+        cc.err("C025", o, what=o.noun.text)
+    q = o.quant
+    nf = compile_expr(cc, q)[0] if q is not None and not isinstance(q, tuple) else (lambda ctx: 1)
+    var = o.var
+    if var:
+        cc.vars[var] = "list:number"
+    faces = cc.g.dice.get(s.what) or [0]
+
+    def run(ctx):
+        n = nf(ctx)
+        r = sorted((ctx.s.rng.choice(faces) for _ in range(n)), reverse=True)
+        if var:
+            ctx.env[var] = r
+        ctx.engine.log_change("roll", {"by": ctx.me, "result": r})
+        return
+        yield
+    return run
+
+
+@verb("win",
+      {"pt": "Quem age vence a partida imediatamente.", "es": "Quien actúa gana la partida inmediatamente."},
+      {"pt": "vença", "es": "vence"})
+def c_win(cc: CC, node):
+    actor = _actor(cc, node)
+
+    def run(ctx):
+        ctx.engine.declare_winner(ctx, actor(ctx))
+        return
+        yield
+    return run
+
+
+@verb("activate",
+      {"pt": "Ativa peças de quem age para pagar uma lista de valores (o custo de uma carta): cada "
+             "valor precisa de uma peça ainda não ativada neste turno num espaço correspondente "
+             "(4.1.1). Não pagar tudo é falha.",
+       "es": "Activa piezas de quien actúa para pagar una lista de valores (el coste de una carta): "
+             "cada valor necesita una pieza no usada este turno en un espacio correspondiente."},
+      {"pt": "ative oficinas correspondentes a custo de K", "es": "activa talleres correspondientes a coste de K"})
+def c_activate(cc: CC, node):
+    actor = _actor(cc, node)
+    o = _objs(node)[0]
+    s = compile_sel(cc, o, default_owner="mine")
+    if not isinstance(s, PieceSel) or s.cover is None:
+        cc.err("C026", o)
+    law = cc.law
+
+    def run(ctx):
+        me = actor(ctx)
+        c = ctx if me == ctx.me else ctx.child(me=me, env=ctx.env)
+        values = list(s.cover(c))
+        g = ctx.g
+        attr = g.space_enum_attr
+        # specific values first, wild ones last
+        values.sort(key=lambda v: v in g.wild)
+        for v in values:
+            opts = []
+            for sp, k, n in s.locations(c):
+                used = ctx.s.marks.get(("used", sp, k), 0)
+                if used < n and matches(g, ctx.m.attr(sp, attr), v):
+                    opts.append((sp, k))
+            if not opts:
+                raise Failure("cannot_pay", law)
+            sp, k = yield from decide(c, me, "activate", opts, False, ("activate", v), law)
+            ctx.s.set_mark(("used", sp, k), ctx.s.marks.get(("used", sp, k), 0) + 1)
+        ctx.engine.log_change("activate", {"by": me, "values": values})
+    return run
+
+
+def can_cover(ctx, sel, values) -> bool:
+    """Can unused pieces of `sel` pay these values? (a small bipartite matching)"""
+    g = ctx.g
+    attr = g.space_enum_attr
+    slots = []
+    for sp, k, n in sel.locations(ctx):
+        free = n - ctx.s.marks.get(("used", sp, k), 0)
+        slots.extend([ctx.m.attr(sp, attr)] * max(0, free))
+    vals = sorted(values, key=lambda v: v in g.wild)
+    used = [False] * len(slots)
+
+    def assign(i):
+        if i == len(vals):
+            return True
+        v = vals[i]
+        for j, s in enumerate(slots):
+            if not used[j] and matches(g, s, v):
+                used[j] = True
+                if assign(i + 1):
+                    return True
+                used[j] = False
+        return False
+    return assign(0)

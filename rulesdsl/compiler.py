@@ -1,0 +1,1189 @@
+"""Stage 6 — compile: nodes → closures the interpreter runs; semantic errors with positions.
+
+Expressions become `f(ctx) -> value`; statements become generator functions `run(ctx)` that
+yield `Decision`s. Noun phrases become selection objects whose element type is known at
+compile time (space, piece, card, faction, enumval, ...), which is how a loose phrase like
+"2 madeiras de C" or "carta de pássaro" gets its meaning: each filter is resolved by the type
+of its operand. Verbs come from the closed registry in interpreter/verbs.py.
+"""
+from __future__ import annotations
+
+from . import nodes as N
+from .errors import Diagnostics, suggest
+from .interpreter.runtime import (Ctx, Decision, Failure, EndPhase, EndTurn, PASS, DONE,
+                                   ruler, free_capacity, matches)
+
+# element types of selections and expressions
+SPACE, PIECE, CARD, FACTION, ENUMVAL, ZONE, COUNTER, NUMBER, BOOL, ANY = (
+    "space", "piece", "card", "faction", "enumval", "zone", "counter", "number", "bool", "any")
+LIST = "list"
+
+
+class CompileError(Exception):
+    pass
+
+
+class CC:
+    """Compile context: where we are (faction, variables in scope and their types)."""
+
+    def __init__(self, g, diags: Diagnostics, lang: str, owner: str | None, law=None):
+        self.g = g
+        self.diags = diags
+        self.lang = lang
+        self.owner = owner
+        self.vars: dict[str, str] = {}
+        self.law = law
+
+    def err(self, code, node, **args):
+        pos = getattr(node, "pos", None) if node is not None else None
+        self.diags.add(code, pos, self.lang, **args)
+        raise CompileError(code)
+
+    def warn(self, code, node, **args):
+        pos = getattr(node, "pos", None) if node is not None else None
+        self.diags.add(code, pos, self.lang, severity="warning", **args)
+
+
+# =============================================================================================
+# selections
+
+class Sel:
+    """A compiled noun phrase. `etype` is the element type; `items(ctx)` lists elements."""
+
+    etype = ANY
+    var = None
+    quant = None
+
+    def items(self, ctx):  # pragma: no cover - overridden
+        return []
+
+
+class SpaceSel(Sel):
+    etype = SPACE
+
+    def __init__(self, kind, preds, var, quant):
+        self.kind = kind
+        self.preds = preds
+        self.var = var
+        self.quant = quant
+
+    def items(self, ctx):
+        base = ctx.m.by_kind.get(self.kind, ()) if self.kind else ctx.m.space_ids
+        preds = self.preds
+        if not preds:
+            return list(base)
+        out = []
+        var = self.var
+        env = ctx.env
+        saved = env.get(var) if var else None
+        for sp in base:
+            if var:
+                env[var] = sp
+            for p in preds:
+                if not p(ctx, sp):
+                    break
+            else:
+                out.append(sp)
+        if var:
+            if saved is None:
+                env.pop(var, None)
+            else:
+                env[var] = saved
+        return out
+
+
+class PieceSel(Sel):
+    """Pieces of some kinds (narrowed by owner) at some places (spaces or nowhere yet)."""
+
+    etype = PIECE
+
+    def __init__(self, kinds, owner, where, preds, var, quant, kind_preds=(), cover=None):
+        self.cover = cover          # fn(ctx) -> values these pieces must pay ("correspondentes a custo")
+        self.kinds = kinds          # tuple of piece kind ids
+        self.owner = owner          # None | 'mine' | 'enemy' | fn(ctx)->faction
+        self.where = where          # None | fn(ctx) -> list of spaces
+        self.preds = preds          # predicates on (ctx, space)
+        self.var = var
+        self.quant = quant
+        self.kind_preds = kind_preds
+
+    def kind_list(self, ctx):
+        g = ctx.g
+        o = self.owner
+        if o is None:
+            ks = self.kinds
+        elif o == "mine":
+            me = ctx.me
+            ks = [k for k in self.kinds if g.piece_kinds[k].owner == me]
+        elif o == "enemy":
+            me = ctx.me
+            ks = [k for k in self.kinds if g.piece_kinds[k].owner not in (me, None)]
+        else:
+            f = o(ctx)
+            ks = [k for k in self.kinds if g.piece_kinds[k].owner == f]
+        if self.kind_preds:
+            ks = [k for k in ks if all(p(ctx, k) for p in self.kind_preds)]
+        return ks
+
+    def spaces(self, ctx):
+        if self.where is None:
+            return ctx.m.space_ids
+        return self.where(ctx)
+
+    def locations(self, ctx):
+        """[(space, kind, n)] of matching pieces on the board."""
+        ks = self.kind_list(ctx)
+        if not ks:
+            return []
+        board = ctx.s.board
+        out = []
+        preds = self.preds
+        for sp in self.spaces(ctx):
+            b = board.get(sp)
+            if not b:
+                continue
+            if preds and not all(p(ctx, sp) for p in preds):
+                continue
+            for k in ks:
+                n = b.get(k)
+                if n:
+                    out.append((sp, k, n))
+        return out
+
+    def count(self, ctx):
+        if self.cover is not None:
+            from .interpreter.verbs import can_cover
+            return 1 if can_cover(ctx, self, self.cover(ctx)) else 0
+        return sum(n for _, _, n in self.locations(ctx))
+
+    def items(self, ctx):
+        return self.kind_list(ctx)
+
+
+class ListSel(Sel):
+    def __init__(self, etype, fn, preds, var, quant):
+        self.etype = etype
+        self.fn = fn
+        self.preds = preds
+        self.var = var
+        self.quant = quant
+
+    def items(self, ctx):
+        base = self.fn(ctx)
+        if not self.preds:
+            return list(base)
+        out = []
+        var = self.var
+        env = ctx.env
+        saved = env.get(var) if var else None
+        for x in base:
+            if var:
+                env[var] = x
+            for p in self.preds:
+                if not p(ctx, x):
+                    break
+            else:
+                out.append(x)
+        if var:
+            if saved is None:
+                env.pop(var, None)
+            else:
+                env[var] = saved
+        return out
+
+
+class CardSel(ListSel):
+    def __init__(self, zones_fn, preds, var, quant):
+        super().__init__(CARD, None, preds, var, quant)
+        self.zones_fn = zones_fn
+
+    def zones(self, ctx):
+        return self.zones_fn(ctx)
+
+    def located(self, ctx):
+        """[(card, zone)] of matching cards."""
+        out = []
+        env = ctx.env
+        var = self.var
+        saved = env.get(var) if var else None
+        for z in self.zones_fn(ctx):
+            for c in ctx.s.zones.get(z, ()):
+                if var:
+                    env[var] = c
+                if all(p(ctx, c) for p in self.preds):
+                    out.append((c, z))
+        if var:
+            if saved is None:
+                env.pop(var, None)
+            else:
+                env[var] = saved
+        return out
+
+    def items(self, ctx):
+        return [c for c, _ in self.located(ctx)]
+
+
+class Simple(Sel):
+    """A quantity of something that is not a set: hits, VP of a counter, extra actions, dice."""
+
+    def __init__(self, etype, what, quant, owner=None):
+        self.etype = etype
+        self.what = what
+        self.quant = quant
+        self.owner = owner
+
+
+# =============================================================================================
+# expressions
+
+def compile_expr(cc: CC, node):
+    """-> (fn, type)"""
+    t = type(node)
+    if t is N.Num:
+        v = node.value
+        return (lambda ctx: v), NUMBER
+    if t is N.Var:
+        name = node.name
+        if name not in cc.vars:
+            hint = suggest(name, list(cc.vars), cutoff=0.5)
+            cc.err("C001", node, var=name, hint=hint)
+        return (lambda ctx: ctx.env.get(name)), cc.vars[name]
+    if t is N.Me:
+        return (lambda ctx: ctx.me), FACTION
+    if t is N.Name:
+        return compile_name_value(cc, node)
+    if t is N.Arith:
+        fa, _ = compile_expr(cc, node.a)
+        fb, _ = compile_expr(cc, node.b)
+        op = node.op
+        if op == "+":
+            return (lambda ctx: (fa(ctx) or 0) + (fb(ctx) or 0)), NUMBER
+        if op == "-":
+            return (lambda ctx: (fa(ctx) or 0) - (fb(ctx) or 0)), NUMBER
+        if op == "*":
+            return (lambda ctx: (fa(ctx) or 0) * (fb(ctx) or 0)), NUMBER
+        return (lambda ctx: (fa(ctx) or 0) // max(1, fb(ctx) or 1)), NUMBER
+    if t is N.Cmp:
+        fa, ta = compile_expr(cc, node.a)
+        fb, tb = compile_expr(cc, node.b)
+        op = node.op
+        if op == "=":
+            if ENUMVAL in (ta, tb):
+                g = cc.g
+                return (lambda ctx: fa(ctx) == fb(ctx)), BOOL
+            return (lambda ctx: fa(ctx) == fb(ctx)), BOOL
+        ops = {"!=": lambda a, b: a != b, "<": lambda a, b: (a or 0) < (b or 0),
+               "<=": lambda a, b: (a or 0) <= (b or 0), ">": lambda a, b: (a or 0) > (b or 0),
+               ">=": lambda a, b: (a or 0) >= (b or 0)}
+        f = ops[op]
+        return (lambda ctx: f(fa(ctx), fb(ctx))), BOOL
+    if t is N.Logic:
+        fs = [compile_expr(cc, x)[0] for x in node.items]
+        if node.op == "and":
+            return (lambda ctx: all(f(ctx) for f in fs)), BOOL
+        return (lambda ctx: any(f(ctx) for f in fs)), BOOL
+    if t is N.Not:
+        f, _ = compile_expr(cc, node.a)
+        return (lambda ctx: not f(ctx)), BOOL
+    if t is N.Count:
+        sel = compile_sel(cc, node.sel, role="count")
+        return count_fn(sel), NUMBER
+    if t is N.Exists:
+        sel = compile_sel(cc, node.sel, role="count")
+        f = count_fn(sel)
+        return (lambda ctx: f(ctx) > 0), BOOL
+    if t is N.Sel:
+        sel = compile_sel(cc, node, role="value")
+        if isinstance(sel, Simple):
+            cc.err("C010", node)
+        if sel.quant is None and sel.etype in (SPACE, CARD, FACTION, ENUMVAL) and sel.var is None:
+            # a bare noun phrase used as a value: the list of what it names
+            return sel.items, LIST + ":" + sel.etype
+        if isinstance(sel, PieceSel):
+            return sel.count, NUMBER
+        return sel.items, LIST + ":" + sel.etype
+    if t is N.AttrOf:
+        return compile_attr(cc, node)
+    if t is N.Call:
+        return compile_call(cc, node)
+    if t is N.ListOf:
+        fs = [compile_expr(cc, x) for x in node.items]
+        et = fs[0][1] if fs else ANY
+        funcs = [f for f, _ in fs]
+        return (lambda ctx: [f(ctx) for f in funcs]), LIST + ":" + et
+    cc.err("C002", node, what=type(node).__name__)
+
+
+def count_fn(sel):
+    if isinstance(sel, PieceSel):
+        return sel.count
+    if isinstance(sel, Simple):
+        return lambda ctx: 0
+    items = sel.items
+    return lambda ctx: len(items(ctx))
+
+
+def compile_name_value(cc: CC, node: N.Name):
+    kind, ids = node.kind, node.ids
+    g = cc.g
+    if kind == "faction":
+        v = ids[0]
+        return (lambda ctx: v), FACTION
+    if kind == "space":
+        v = ids[0]
+        return (lambda ctx: v), SPACE
+    if kind == "enumval":
+        v = ids[0]
+        return (lambda ctx: v), ENUMVAL
+    if kind in ("piece",):
+        v = pick_owned(cc, ids)
+        return (lambda ctx: v), PIECE
+    if kind == "derived":
+        d = g.derived_for(ids, cc.owner)
+        if d is None:
+            cc.err("C003", node, name=node.text)
+        return (lambda ctx: d.eval(ctx, None)), d.vtype
+    if kind == "card":
+        v = ids[0]
+        return (lambda ctx: v), "carddef"
+    if kind in ("tag", "phase", "action", "pieceset", "deck", "map"):
+        v = ids[0]
+        return (lambda ctx: v), kind
+    if kind == "zone":
+        z = ids[0]
+        return (lambda ctx: g.zone_key(z, ctx.me)), ZONE
+    if kind in ("spacekind", "category", "counter", "enum", "die", "edgekind", "builtin"):
+        # a noun used as a value: treat as a selection of everything it names
+        return compile_expr(cc, N.Sel(None, node, pos=node.pos))
+    cc.err("C002", node, what=kind)
+
+
+def pick_owned(cc, ids):
+    """Of several piece kinds spelled alike, the one of the faction whose rule this is."""
+    if len(ids) == 1:
+        return ids[0]
+    for i in ids:
+        if cc.g.piece_kinds[i].owner == cc.owner:
+            return i
+    return ids[0]
+
+
+def compile_attr(cc: CC, node: N.AttrOf):
+    g = cc.g
+    attr = node.attr
+    kind, ids = attr.kind, attr.ids
+    if kind == "derived":
+        d = g.derived_for(ids, cc.owner)
+        fo, _ = compile_expr(cc, node.obj)
+        return (lambda ctx: d.eval(ctx, fo(ctx))), d.vtype
+    if kind == "counter":
+        cid = ids[0]
+        fo, _ = compile_expr(cc, node.obj)
+        return (lambda ctx: ctx.s.counters.get(g.counter_key(cid, fo(ctx)), 0)), NUMBER
+    aid = ids[0]
+    obj = node.obj
+    # "custo de serraria": a track value of a piece kind (the slot its next piece uncovers)
+    if isinstance(obj, N.Sel) and obj.noun.kind in ("piece",) and not obj.filters:
+        pk = pick_owned(cc, obj.noun.ids)
+        return _track_value(cc, node, pk, aid), NUMBER
+    fo, to = compile_expr(cc, obj)
+    if to == PIECE:
+        tracks_ok = any(aid in p.tracks for p in g.piece_kinds.values())
+        if tracks_ok:
+            def track_dyn(ctx, fo=fo):
+                k = fo(ctx)
+                return g.track_next(ctx, k, aid)
+            return track_dyn, NUMBER
+        return (lambda ctx: g.piece_kinds[fo(ctx)].attrs.get(aid)), g.attr_type(aid)
+    if to == SPACE:
+        return (lambda ctx: ctx.m.attr(fo(ctx), aid)), g.attr_type(aid)
+    if to in (CARD,):
+        return (lambda ctx: g.card_attr(ctx, fo(ctx), aid)), g.attr_type(aid)
+    if to == "carddef":
+        return (lambda ctx: g.cards[fo(ctx)].attrs.get(aid)), g.attr_type(aid)
+    if to == ENUMVAL:
+        return (lambda ctx: g.enumval_attr(fo(ctx), aid)), g.attr_type(aid)
+    if to == FACTION:
+        return (lambda ctx: ctx.s.counters.get(g.counter_key(aid, fo(ctx)), 0)), NUMBER
+    if to == ANY:
+        def dyn(ctx):
+            v = fo(ctx)
+            return g.any_attr(ctx, v, aid)
+        return dyn, g.attr_type(aid)
+    cc.err("C004", node, attr=attr.text, what=to)
+
+
+def _track_value(cc, node, pk, aid):
+    g = cc.g
+    if aid not in g.piece_kinds[pk].tracks:
+        cc.err("C005", node, attr=node.attr.text, piece=pk)
+    return lambda ctx: g.track_next(ctx, pk, aid)
+
+
+def compile_call(cc: CC, node: N.Call):
+    g = cc.g
+    fn = node.fn
+    if fn == "rules":
+        fw, _ = compile_expr(cc, node.args[0])
+        fs, _ = compile_expr(cc, node.args[1])
+        return (lambda ctx: ruler(ctx, fs(ctx)) == fw(ctx)), BOOL
+    args = [compile_expr(cc, a)[0] for a in node.args]
+    if fn == "half_up":
+        a = args[0]
+        return (lambda ctx: ((a(ctx) or 0) + 1) // 2), NUMBER
+    if fn in ("max", "min"):
+        f = max if fn == "max" else min
+
+        def mm(ctx):
+            vals = []
+            for a in args:
+                v = a(ctx)
+                if isinstance(v, list):
+                    vals.extend(v)
+                else:
+                    vals.append(v or 0)
+            return f(vals) if vals else 0
+        return mm, NUMBER
+    cc.err("C002", node, what=fn)
+
+
+# =============================================================================================
+# noun phrases
+
+def compile_sel(cc: CC, node: N.Sel, role: str = "value", default_owner=None):
+    """role: value | count | choose | foreach | verb  (changes defaults, not meaning)"""
+    g = cc.g
+    noun = node.noun
+    kind = noun.kind
+    quant = compile_quant(cc, node.quant)
+    var = node.var
+    if kind == "builtin":
+        what = noun.ids[0]
+        if what == "card":
+            return compile_card_sel(cc, node, quant)
+        if what == "faction":
+            return compile_faction_sel(cc, node, quant)
+        if what == "space":
+            return compile_space_sel(cc, node, None, quant)
+        if what == "piece":
+            return compile_piece_sel(cc, node, tuple(g.piece_kinds), quant, default_owner)
+        return Simple(what, what, quant, node.owner)
+    if kind == "spacekind":
+        return compile_space_sel(cc, node, noun.ids[0], quant)
+    if kind in ("piece", "category"):
+        kinds = []
+        for i in noun.ids:
+            if kind == "category":
+                kinds.extend(k for k, p in g.piece_kinds.items() if p.category == i)
+            else:
+                kinds.append(i)
+        return compile_piece_sel(cc, node, tuple(dict.fromkeys(kinds)), quant, default_owner)
+    if kind == "enum":
+        vals = g.enum_values(noun.ids[0])
+        preds = compile_generic_preds(cc, node, ENUMVAL)
+        return ListSel(ENUMVAL, lambda ctx: vals, preds, var, quant)
+    if kind == "zone":
+        z = noun.ids[0]
+        owner_fn = owner_expr(cc, node.owner)
+        s = Simple(ZONE, z, quant, node.owner)
+        s.key = lambda ctx: g.zone_key(z, owner_fn(ctx))
+        return s
+    if kind == "counter":
+        return Simple(COUNTER, noun.ids[0], quant, node.owner)
+    if kind == "die":
+        return Simple("die", noun.ids[0], quant)
+    if kind in ("action",):
+        return Simple("action", noun.ids[0], quant)
+    cc.err("C006", noun, word=noun.text)
+
+
+def owner_expr(cc, owner):
+    if owner is None or owner == "mine":
+        return lambda ctx: ctx.me
+    if owner == "enemy":
+        return lambda ctx: None
+    f, _ = compile_expr(cc, owner)
+    return f
+
+
+def compile_quant(cc: CC, q):
+    """-> None | ('n', fn) | ('each',) | ('all',) | ('any',) | ('upto', fn) | ('atleast', fn)"""
+    if q is None:
+        return None
+    if isinstance(q, tuple):
+        if q[0] in ("upto", "atleast"):
+            f, _ = compile_expr(cc, q[1])
+            return (q[0], f)
+        return q
+    f, _ = compile_expr(cc, q)
+    return ("n", f)
+
+
+def _bind(cc, var, etype):
+    if var:
+        cc.vars[var] = etype
+
+
+def compile_space_sel(cc: CC, node: N.Sel, kind, quant):
+    g = cc.g
+    _bind(cc, node.var, SPACE)
+    preds = []
+    for f in node.filters:
+        preds.append(space_pred(cc, f))
+    return SpaceSel(kind, preds, node.var, quant)
+
+
+def space_pred(cc: CC, f: N.Filter):
+    g = cc.g
+    k = f.kind
+    if k == "ruled_by" or k == "not_ruled_by":
+        fw, _ = compile_expr(cc, f.arg)
+        if k == "ruled_by":
+            return lambda ctx, sp: ruler(ctx, sp) == fw(ctx)
+        return lambda ctx, sp: ruler(ctx, sp) != fw(ctx)
+    if k in ("with", "without"):
+        inner = compile_sel(cc, f.arg, role="count")
+        if not isinstance(inner, PieceSel):
+            cc.err("C007", f.arg, word=f.arg.noun.text)
+        need = inner.quant
+
+        def has(ctx, sp, inner=inner):
+            ks = inner.kind_list(ctx)
+            b = ctx.s.board.get(sp)
+            if not b:
+                return False
+            n = 0
+            for kk in ks:
+                n += b.get(kk, 0)
+            if need is not None and need[0] in ("n", "atleast"):
+                return n >= need[1](ctx)
+            return n > 0
+        if k == "with":
+            return has
+        return lambda ctx, sp: not has(ctx, sp)
+    if k == "free":
+        aid = f.arg.ids[0]
+        return lambda ctx, sp: free_capacity(ctx, sp, aid) > 0
+    if k == "adjacent":
+        if isinstance(f.arg, N.Sel):
+            inner = compile_sel(cc, f.arg)
+            if isinstance(inner, PieceSel):
+                return lambda ctx, sp: any(ctx.m.adjacent(sp, x) for x, _, _ in inner.locations(ctx))
+            return lambda ctx, sp: any(ctx.m.adjacent(sp, x) for x in inner.items(ctx))
+        fo, to = compile_expr(cc, f.arg)
+
+        def adj(ctx, sp):
+            o = fo(ctx)
+            if isinstance(o, list):
+                return any(ctx.m.adjacent(sp, x) for x in o)
+            return ctx.m.adjacent(sp, o)
+        return adj
+    if k == "connected":
+        fo, _ = compile_expr(cc, f.arg)
+        via = compile_sel(cc, f.arg2)
+        if not isinstance(via, SpaceSel):
+            cc.err("C007", f.arg2, word=f.arg2.noun.text)
+
+        def conn(ctx, sp):
+            return sp in ctx.m.component(ctx, fo(ctx), via)
+        return conn
+    if k == "where":
+        fc, _ = compile_expr(cc, f.arg)
+        return lambda ctx, sp: fc(ctx)
+    if k == "except":
+        fo, _ = compile_expr(cc, f.arg)
+
+        def exc(ctx, sp):
+            o = fo(ctx)
+            return sp not in o if isinstance(o, list) else sp != o
+        return exc
+    if k == "among":
+        fo, _ = compile_expr(cc, f.arg)
+        return lambda ctx, sp: sp in _flat(fo(ctx))
+    if k == "is":
+        fo, _ = compile_expr(cc, f.arg)
+        return lambda ctx, sp: sp == fo(ctx)
+    if k == "matching":
+        fo, to = compile_expr(cc, f.arg)
+        attr = g.space_enum_attr
+
+        def match(ctx, sp):
+            v = fo(ctx)
+            if to == CARD or (isinstance(v, int) and not isinstance(v, bool)):
+                v = g.card_attr(ctx, v, g.card_enum_attr)
+            elif to == SPACE:
+                v = ctx.m.attr(v, attr)
+            return matches(g, ctx.m.attr(sp, attr), v)
+        return match
+    if k == "of":
+        fo, to = compile_expr(cc, f.arg)
+        if to == ENUMVAL:
+            attr = g.space_enum_attr
+            return lambda ctx, sp: ctx.m.attr(sp, attr) == fo(ctx)
+        if to == BOOL:
+            return lambda ctx, sp: bool(fo(ctx))
+        if to.startswith(LIST) or to == SPACE:
+            return lambda ctx, sp: sp in _flat(fo(ctx))
+        cc.err("C008", f, kind=to)
+    if k == "in":
+        fo, to = compile_expr(cc, f.arg)
+        return lambda ctx, sp: sp in _flat(fo(ctx))
+    if k == "another":
+        return lambda ctx, sp: True
+    cc.err("C009", f, kind=k)
+
+
+def _flat(v):
+    if isinstance(v, list):
+        return v
+    return [v]
+
+
+def compile_piece_sel(cc: CC, node: N.Sel, kinds, quant, default_owner=None):
+    g = cc.g
+    owner = node.owner if node.owner is not None else default_owner
+    if owner not in (None, "mine", "enemy"):
+        owner, _ = compile_expr(cc, owner)
+    where = None
+    preds = []
+    kind_preds = []
+    cover = None
+    for f in node.filters:
+        k = f.kind
+        if k == "matching":
+            fo, to = compile_expr(cc, f.arg)
+            if to.startswith(LIST) or to == ANY:
+                cover = lambda ctx, fo=fo: [v for v in _flat(fo(ctx)) if v is not None]
+                continue
+            attr = g.space_enum_attr
+            preds.append(lambda ctx, sp, fo=fo: matches(g, ctx.m.attr(sp, attr), fo(ctx)))
+            continue
+        if k == "of" and isinstance(f.arg, N.Name) and f.arg.kind == "tag":
+            tag = f.arg.ids[0]
+            kind_preds.append(lambda ctx, kk, tag=tag: tag in g.piece_kinds[kk].tags)
+            continue
+        if k in ("in", "of"):
+            if isinstance(f.arg, N.Sel):
+                inner = compile_sel(cc, f.arg)
+                if isinstance(inner, SpaceSel):
+                    where = _chain_where(where, inner.items)
+                    continue
+                if isinstance(inner, PieceSel) and f.arg.quant == ("each",):
+                    # "em cada serraria": at the place of each of those pieces
+                    def each_piece(ctx, inner=inner):
+                        out = []
+                        for sp, _, n in inner.locations(ctx):
+                            out.extend([sp] * n)
+                        return out
+                    where = _chain_where(where, each_piece)
+                    continue
+                if isinstance(inner, PieceSel):
+                    where = _chain_where(where, lambda ctx, inner=inner: list(dict.fromkeys(sp for sp, _, _ in inner.locations(ctx))))
+                    continue
+                cc.err("C008", f, kind=inner.etype)
+            fo, to = compile_expr(cc, f.arg)
+            if to == FACTION:
+                owner = fo
+                continue
+            if to == SPACE or to.startswith(LIST):
+                where = _chain_where(where, lambda ctx, fo=fo: _flat(fo(ctx)))
+                continue
+            if to == ANY:
+                where = _chain_where(where, lambda ctx, fo=fo: _flat(fo(ctx)))
+                continue
+            cc.err("C008", f, kind=to)
+        elif k == "among":
+            fo, _ = compile_expr(cc, f.arg)
+            kind_preds.append(lambda ctx, kk, fo=fo: kk in _flat(fo(ctx)))
+        elif k == "except":
+            fo, _ = compile_expr(cc, f.arg)
+            kind_preds.append(lambda ctx, kk, fo=fo: kk not in _flat(fo(ctx)))
+        elif k == "where":
+            _bind(cc, node.var, PIECE)
+            fc, _ = compile_expr(cc, f.arg)
+            var = node.var
+
+            def wp(ctx, kk, fc=fc, var=var):
+                if var:
+                    ctx.env[var] = kk
+                return fc(ctx)
+            kind_preds.append(wp)
+        else:
+            preds.append(space_pred(cc, f))
+    _bind(cc, node.var, PIECE)
+    return PieceSel(kinds, owner, where, preds, node.var, quant, tuple(kind_preds), cover)
+
+
+def _chain_where(prev, new):
+    if prev is None:
+        return new
+    return lambda ctx: [x for x in new(ctx) if x in set(prev(ctx))]
+
+
+def compile_card_sel(cc: CC, node: N.Sel, quant):
+    g = cc.g
+    _bind(cc, node.var, CARD)
+    zones_fn = None
+    preds = []
+    owner = node.owner
+    for f in node.filters:
+        k = f.kind
+        if k in ("of", "in"):
+            arg = f.arg
+            if isinstance(arg, N.Sel) and arg.noun.kind == "zone":
+                zsel = compile_sel(cc, arg)
+                zones_fn = (lambda ctx, zsel=zsel: [zsel.key(ctx)])
+                continue
+            fo, to = compile_expr(cc, arg)
+            if to == ENUMVAL:
+                attr = g.card_enum_attr
+                preds.append(lambda ctx, c, fo=fo: g.card_attr(ctx, c, attr) == fo(ctx))
+                continue
+            if to == "tag":
+                preds.append(lambda ctx, c, fo=fo: fo(ctx) in g.card_tags(c, ctx))
+                continue
+            if to == ZONE:
+                zones_fn = (lambda ctx, fo=fo: [fo(ctx)])
+                continue
+            if to == FACTION:
+                zones_fn = (lambda ctx, fo=fo: [g.zone_key(g.hand_zone, fo(ctx))])
+                continue
+            if to == "carddef":
+                preds.append(lambda ctx, c, fo=fo: ctx.s.card_defs[c] == fo(ctx))
+                continue
+            cc.err("C008", f, kind=to)
+        elif k == "matching":
+            fo, to = compile_expr(cc, f.arg)
+            attr = g.card_enum_attr
+
+            def m(ctx, c, fo=fo, to=to):
+                v = fo(ctx)
+                if to == SPACE:
+                    v = ctx.m.attr(v, g.space_enum_attr)
+                elif to == CARD:
+                    v = g.card_attr(ctx, v, attr)
+                return matches(g, g.card_attr(ctx, c, attr), v)
+            preds.append(m)
+        elif k == "where":
+            fc, _ = compile_expr(cc, f.arg)
+            preds.append(lambda ctx, c, fc=fc: fc(ctx))
+        elif k == "among":
+            fo, _ = compile_expr(cc, f.arg)
+            preds.append(lambda ctx, c, fo=fo: c in _flat(fo(ctx)))
+        elif k == "except":
+            fo, _ = compile_expr(cc, f.arg)
+            preds.append(lambda ctx, c, fo=fo: c not in _flat(fo(ctx)))
+        elif k == "with":
+            # "carta com custo" / "com item": has a non-empty attribute
+            if isinstance(f.arg, N.Sel) and f.arg.noun.kind == "attr":
+                aid = f.arg.noun.ids[0]
+                preds.append(lambda ctx, c, aid=aid: bool(g.card_attr(ctx, c, aid)))
+                continue
+            cc.err("C008", f, kind="with")
+        else:
+            cc.err("C009", f, kind=k)
+    if zones_fn is None:
+        if owner == "enemy":
+            cc.err("C008", node, kind="enemy")
+        of = owner_expr(cc, owner)
+        zones_fn = lambda ctx: [g.zone_key(g.hand_zone, of(ctx))]
+    return CardSel(zones_fn, preds, node.var, quant)
+
+
+def compile_faction_sel(cc: CC, node: N.Sel, quant):
+    g = cc.g
+    _bind(cc, node.var, FACTION)
+    preds = []
+    if node.owner == "enemy":
+        preds.append(lambda ctx, f: f != ctx.me)
+    for f in node.filters:
+        k = f.kind
+        if k == "with":
+            inner = compile_sel(cc, f.arg, role="count")
+            if not isinstance(inner, PieceSel):
+                cc.err("C007", f.arg, word=f.arg.noun.text)
+
+            def hasp(ctx, fac, inner=inner):
+                ks = [kk for kk in inner.kinds if g.piece_kinds[kk].owner == fac]
+                board = ctx.s.board
+                for sp in inner.spaces(ctx):
+                    b = board.get(sp)
+                    if b and any(b.get(kk) for kk in ks):
+                        return True
+                return False
+            preds.append(hasp)
+        elif k == "where":
+            fc, _ = compile_expr(cc, f.arg)
+            preds.append(lambda ctx, fac, fc=fc: fc(ctx))
+        elif k == "except":
+            fo, _ = compile_expr(cc, f.arg)
+            preds.append(lambda ctx, fac, fo=fo: fac not in _flat(fo(ctx)))
+        elif k == "among":
+            fo, _ = compile_expr(cc, f.arg)
+            preds.append(lambda ctx, fac, fo=fo: fac in _flat(fo(ctx)))
+        elif k == "another":
+            preds.append(lambda ctx, fac: fac != ctx.me)
+        else:
+            cc.err("C009", f, kind=k)
+    return ListSel(FACTION, lambda ctx: ctx.s.seats, preds, node.var, quant)
+
+
+def compile_generic_preds(cc, node, etype):
+    _bind(cc, node.var, etype)
+    preds = []
+    for f in node.filters:
+        if f.kind == "among":
+            fo, _ = compile_expr(cc, f.arg)
+            preds.append(lambda ctx, x, fo=fo: x in _flat(fo(ctx)))
+        elif f.kind == "except":
+            fo, _ = compile_expr(cc, f.arg)
+            preds.append(lambda ctx, x, fo=fo: x not in _flat(fo(ctx)))
+        elif f.kind == "where":
+            fc, _ = compile_expr(cc, f.arg)
+            preds.append(lambda ctx, x, fc=fc: fc(ctx))
+        else:
+            cc.err("C009", f, kind=f.kind)
+    return preds
+
+
+def quant_count(q, ctx, default=1):
+    if q is None:
+        return default
+    tag = q[0]
+    if tag == "n":
+        return q[1](ctx)
+    if tag == "upto":
+        return q[1](ctx)
+    if tag == "atleast":
+        return q[1](ctx)
+    return default
+
+
+# =============================================================================================
+# statements
+
+def compile_block(cc: CC, block: N.Block):
+    runs = [compile_stmt(cc, s) for s in block.stmts]
+    runs = [r for r in runs if r is not None]
+    if len(runs) == 1:
+        return runs[0]
+
+    def run(ctx):
+        for r in runs:
+            yield from r(ctx)
+    return run
+
+
+def compile_stmt(cc: CC, node):
+    from .interpreter import verbs
+    t = type(node)
+    try:
+        if t is N.Block:
+            return compile_block(cc, node)
+        if t is N.Verb:
+            handler = verbs.REGISTRY.get(node.verb)
+            if handler is None:
+                cc.err("C011", node, verb=node.verb)
+            return handler.compile(cc, node)
+        if t is N.Choose:
+            return compile_choose(cc, node)
+        if t is N.If:
+            return compile_if(cc, node)
+        if t is N.ForEach:
+            return compile_foreach(cc, node)
+        if t is N.Repeat:
+            return compile_repeat(cc, node)
+        if t is N.Let:
+            f, ty = compile_expr(cc, node.value)
+            cc.vars[node.name] = ty
+            name = node.name
+
+            def let(ctx):
+                ctx.env[name] = f(ctx)
+                return
+                yield
+            return let
+        if t is N.Perform:
+            return compile_perform(cc, node)
+        if t is N.ActionMenu:
+            return compile_menu(cc, node)
+        if t is N.ChooseBranch:
+            return compile_branch(cc, node)
+        if t is N.Try:
+            return compile_try(cc, node)
+        if t is N.Control:
+            return compile_control(cc, node)
+    except CompileError:
+        return None
+    cc.diags.add("C002", node.pos, cc.lang, what=t.__name__)
+    return None
+
+
+def decide(ctx, player, kind, options, optional=False, prompt=None, law=None, meta=None):
+    """Yield a decision unless it is forced; returns the chosen option (a value)."""
+    if optional:
+        options = list(options) + [PASS]
+    n = len(options)
+    if n == 0:
+        raise Failure("no_option", law)
+    if n == 1:
+        return options[0]
+    i = yield Decision(player, kind, options, prompt, law or ctx.law, optional, meta)
+    return options[i]
+
+
+def compile_choose(cc: CC, node: N.Choose):
+    sel = compile_sel(cc, node.sel, role="choose")
+    var = node.sel.var
+    who = None if node.who is None else compile_expr(cc, node.who)[0]
+    optional = node.optional
+    law = cc.law
+    if isinstance(sel, Simple):
+        cc.err("C010", node.sel)
+    q = sel.quant
+    items = sel.items
+    prompt = ("choose", sel.etype)
+
+    if q is not None and q[0] in ("n", "upto") and q[1] is not None:
+        nf = q[1]
+        upto = q[0] == "upto"
+
+        def choose_many(ctx):
+            n = nf(ctx)
+            player = who(ctx) if who else ctx.me
+            chosen = []
+            for _ in range(n):
+                opts = [x for x in items(ctx) if x not in chosen]
+                if not opts:
+                    if upto or optional:
+                        break
+                    raise Failure("no_option", law)
+                v = yield from decide(ctx, player, "choose", opts, optional or (upto and chosen != []), prompt, law)
+                if v is PASS:
+                    break
+                chosen.append(v)
+            if var:
+                ctx.env[var] = chosen[0] if n == 1 and chosen else (chosen if n != 1 else None)
+                if n == 1 and not chosen and not optional:
+                    raise Failure("no_option", law)
+            ctx.env["__chosen"] = chosen
+        if q[0] == "n":
+            # the common case "escolha uma clareira C": one element, bound to C
+            def choose_one(ctx):
+                n = nf(ctx)
+                if n != 1:
+                    yield from choose_many(ctx)
+                    return
+                player = who(ctx) if who else ctx.me
+                opts = items(ctx)
+                if not opts:
+                    if optional:
+                        ctx.env["__chosen"] = []
+                        if var:
+                            ctx.env[var] = None
+                        return
+                    raise Failure("no_option", law)
+                v = yield from decide(ctx, player, "choose", opts, optional, prompt, law)
+                if v is PASS:
+                    ctx.env["__chosen"] = []
+                    if var:
+                        ctx.env[var] = None
+                    return
+                ctx.env["__chosen"] = [v]
+                if var:
+                    ctx.env[var] = v
+            return choose_one
+        return choose_many
+
+    def choose_one(ctx):
+        player = who(ctx) if who else ctx.me
+        opts = items(ctx)
+        if not opts:
+            if optional:
+                if var:
+                    ctx.env[var] = None
+                return
+            raise Failure("no_option", law)
+        v = yield from decide(ctx, player, "choose", opts, optional, prompt, law)
+        if var:
+            ctx.env[var] = None if v is PASS else v
+    return choose_one
+
+
+def compile_if(cc: CC, node: N.If):
+    cond, _ = compile_expr(cc, node.cond)
+    then = compile_block(cc, node.then)
+    els = compile_block(cc, node.else_) if node.else_ is not None else None
+
+    def run(ctx):
+        if cond(ctx):
+            yield from then(ctx)
+        elif els is not None:
+            yield from els(ctx)
+    return run
+
+
+def compile_foreach(cc: CC, node: N.ForEach):
+    sel = compile_sel(cc, node.sel, role="foreach")
+    var = node.sel.var
+    body = compile_block(cc, node.body)
+    if isinstance(sel, PieceSel):
+        def elems(ctx):
+            out = []
+            for sp, _, n in sel.locations(ctx):
+                out.extend([sp] * n)
+            return out
+        if var:
+            cc.vars[var] = SPACE
+    else:
+        elems = sel.items
+
+    def run(ctx):
+        for x in elems(ctx):
+            if var:
+                ctx.env[var] = x
+            yield from body(ctx)
+    return run
+
+
+def compile_repeat(cc: CC, node: N.Repeat):
+    nf, _ = compile_expr(cc, node.count)
+    body = compile_block(cc, node.body)
+    upto = node.upto
+    law = cc.law
+
+    def run(ctx):
+        n = nf(ctx)
+        for i in range(n):
+            if upto:
+                v = yield from decide(ctx, ctx.me, "repeat", [True, DONE], False, ("repeat", i + 1, n), law)
+                if v is DONE:
+                    return
+            yield from body(ctx)
+    return run
+
+
+def compile_try(cc: CC, node: N.Try):
+    body = compile_block(cc, node.body)
+    fail = compile_block(cc, node.on_fail) if node.on_fail else None
+
+    def run(ctx):
+        ctx.strict += 1
+        try:
+            yield from body(ctx)
+        except Failure:
+            ctx.strict -= 1
+            if fail is not None:
+                yield from fail(ctx)
+            return
+        ctx.strict -= 1
+    return run
+
+
+def compile_control(cc: CC, node: N.Control):
+    what = node.what
+    law = cc.law
+
+    def run(ctx):
+        if what == "fail":
+            raise Failure("explicit", law)
+        if what == "end_phase":
+            raise EndPhase()
+        if what == "end_turn":
+            raise EndTurn()
+        return
+        yield
+    return run
+
+
+def compile_branch(cc: CC, node: N.ChooseBranch):
+    blocks = [compile_block(cc, b) for b in node.branches]
+    optional = node.optional
+    law = cc.law
+
+    def run(ctx):
+        idx = list(range(len(blocks)))
+        v = yield from decide(ctx, ctx.me, "branch", idx, optional, ("branch",), law)
+        if v is PASS:
+            return
+        yield from blocks[v](ctx)
+    return run
+
+
+def compile_perform(cc: CC, node: N.Perform):
+    g = cc.g
+    aid = g.action_for(node.action.ids, cc.owner)
+    if aid is None:
+        cc.err("C012", node.action, name=node.action.text)
+    args = {}
+    for k, v in node.args.items():
+        args[k] = compile_expr(cc, v)[0]
+    optional = node.optional
+
+    def run(ctx):
+        act = g.actions[aid]
+        if optional:
+            if not act.enabled(ctx):
+                return
+            v = yield from decide(ctx, ctx.me, "may", [act.id], True, ("may_action", act.id), act.law)
+            if v is PASS:
+                return
+        yield from act.perform(ctx, {k: f(ctx) for k, f in args.items()})
+    return run
+
+
+def compile_menu(cc: CC, node: N.ActionMenu):
+    g = cc.g
+    budget = compile_expr(cc, node.budget)[0] if node.budget is not None else None
+    listed = None
+    if node.actions is not None:
+        listed = []
+        items = node.actions.items if isinstance(node.actions, N.ListOf) else [node.actions]
+        for it in items:
+            if not isinstance(it, N.Name) or it.kind != "action":
+                cc.err("C012", it, name=getattr(it, "text", "?"))
+            listed.append(g.action_for(it.ids, cc.owner))
+    owner = cc.owner
+    law = cc.law
+
+    def run(ctx):
+        ids = listed if listed is not None else g.menu_actions(owner)
+        menu = [budget(ctx) if budget is not None else None]
+        ctx.menus.append(menu)
+        failed = set()
+        try:
+            while True:
+                left = menu[0]
+                opts = []
+                for aid in ids:
+                    if aid in failed:
+                        continue
+                    act = g.actions[aid]
+                    if left is not None and left <= 0 and not act.free:
+                        continue
+                    if act.enabled(ctx):
+                        opts.append(aid)
+                if not opts:
+                    return
+                opts.append(DONE)
+                i = yield Decision(ctx.me, "menu", opts, ("menu", left), law)
+                choice = opts[i]
+                if choice is DONE:
+                    return
+                act = g.actions[choice]
+                mark = ctx.s.mark()
+                try:
+                    yield from act.perform(ctx, {})
+                except Failure:
+                    ctx.s.rollback(mark)
+                    ctx.s.commit(mark)
+                    ctx.engine.log_event("action_undone", ctx.me, action=choice)
+                    failed.add(choice)
+                    continue
+                ctx.s.commit(mark)
+                failed.clear()
+                if not act.free and menu[0] is not None:
+                    menu[0] -= 1
+        finally:
+            ctx.menus.pop()
+    return run

@@ -1,0 +1,65 @@
+"""The environment: configuration shared by the stages, and the one call that runs them.
+
+    env = Environment(lang="pt")
+    game_def = env.load("rulesets/root")      # load → lexicon → parse → validate → compile
+    game = env.new_game(game_def, ["marqueses", "rapinas"], seed=1)
+
+`load` gathers every problem of every file before giving up, and raises `RulesError` with all
+of them; warnings stay in `env.diagnostics`.
+"""
+from __future__ import annotations
+
+import os
+
+from .errors import Diagnostics, RulesError
+
+
+class Environment:
+    def __init__(self, lang: str | None = None, strict: bool = False):
+        self.lang = lang
+        self.strict = strict
+        self.diagnostics = Diagnostics(lang or "pt")
+        self._cache: dict = {}
+
+    def load(self, path: str):
+        from .model import load_ruleset
+        from .interpreter.gamedef import GameDef
+        path = resolve_ruleset(path)
+        key = os.path.abspath(path)
+        if key in self._cache:
+            return self._cache[key]
+        diags = Diagnostics(self.lang or "pt")
+        try:
+            rs = load_ruleset(path, diags)
+            if not diags.has_errors():
+                gd = GameDef(rs, diags)
+        except RulesError:
+            pass
+        self.diagnostics.extend(diags.items)
+        if diags.has_errors() or (self.strict and len(diags)):
+            raise RulesError(diags.items)
+        self._cache[key] = gd
+        return gd
+
+    def new_game(self, game_def, factions, seed=0, **kw):
+        from .interpreter.engine import Game
+        return Game(game_def, factions, seed, lang=kw.pop("lang", self.lang), **kw)
+
+
+def resolve_ruleset(path: str) -> str:
+    """A ruleset folder, or the name of one shipped with rulesdsl ("root")."""
+    if os.path.exists(path):
+        return path
+    here = os.path.dirname(os.path.abspath(__file__))
+    for base in (os.path.join(os.path.dirname(here), "rulesets"),):
+        cand = os.path.join(base, path)
+        if os.path.exists(cand):
+            return cand
+    try:
+        import importlib.resources as ir
+        cand = str(ir.files("rulesdsl.rulesets") / path)
+        if os.path.exists(cand):
+            return cand
+    except (ModuleNotFoundError, TypeError):
+        pass
+    return path
