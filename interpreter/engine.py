@@ -27,7 +27,9 @@ class RulesetError(Exception):
 
 class Game:
     def __init__(self, gdef, factions, seed=0, map_id=None, deck_id=None, lang=None,
-                 log=False, history=None):
+                 log=False, history=None, position=None, start=None):
+        """position: fn(game) that edits self.s after the empty state is built (scenarios);
+        with it, setup rules are skipped. start: (faction, phase) where play begins."""
         self.g = gdef
         self.factions = list(factions)
         self.seed = int(seed)
@@ -44,6 +46,10 @@ class Game:
         self.m = gdef.maps.get(self.map_id)
         self.s = State(self.seed)
         self._init_state()
+        self.position = position
+        self.start = start
+        if position is not None:
+            position(self)
         self.ctx = Ctx(gdef, self.m, self.s, None, {}, self)
         self.pending: Decision | None = None
         self._gen = self._main(self.ctx)
@@ -95,28 +101,40 @@ class Game:
     def _main(self, ctx):
         g, s = self.g, self.s
         try:
-            for rule in g.setup_rules:
-                yield from rule(ctx.child(me=None, env={}))
-            order = [f for f in g.setup_order if f in self.factions]
-            order += [f for f in self.factions if f not in order]
-            for f in order:
-                for rule in g.factions[f].setup:
-                    yield from rule(ctx.child(me=f, env={}))
+            if self.position is None:
+                for rule in g.setup_rules:
+                    yield from rule(ctx.child(me=None, env={}))
+                order = [f for f in g.setup_order if f in self.factions]
+                order += [f for f in self.factions if f not in order]
+                for f in order:
+                    for rule in g.factions[f].setup:
+                        yield from rule(ctx.child(me=f, env={}))
             self.log_event("setup_done", None)
+            start_f, start_ph = self.start or (None, None)
+            if start_f is not None:
+                s.round = max(0, s.round - 1)
             while True:
                 s.round += 1
                 if s.round > g.round_limit:
                     self.log_event("round_limit", None)
                     break
                 for f in s.seats:
+                    if start_f is not None and f != start_f:
+                        continue
                     s.active = f
                     s.turn_no += 1
                     s.marks.clear()
                     self.log_event("turn", f, round=s.round)
                     c = ctx.child(me=f, env={})
                     try:
-                        yield from fire(c, {"event": "turn_start", "by": f, "owner": f})
-                        for ph in g.turn_phases:
+                        phases = g.turn_phases
+                        if start_f is not None:
+                            if start_ph in phases:
+                                phases = phases[phases.index(start_ph):]
+                            start_f = None
+                        else:
+                            yield from fire(c, {"event": "turn_start", "by": f, "owner": f})
+                        for ph in phases:
                             s.phase = ph
                             self.log_event("phase", f, phase=ph)
                             yield from fire(c, {"event": "phase_start", "phase": ph, "by": f, "owner": f})
@@ -200,7 +218,7 @@ class Game:
 
     def clone(self) -> "Game":
         return Game(self.g, self.factions, self.seed, self.map_id, self.deck_id, self.lang,
-                    self.logging, list(self.history))
+                    self.logging, list(self.history), self.position, self.start)
 
     def save(self) -> dict:
         return {"ruleset": self.g.rs.hash, "factions": self.factions, "seed": self.seed,

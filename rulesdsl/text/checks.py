@@ -28,6 +28,7 @@ import hashlib
 import re
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from ..errors import Pos, fold, format_message
 from . import numbers as nummod
@@ -429,22 +430,27 @@ class Checker:
                      oa=len(ca.or_), ob=len(cb.or_), aa=len(ca.and_), ab=len(cb.and_), law=law.id)
 
     # -- glossary ------------------------------------------------------------------------------
-    def _term_re(self, term: str, lang: str):
-        key = (term, lang)
-        if key not in self._gloss_cache:
-            parts = []
-            for w in fold(term).split():
-                parts.append("(?:" + "|".join(re.escape(f) for f in inflections(w, lang)) + ")")
-            self._gloss_cache[key] = re.compile(r"(?<!\w)" + r"\s+".join(parts) + r"(?!\w)")
-        return self._gloss_cache[key]
+    def _terms_re(self, terms: tuple, lang: str):
+        key = (terms, lang)
+        rx = self._gloss_cache.get(key)
+        if rx is None:
+            alts = []
+            for term in sorted(set(terms), key=lambda t: -len(t)):
+                words = fold(term).split()
+                if not words:
+                    continue
+                parts = ["(?:" + "|".join(re.escape(f) for f in inflections(w, lang)) + ")" for w in words]
+                alts.append(r"\s+".join(parts))
+            rx = re.compile(r"(?<!\w)(?:" + "|".join(alts) + r")(?!\w)") if alts else None
+            self._gloss_cache[key] = rx
+        return rx
 
     def find_terms(self, text: str, terms: list[str], lang: str) -> list[tuple[int, int, str]]:
+        rx = self._terms_re(tuple(terms), lang)
+        if rx is None:
+            return []
         ft = fold_same_length(text)
-        out = []
-        for t in terms:
-            for m in self._term_re(t, lang).finditer(ft):
-                out.append((m.start(), m.end(), t))
-        return out
+        return [(m.start(), m.end(), text[m.start():m.end()]) for m in rx.finditer(ft)]
 
     def glossary(self, g: Group, both_ways: bool) -> None:
         law, doc = self.law, g.doc
@@ -461,6 +467,7 @@ class Checker:
                 lack = doc.id if in_a else law.id
                 want = tb.preferred if in_a else ta.preferred
                 found = (in_a or in_b)[0][2]
+                want = tb.preferred if in_a else ta.preferred
                 self.add("T130", g, doc.id, f"concept:{c.id}:{have}",
                          {law.id: excerpts_of(src, [x[:2] for x in in_a]) if in_a else excerpt(src),
                           doc.id: excerpts_of(tgt, [x[:2] for x in in_b]) if in_b else excerpt(tgt)},
@@ -577,6 +584,7 @@ class Checker:
         report.unconfirmed[doc.id] = n_unconfirmed
 
 
+@lru_cache(maxsize=4096)
 def fold_same_length(text: str) -> str:
     """`fold`, character by character, keeping every position (for spans into the original)."""
     out = []
