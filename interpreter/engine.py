@@ -71,8 +71,11 @@ class Game:
             else:
                 s.zones[z] = []
         for f in self.factions:
-            for z in g.player_zones:
-                s.zones[f"{f}:{z}"] = []
+            for z, zd in g.player_zones.items():
+                if str(zd.get("content", "cards")) in ("peças", "piezas", "pieces"):
+                    s.piece_zones[f"{f}:{z}"] = {}
+                else:
+                    s.zones[f"{f}:{z}"] = []
             for z in g.faction_zones.get(f, {}):
                 s.zones[f"{f}.{z}"] = []
             for cid, c in g.counters.items():
@@ -107,8 +110,10 @@ class Game:
                 order = [f for f in g.setup_order if f in self.factions]
                 order += [f for f in self.factions if f not in order]
                 for f in order:
+                    c = ctx.child(me=f, env={})
                     for rule in g.factions[f].setup:
-                        yield from rule(ctx.child(me=f, env={}))
+                        c.law = None
+                        yield from rule(c)
             self.log_event("setup_done", None)
             start_f, start_ph = self.start or (None, None)
             if start_f is not None:
@@ -126,6 +131,7 @@ class Game:
                     s.marks.clear()
                     self.log_event("turn", f, round=s.round)
                     c = ctx.child(me=f, env={})
+                    rules_ctx = ctx.child(me=f, env={})   # one turn's rules share variables
                     try:
                         phases = g.turn_phases
                         if start_f is not None:
@@ -140,7 +146,7 @@ class Game:
                             yield from fire(c, {"event": "phase_start", "phase": ph, "by": f, "owner": f})
                             try:
                                 for rule in g.factions[f].turn.get(ph, ()):
-                                    yield from rule(ctx.child(me=f, env={}))
+                                    yield from rule(rules_ctx)
                             except EndPhase:
                                 pass
                             yield from fire(c, {"event": "phase_end", "phase": ph, "by": f, "owner": f})

@@ -11,7 +11,7 @@ from ..compiler import (CC, CompileError, compile_block, compile_expr, decide, P
 from ..errors import Diagnostics, Pos
 from ..loader import pos_of
 from .. import nodes as N
-from .runtime import Failure, PASS, Decision, matches, ruler
+from .runtime import Failure, StopAction, PASS, Decision, matches, ruler
 
 
 def _bool(v, default=False):
@@ -145,11 +145,14 @@ class Action:
         acts = ctx.env.get("__acts", ())
         c.env["__acts"] = acts + (self.id,)
         ctx.engine.log_event("action", ctx.me, action=self.id)
-        yield from self.run(c)
+        try:
+            yield from self.run(c)
+        except StopAction:
+            pass
 
 
 class Hook:
-    __slots__ = ("kind", "owner", "event", "pieces", "owner_rel", "by_rel", "cause", "binds",
+    __slots__ = ("kind", "owner", "event", "pieces", "owner_rel", "by_rel", "cause", "binds", "tag", "phase",
                  "condition", "run", "law", "optional", "value", "add", "set", "tie_break", "id")
 
     def __init__(self, kind, owner, law):
@@ -161,6 +164,8 @@ class Hook:
         self.owner_rel = None
         self.by_rel = None
         self.cause = None
+        self.tag = None
+        self.phase = None
         self.binds = {}
         self.condition = None
         self.run = None
@@ -346,7 +351,8 @@ class GameDef:
         cat = str(p.get("category") or "")
         c = self.categories.get(cat) or {}
         occ = p.get("occupies") or c.get("occupies")
-        tracks = {k: list(v) for k, v in (p.get("tracks") or {}).items()}
+        tracks = {k: list(v.get("values") or []) if isinstance(v, dict) else list(v)
+                  for k, v in (p.get("tracks") or {}).items()}
         attrs = {k: v for k, v in p.items() if k not in ("name", "category", "count", "occupies", "tracks", "tags")}
         self.piece_kinds[pid] = PieceKind(pid, owner, cat, int(p.get("count") or 0),
                                           _bool(c.get("rules")) and owner is not None,
@@ -469,6 +475,7 @@ class GameDef:
                 return None
             cc = cc or self._cc(owner, law if law is not None else e.law, e.lang)
             cc.law = law if law is not None else e.law
+            cc.lang = e.lang
             try:
                 return compile_block(cc, e.tree)
             except CompileError:
@@ -476,7 +483,12 @@ class GameDef:
 
         def expr(path, owner, cc=None):
             e = exprs.get(path)
-            if e is None or e.tree is None:
+            if e is None:
+                raw = _get_path(d, path)
+                if isinstance(raw, (int, float)) and not isinstance(raw, bool):
+                    return lambda ctx, v=raw: v
+                return None
+            if e.tree is None:
                 return None
             cc = cc or self._cc(owner, e.law, e.lang)
             try:
@@ -534,16 +546,20 @@ class GameDef:
         for fid, fac in (d.get("factions") or {}).items():
             f = self.factions[fid]
             f.setup_letter = fac.get("setup_letter")
+            # the rules of one list share their variables, in order ("escolha ... C" in 6.3.2,
+            # "oposta de C" in 6.3.3): one compile context per list
+            cc = self._cc(fid, None, getattr(fac, "_lang", None))
             for i, r in enumerate(fac.get("setup") or []):
                 p = ("factions", fid, "setup", i) if isinstance(r, str) else ("factions", fid, "setup", i, "effect")
-                run = block(p, fid)
+                run = block(p, fid, cc=cc)
                 if run:
                     f.setup.append(run)
+            cc = self._cc(fid, None, getattr(fac, "_lang", None))
             for ph, rules in (fac.get("turn") or {}).items():
                 runs = []
                 for i, r in enumerate(rules or []):
                     p = ("factions", fid, "turn", ph, i) if isinstance(r, str) else ("factions", fid, "turn", ph, i, "effect")
-                    run = block(p, fid)
+                    run = block(p, fid, cc=cc)
                     if run:
                         runs.append(run)
                 f.turn[str(ph)] = runs
@@ -565,9 +581,12 @@ class GameDef:
     def _derived(self, did, owner, dv, path):
         param = dv.get("param")
         dd = Derived(self, did, owner, str(param) if param else None, ANY)
+        dd.context = [str(v) for v in (dv.get("context") or [])]
         cc = self._cc(owner, dv.get("law"), getattr(dv, "_lang", None))
         if param:
             cc.vars[str(param)] = ANY
+        for v in dd.context:
+            cc.vars[v] = ANY
         dd.base = self._expr(path + ("base",), owner, cc)
         self.derived[did] = dd
 
@@ -576,7 +595,10 @@ class GameDef:
         cc = self._cc(owner, h.get("law"), getattr(h, "_lang", None))
         ev = h.get("when") or h.get("instead_of")
         if ev is not None:
-            hk.event = str(ev.get("event"))
+            lex = _lexicon(getattr(h, "_lang", None) or self.lang)
+            hk.event = lex.value_of(ev.get("event")) or str(ev.get("event"))
+            hk.tag = str(ev["tag"]) if ev.get("tag") is not None else None
+            hk.phase = str(ev["phase"]) if ev.get("phase") is not None else None
             if "pieces" in ev:
                 hk.pieces = self._piece_names(ev.get("pieces"), cc, owner)
             hk.owner_rel = _rel(ev.get("owner"))
@@ -591,6 +613,13 @@ class GameDef:
             if "by" in ev and ev.get("by") and _rel(ev.get("by")) is None:
                 hk.binds["by"] = str(ev["by"])
                 cc.vars[str(ev["by"])] = FACTION
+        if kind == "modifier":
+            dd0 = self.derived_for((str(h.get("value")),), owner)
+            if dd0 is not None:
+                if dd0.param:
+                    cc.vars[dd0.param] = ANY
+                for v in dd0.context:
+                    cc.vars[v] = ANY
         if "condition" in h:
             hk.condition = self._expr(path + ("condition",), owner, cc)
         if kind == "modifier":
@@ -640,6 +669,21 @@ class GameDef:
             if not hit:
                 self.diags.add("C014", getattr(nm, "pos", None), cc.lang, name=str(nm))
         return out
+
+
+def _lexicon(lang):
+    from .. import lexicon
+    return lexicon.get(lang)
+
+
+def _get_path(d, path):
+    cur = d
+    for p in path:
+        try:
+            cur = cur[p]
+        except (KeyError, IndexError, TypeError):
+            return None
+    return cur
 
 
 def _rel(v):

@@ -28,6 +28,10 @@ def _matches(ctx, h, ev, me):
             return False
     if h.cause is not None and h.cause not in ev.get("acts", ()):
         return False
+    if h.tag is not None and h.tag not in ev.get("tags", ()):
+        return False
+    if h.phase is not None and h.phase != ev.get("phase"):
+        return False
     return True
 
 

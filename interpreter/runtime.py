@@ -29,6 +29,10 @@ class EndTurn(Exception):
     pass
 
 
+class StopAction(Exception):
+    """`pare`: the current action ends here, successfully."""
+
+
 class GameOver(Exception):
     pass
 

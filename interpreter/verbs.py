@@ -105,7 +105,10 @@ def c_place(cc: CC, node):
     sels = []
     for o in _objs(node):
         if not isinstance(o, N.Sel):
-            cc.err("C020", o, what="?")
+            # "posicione T em C": a piece kind held in a variable, one piece
+            f, t = compile_expr(cc, o)
+            sels.append(_KindValue(f))
+            continue
         s = compile_sel(cc, o, role="verb", default_owner="mine")
         if not isinstance(s, PieceSel):
             cc.err("C020", o, what=o.noun.text)
@@ -144,6 +147,18 @@ def c_place(cc: CC, node):
                 kind = kinds[0]
             pk = g.piece_kinds[kind]
             targets = []
+            where = list(where)
+            zone_targets = [z for z in where if z in ctx.s.piece_zones]
+            if zone_targets:
+                for z in zone_targets:
+                    k = min(n, ctx.s.supply.get(kind, 0))
+                    if k < n:
+                        _short(ctx, law)
+                    if k > 0:
+                        ctx.s.adjust_supply(kind, -k)
+                        ctx.s.move_zone_piece(None, z, kind, k)
+                        ctx.engine.log_change("place", {"zone": z, "kind": kind, "count": k, "by": me})
+                where = [w for w in where if w not in ctx.s.piece_zones]
             for sp in where:
                 if prohibited(c, "place", sp, kind, me):
                     _short(ctx, law)
@@ -179,6 +194,19 @@ def c_place(cc: CC, node):
         for ev in events:
             yield from fire(ctx, ev)
     return run
+
+
+class _KindValue:
+    """A piece kind given by value (a variable), used where a piece phrase is expected."""
+    quant = None
+    where = None
+
+    def __init__(self, f):
+        self.f = f
+
+    def kind_list(self, ctx):
+        v = self.f(ctx)
+        return [v] if v is not None else []
 
 
 def _removal(ctx, sp, kind, n, by, events, cause_acts):
@@ -285,7 +313,20 @@ def c_move(cc: CC, node):
         while n > 0 and locs:
             sp, k, m = locs[0]
             take = min(m, n)
-            ctx.s.shift(sp, dst, k, take)
+            pz = ctx.s.piece_zones
+            if sp in pz or dst in pz:
+                if sp in pz and dst in pz:
+                    ctx.s.move_zone_piece(sp, dst, k, take)
+                elif sp in pz:
+                    ctx.s.move_zone_piece(sp, None, k, take)
+                    ctx.s.adjust_supply(k, take)
+                    ctx.s.put(dst, k, take)
+                else:
+                    ctx.s.take(sp, k, take)
+                    ctx.s.adjust_supply(k, -take)
+                    ctx.s.move_zone_piece(None, dst, k, take)
+            else:
+                ctx.s.shift(sp, dst, k, take)
             events.append({"event": "movement", "from": sp, "to": dst, "space": dst, "kind": k,
                            "owner": ctx.g.piece_kinds[k].owner, "count": take, "by": me, "acts": acts})
             n -= take
@@ -316,9 +357,9 @@ def c_deal_hits(cc: CC, node):
     if isinstance(to, N.Sel):
         # "cause 2 danos às peças de D em C": the pieces say whose and where
         ps = compile_sel(cc, to)
-        if not isinstance(ps, PieceSel) or ps.where is None or ps.owner in (None, "mine", "enemy"):
+        if not isinstance(ps, PieceSel) or ps.where is None or ps.owner in (None, "enemy"):
             cc.err("C023", node)
-        target = ps.owner
+        target = (lambda ctx: ctx.me) if ps.owner == "mine" else ps.owner
         where = lambda ctx, ps=ps: ps.where(ctx)[0] if ps.where(ctx) else None
     else:
         target, _ = _pp(cc, node, "to")
@@ -445,6 +486,8 @@ def _make_discard(spend):
             me = actor(ctx)
             c = ctx if me == ctx.me else ctx.child(me=me, env=ctx.env)
             avail = located(c)
+            if optional and not avail:
+                raise Failure("cannot", law)
             if q is None and sel is None:
                 if not avail and spend:
                     raise Failure("cannot_pay", law)
@@ -465,7 +508,8 @@ def _make_discard(spend):
                 opts = [x[0] for x in avail if x[0] not in chosen]
                 card = yield from decide(c, me, "card", opts, optional and not chosen, ("spend" if spend else "discard",), law)
                 if card is PASS:
-                    raise Failure("declined", law) if spend else Failure("declined", law)
+                    ctx.env["__passed"] = True
+                    return
                 chosen.append(card)
             if sel is not None and sel.var:
                 ctx.env[sel.var] = chosen[0] if len(chosen) == 1 else chosen
@@ -495,8 +539,19 @@ verb("spend",
 def c_add(cc: CC, node):
     actor = _actor(cc, node)
     objs = _objs(node)
+    dst = None
+    if "in" not in node.args and "to" not in node.args and isinstance(objs[0], N.Sel):
+        # "adicione 1 carta em vizires em primeira coluna de L": the last 'em' is where to
+        from ..compiler import _hoist_zone_filters
+        o = objs[0]
+        o.filters = _hoist_zone_filters(o)
+        for i in range(len(o.filters) - 1, -1, -1):
+            if o.filters[i].kind == "in":
+                dst = compile_expr(cc, o.filters.pop(i).arg)[0]
+                break
     located, q, sel = _card_fn(cc, objs[0])
-    dst, _ = _pp(cc, node, "in")
+    if dst is None:
+        dst, _ = _pp(cc, node, "in")
     if dst is None:
         dst, _ = _pp(cc, node, "to")
     if dst is None:
@@ -508,13 +563,24 @@ def c_add(cc: CC, node):
         c = ctx if me == ctx.me else ctx.child(me=me, env=ctx.env)
         pairs = located(c)
         n = quant_count(q, c, len(pairs)) if q is not None else len(pairs)
-        z = dst(c)
+        z = _zone(ctx, dst(c), me)
         for card, zone in pairs[:n]:
             ctx.s.move_card(card, zone, z)
             ctx.engine.log_change("add", {"by": me, "card": card, "zone": z})
         return
         yield
     return run
+
+
+def _zone(ctx, z, me):
+    """A zone value: a key already, or a bare zone id of the acting faction."""
+    zs = ctx.s.zones
+    if z in zs:
+        return z
+    for cand in (f"{me}.{z}", f"{me}:{z}"):
+        if cand in zs:
+            return cand
+    return z
 
 
 @verb("take",
@@ -525,15 +591,25 @@ def c_take(cc: CC, node):
     actor = _actor(cc, node)
     located, q, sel = _card_fn(cc, _objs(node)[0])
     g = cc.g
+    cc_law = cc.law
 
     def run(ctx):
         me = actor(ctx)
         hand = g.zone_key(g.hand_zone, me)
-        for card, zone in located(ctx):
+        pairs = located(ctx)
+        if sel is not None:
+            n = quant_count(q, ctx, len(pairs)) if q is not None else len(pairs)
+            if getattr(sel, "random", False):
+                pairs = ctx.s.rng.sample(pairs, min(n, len(pairs))) if pairs else []
+            elif n < len(pairs):
+                chosen = []
+                for _ in range(n):
+                    opts = [p[0] for p in pairs if p[0] not in chosen]
+                    chosen.append((yield from decide(ctx, me, "card", opts, False, ("take",), cc_law)))
+                pairs = [p for p in pairs if p[0] in chosen]
+        for card, zone in pairs:
             ctx.s.move_card(card, zone, hand)
             ctx.engine.log_change("take", {"by": me, "card": card})
-        return
-        yield
     return run
 
 
@@ -744,3 +820,48 @@ def can_cover(ctx, sel, values) -> bool:
                 used[j] = False
         return False
     return assign(0)
+
+
+@verb("freeze",
+      {"pt": "Congela um contador de quem age: ele não sobe mais (ex.: ao ativar uma carta de domínio "
+             "você não recebe mais PV, 3.3.1).",
+       "es": "Congela un contador de quien actúa: ya no sube (p. ej., al activar una carta de "
+             "dominación ya no anotas PV)."},
+      {"pt": "congele seus PV", "es": "congela tus PV"})
+def c_freeze(cc: CC, node):
+    actor = _actor(cc, node)
+    o = _objs(node)[0]
+    s = compile_sel(cc, o)
+    if not isinstance(s, Simple) or s.etype != "counter":
+        cc.err("C025", o, what=getattr(o.noun, "text", "?"))
+    g = cc.g
+
+    def run(ctx):
+        me = actor(ctx)
+        ctx.s.set_flag(("locked", g.counter_key(s.what, me)), True)
+        ctx.engine.log_change("freeze", {"by": me, "counter": s.what})
+        return
+        yield
+    return run
+
+
+@verb("resolve",
+      {"pt": "Resolve o efeito escrito numa carta (o seu `efeito:`), com quem age como 'você'.",
+       "es": "Resuelve el efecto escrito en una carta (su `efecto:`), con quien actúa como 'tú'."},
+      {"pt": "resolva K", "es": "resuelve K"})
+def c_resolve(cc: CC, node):
+    actor = _actor(cc, node)
+    f, _ = compile_expr(cc, _objs(node)[0])
+    g = cc.g
+
+    def run(ctx):
+        card = f(ctx)
+        if card is None:
+            return
+        cd = g.cards[ctx.s.card_defs[card]]
+        if cd.effect is None:
+            return
+        c = ctx.child(me=actor(ctx), env={"__card": card})
+        c.law = cd.law
+        yield from cd.effect(c)
+    return run

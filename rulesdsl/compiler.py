@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from . import nodes as N
 from .errors import Diagnostics, suggest
-from .interpreter.runtime import (Ctx, Decision, Failure, EndPhase, EndTurn, PASS, DONE,
+from .interpreter.runtime import (Ctx, Decision, Failure, EndPhase, EndTurn, StopAction, PASS, DONE,
                                    ruler, free_capacity, matches)
 
 # element types of selections and expressions
@@ -193,6 +193,8 @@ class ListSel(Sel):
 
 
 class CardSel(ListSel):
+    random = False
+
     def __init__(self, zones_fn, preds, var, quant):
         super().__init__(CARD, None, preds, var, quant)
         self.zones_fn = zones_fn
@@ -294,6 +296,8 @@ def compile_expr(cc: CC, node):
         return (lambda ctx: f(ctx) > 0), BOOL
     if t is N.Sel:
         sel = compile_sel(cc, node, role="value")
+        if isinstance(sel, Simple) and sel.etype == ZONE:
+            return sel.key, ZONE
         if isinstance(sel, Simple):
             cc.err("C010", node)
         if sel.quant is None and sel.etype in (SPACE, CARD, FACTION, ENUMVAL) and sel.var is None:
@@ -338,7 +342,7 @@ def compile_name_value(cc: CC, node: N.Name):
     if kind in ("piece",):
         v = pick_owned(cc, ids)
         return (lambda ctx: v), PIECE
-    if kind == "derived":
+    if kind in ("derived", "derived_value"):
         d = g.derived_for(ids, cc.owner)
         if d is None:
             cc.err("C003", node, name=node.text)
@@ -427,6 +431,27 @@ def compile_call(cc: CC, node: N.Call):
         fw, _ = compile_expr(cc, node.args[0])
         fs, _ = compile_expr(cc, node.args[1])
         return (lambda ctx: ruler(ctx, fs(ctx)) == fw(ctx)), BOOL
+    if fn in ("uncovered", "uncovered_sum"):
+        a = node.args[0] if node.args else None
+        if not (isinstance(a, N.AttrOf) and isinstance(a.obj, N.Sel) and a.obj.noun.kind == "piece"):
+            cc.err("C027", node)
+        pk = pick_owned(cc, a.obj.noun.ids)
+        aid = a.attr.ids[0]
+        if aid not in g.piece_kinds[pk].tracks:
+            cc.err("C005", a, attr=a.attr.text, piece=pk)
+        if fn == "uncovered":
+            return (lambda ctx: (g.track_uncovered(ctx, pk, aid) or [0])[-1]), NUMBER
+        return (lambda ctx: sum(g.track_uncovered(ctx, pk, aid))), NUMBER
+    if fn == "supply_of":
+        a = node.args[0]
+        if isinstance(a, N.Sel):
+            ps = compile_sel(cc, a)
+            return (lambda ctx: sum(ctx.s.supply.get(k, 0) for k in ps.kind_list(ctx))), NUMBER
+        f, _ = compile_expr(cc, a)
+        return (lambda ctx: ctx.s.supply.get(f(ctx), 0)), NUMBER
+    if fn == "truthy":
+        f, _ = compile_expr(cc, node.args[0])
+        return (lambda ctx: bool(f(ctx))), BOOL
     args = [compile_expr(cc, a)[0] for a in node.args]
     if fn == "half_up":
         a = args[0]
@@ -485,6 +510,11 @@ def compile_sel(cc: CC, node: N.Sel, role: str = "value", default_owner=None):
     if kind == "zone":
         z = noun.ids[0]
         owner_fn = owner_expr(cc, node.owner)
+        for f in node.filters:
+            if f.kind == "of":
+                fo, to = compile_expr(cc, f.arg)
+                if to == FACTION:
+                    owner_fn = fo
         s = Simple(ZONE, z, quant, node.owner)
         s.key = lambda ctx: g.zone_key(z, owner_fn(ctx))
         return s
@@ -528,9 +558,32 @@ def compile_space_sel(cc: CC, node: N.Sel, kind, quant):
     g = cc.g
     _bind(cc, node.var, SPACE)
     preds = []
+    post = []
     for f in node.filters:
+        if f.kind in ("fewest", "most"):
+            inner = compile_sel(cc, f.arg, role="count")
+            if not isinstance(inner, PieceSel):
+                cc.err("C007", f.arg, word=f.arg.noun.text)
+            post.append((f.kind, inner))
+            continue
         preds.append(space_pred(cc, f))
-    return SpaceSel(kind, preds, node.var, quant)
+    sel = SpaceSel(kind, preds, node.var, quant)
+    if post:
+        base_items = sel.items
+
+        def items(ctx, base_items=base_items):
+            out = base_items(ctx)
+            for how, inner in post:
+                if not out:
+                    break
+                ks = inner.kind_list(ctx)
+                board = ctx.s.board
+                counts = [(sum(board.get(sp, {}).get(k, 0) for k in ks), sp) for sp in out]
+                best = min(c for c, _ in counts) if how == "fewest" else max(c for c, _ in counts)
+                out = [sp for c, sp in counts if c == best]
+            return out
+        sel.items = items
+    return sel
 
 
 def space_pred(cc: CC, f: N.Filter):
@@ -630,17 +683,26 @@ def space_pred(cc: CC, f: N.Filter):
         return lambda ctx, sp: sp in _flat(fo(ctx))
     if k == "another":
         return lambda ctx, sp: True
+    if k == "has_attr":
+        aid = f.arg.ids[0]
+        return lambda ctx, sp: bool(ctx.m.attr(sp, aid))
     cc.err("C009", f, kind=k)
 
 
 def _flat(v):
     if isinstance(v, list):
+        if any(isinstance(x, list) for x in v):
+            out = []
+            for x in v:
+                out.extend(x if isinstance(x, list) else [x])
+            return out
         return v
     return [v]
 
 
 def compile_piece_sel(cc: CC, node: N.Sel, kinds, quant, default_owner=None):
     g = cc.g
+    node.filters = _hoist_zone_filters(node)
     owner = node.owner if node.owner is not None else default_owner
     if owner not in (None, "mine", "enemy"):
         owner, _ = compile_expr(cc, owner)
@@ -680,6 +742,9 @@ def compile_piece_sel(cc: CC, node: N.Sel, kinds, quant, default_owner=None):
                 if isinstance(inner, PieceSel):
                     where = _chain_where(where, lambda ctx, inner=inner: list(dict.fromkeys(sp for sp, _, _ in inner.locations(ctx))))
                     continue
+                if isinstance(inner, Simple) and inner.etype == ZONE:
+                    where = _chain_where(where, lambda ctx, inner=inner: [inner.key(ctx)])
+                    continue
                 cc.err("C008", f, kind=inner.etype)
             fo, to = compile_expr(cc, f.arg)
             if to == FACTION:
@@ -688,8 +753,11 @@ def compile_piece_sel(cc: CC, node: N.Sel, kinds, quant, default_owner=None):
             if to == SPACE or to.startswith(LIST):
                 where = _chain_where(where, lambda ctx, fo=fo: _flat(fo(ctx)))
                 continue
-            if to == ANY:
+            if to == ANY or to == ZONE:
                 where = _chain_where(where, lambda ctx, fo=fo: _flat(fo(ctx)))
+                continue
+            if to == "tag":
+                kind_preds.append(lambda ctx, kk, fo=fo: fo(ctx) in g.piece_kinds[kk].tags)
                 continue
             cc.err("C008", f, kind=to)
         elif k == "among":
@@ -720,12 +788,41 @@ def _chain_where(prev, new):
     return lambda ctx: [x for x in new(ctx) if x in set(prev(ctx))]
 
 
+def _card_in(ctx, c, vals):
+    """A card instance is 'among' values that are instances, card ids or tags."""
+    d = ctx.s.card_defs[c]
+    cd = ctx.g.cards[d]
+    for v in vals:
+        if v == c or v == d or (isinstance(v, str) and v in cd.tags):
+            return True
+    return False
+
+
+def _hoist_zone_filters(node: N.Sel) -> list:
+    """Filters attach to the nearest noun: in "uma carta K da sua mão onde ...", the 'onde'
+    lands on "mão". A zone phrase only takes an owner ('de D'); anything else it carries
+    belongs to the phrase around it."""
+    out = []
+    for f in node.filters:
+        out.append(f)
+        a = f.arg
+        if f.kind in ("of", "in") and isinstance(a, N.Sel) and a.noun.kind == "zone":
+            keep = [x for x in a.filters if x.kind == "of"]
+            moved = [x for x in a.filters if x.kind != "of"]
+            if moved:
+                a.filters = keep
+                out.extend(moved)
+    return out
+
+
 def compile_card_sel(cc: CC, node: N.Sel, quant):
     g = cc.g
     _bind(cc, node.var, CARD)
+    rnd = False
     zones_fn = None
     preds = []
     owner = node.owner
+    node.filters = _hoist_zone_filters(node)
     for f in node.filters:
         k = f.kind
         if k in ("of", "in"):
@@ -751,7 +848,16 @@ def compile_card_sel(cc: CC, node: N.Sel, quant):
             if to == "carddef":
                 preds.append(lambda ctx, c, fo=fo: ctx.s.card_defs[c] == fo(ctx))
                 continue
+            if to == CARD:
+                # "carta de K": a card like K (the same card)
+                preds.append(lambda ctx, c, fo=fo: fo(ctx) is not None and ctx.s.card_defs[c] == ctx.s.card_defs[fo(ctx)])
+                continue
             cc.err("C008", f, kind=to)
+        elif k == "random":
+            rnd = True
+        elif k == "has_attr":
+            aid = f.arg.ids[0]
+            preds.append(lambda ctx, c, aid=aid: bool(g.card_attr(ctx, c, aid)))
         elif k == "matching":
             fo, to = compile_expr(cc, f.arg)
             attr = g.card_enum_attr
@@ -769,10 +875,10 @@ def compile_card_sel(cc: CC, node: N.Sel, quant):
             preds.append(lambda ctx, c, fc=fc: fc(ctx))
         elif k == "among":
             fo, _ = compile_expr(cc, f.arg)
-            preds.append(lambda ctx, c, fo=fo: c in _flat(fo(ctx)))
+            preds.append(lambda ctx, c, fo=fo: _card_in(ctx, c, _flat(fo(ctx))))
         elif k == "except":
             fo, _ = compile_expr(cc, f.arg)
-            preds.append(lambda ctx, c, fo=fo: c not in _flat(fo(ctx)))
+            preds.append(lambda ctx, c, fo=fo: not _card_in(ctx, c, _flat(fo(ctx))))
         elif k == "with":
             # "carta com custo" / "com item": has a non-empty attribute
             if isinstance(f.arg, N.Sel) and f.arg.noun.kind == "attr":
@@ -787,7 +893,9 @@ def compile_card_sel(cc: CC, node: N.Sel, quant):
             cc.err("C008", node, kind="enemy")
         of = owner_expr(cc, owner)
         zones_fn = lambda ctx: [g.zone_key(g.hand_zone, of(ctx))]
-    return CardSel(zones_fn, preds, node.var, quant)
+    sel = CardSel(zones_fn, preds, node.var, quant)
+    sel.random = rnd
+    return sel
 
 
 def compile_faction_sel(cc: CC, node: N.Sel, quant):
@@ -913,6 +1021,8 @@ def compile_stmt(cc: CC, node):
             return compile_try(cc, node)
         if t is N.Control:
             return compile_control(cc, node)
+        if t is N.Maybe:
+            return compile_maybe(cc, node)
     except CompileError:
         return None
     cc.diags.add("C002", node.pos, cc.lang, what=t.__name__)
@@ -986,6 +1096,7 @@ def compile_choose(cc: CC, node: N.Choose):
                 v = yield from decide(ctx, player, "choose", opts, optional, prompt, law)
                 if v is PASS:
                     ctx.env["__chosen"] = []
+                    ctx.env["__passed"] = True
                     if var:
                         ctx.env[var] = None
                     return
@@ -1008,6 +1119,37 @@ def compile_choose(cc: CC, node: N.Choose):
         if var:
             ctx.env[var] = None if v is PASS else v
     return choose_one
+
+
+def compile_maybe(cc: CC, node: N.Maybe):
+    """`você pode X: Y` — offer X (when it can be done); if it is done, then Y."""
+    act = compile_stmt(cc, node.action)
+    then = compile_block(cc, node.then)
+    if act is None:
+        raise CompileError("maybe")
+    law = cc.law
+
+    def run(ctx):
+        # the action is optional itself: it asks (or passes) and raises Failure if it
+        # cannot be done; declining raises Failure("declined") in spend/discard verbs
+        mark = ctx.s.mark()
+        try:
+            done = yield from _did(act, ctx)
+        except Failure:
+            ctx.s.rollback(mark)
+            ctx.s.commit(mark)
+            return
+        ctx.s.commit(mark)
+        if done:
+            yield from then(ctx)
+    return run
+
+
+def _did(act, ctx):
+    """Run an optional statement; True unless the player passed."""
+    ctx.env["__passed"] = False
+    yield from act(ctx)
+    return not ctx.env.pop("__passed", False)
 
 
 def compile_if(cc: CC, node: N.If):
@@ -1091,6 +1233,8 @@ def compile_control(cc: CC, node: N.Control):
             raise EndPhase()
         if what == "end_turn":
             raise EndTurn()
+        if what == "stop":
+            raise StopAction()
         return
         yield
     return run

@@ -167,7 +167,11 @@ def load_text(text: str, path: str, diags: Diagnostics, lang: str | None = None)
         mark = exc.problem_mark or exc.context_mark
         pos = src.pos(mark.index) if mark else Pos(path, 1, 1)
         problem = (exc.problem or exc.context or "").strip()
-        diags.add("E001", pos, lang, problem=problem)
+        if "mapping values are not allowed" in problem:
+            # "efeito: se X: faça Y" — a ': ' inside an unquoted value
+            diags.add("E007", pos, lang)
+        else:
+            diags.add("E001", pos, lang, problem=problem)
         return None
     except yaml.YAMLError as exc:  # reader errors (bad bytes) and the like
         diags.add("E001", Pos(path, 1, 1), lang, problem=str(exc).splitlines()[0])

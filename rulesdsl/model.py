@@ -125,7 +125,10 @@ class Ruleset:
                 sp = t.names.get(lang)
                 if not sp:
                     sp = [str(ident).replace("_", " ")]
-                out.setdefault(kind, {})[ident] = sp
+                k = kind
+                if kind == "derived" and isinstance(t.data, dict) and not t.data.get("param"):
+                    k = "derived_value"   # no parameter: used as a value, not "X de Y"
+                out.setdefault(k, {})[ident] = sp
         return out
 
 
@@ -361,6 +364,10 @@ class Builder:
             for pid, p in (fac.get("pieces") or {}).items():
                 self._add("piece", f"{fid}.{pid}", p.get("name") or pid, lang,
                           fac["pieces"].key_pos.get(pid), p, owner=fid)
+                for tid, tv in (p.get("tracks") or {}).items():
+                    # a track reads like an attribute of its piece: "custo de serraria"
+                    self._add("attr", tid, tv.get("name") if isinstance(tv, dict) else None, lang,
+                              p["tracks"].key_pos.get(tid), {"type": "número"})
             for zid, z in (fac.get("zones") or {}).items():
                 self._add("zone", f"{fid}.{zid}", z.get("name") or zid, lang, fac["zones"].key_pos.get(zid), z, fid)
             for cid, c in (fac.get("counters") or {}).items():

@@ -318,7 +318,6 @@ class ToNodes(Transformer):
             return N.Filter(kind, a, b, pos=self._p(meta))
         return f
 
-    f_of = _filter("of")
     f_in = _filter("in")
     f_with = _filter("with")
     f_free = _filter("free")
@@ -333,6 +332,22 @@ class ToNodes(Transformer):
     f_matching = _filter("matching")
     f_is = _filter("is")
     f_another = _filter("another")
+    f_fewest = _filter("fewest")
+    f_most = _filter("most")
+    f_random = _filter("random")
+
+    @v_args(meta=True)
+    def f_of(self, meta, items):
+        vals = [x for x in items if not isinstance(x, Token)]
+        if not vals:
+            tok = next(t for t in items if isinstance(t, Token) and t.type == "VALUE")
+            vals = [_name(self.ctx, tok)]
+        return N.Filter("of", vals[0], None, pos=self._p(meta))
+
+    @v_args(meta=True)
+    def f_has_attr(self, meta, items):
+        tok = next(t for t in items if isinstance(t, Token) and t.type == "ATTR")
+        return N.Filter("has_attr", _name(self.ctx, tok), None, pos=self._p(meta))
 
     @v_args(meta=True)
     def listing(self, meta, items):
@@ -365,6 +380,15 @@ class ToNodes(Transformer):
         return N.Cmp("!=" if neg else "=", vals[0], vals[1], pos=self._p(meta))
 
     @v_args(meta=True)
+    def is_attr(self, meta, items):
+        neg = any(isinstance(t, Token) and t.type == "NOT" for t in items)
+        tok = next(t for t in items if isinstance(t, Token) and t.type == "ATTR")
+        obj = [x for x in items if not isinstance(x, Token)][0]
+        node = N.AttrOf(_name(self.ctx, tok), obj, pos=self._p(meta))
+        truth = N.Call("truthy", [node], pos=self._p(meta))
+        return N.Not(truth, pos=self._p(meta)) if neg else truth
+
+    @v_args(meta=True)
     def rules(self, meta, items):
         who, where = [x for x in items if not isinstance(x, Token)]
         return N.Call("rules", [who, where], pos=self._p(meta))
@@ -393,6 +417,14 @@ class ToNodes(Transformer):
     @v_args(meta=True)
     def exists(self, meta, items):
         return N.Exists(items[-1], pos=self._p(meta))
+
+    @v_args(meta=True)
+    def call_noun(self, meta, items):
+        fn = items[0]
+        owner = "mine" if any(isinstance(t, Token) and t.type == "YOUR" for t in items) else None
+        noun_tok = next(t for t in items[1:] if isinstance(t, Token) and t.type == "NOUN")
+        sel = N.Sel(None, _name(self.ctx, noun_tok), None, owner, [], pos=_pos(self.ctx, noun_tok))
+        return N.Call(str(fn.value), [sel], pos=self._p(meta))
 
     @v_args(meta=True)
     def call(self, meta, items):

@@ -30,6 +30,7 @@ SYMBOLS = [
 # Terminals a ruleset name can become, by the kind of thing it names.
 NAME_TERMINAL = {
     "attr": "ATTR", "track": "ATTR", "derived": "ATTR", "counter_attr": "ATTR",
+    "derived_value": "VALUE",
     "enumval": "VALUE", "space": "VALUE", "faction": "VALUE", "card": "VALUE",
     "action": "VALUE", "phase": "VALUE", "tag": "VALUE", "value": "VALUE", "deck": "VALUE",
     "map": "VALUE", "param": "NOUN",
@@ -292,7 +293,9 @@ class Tokenizer:
             alt = getattr(t, "alt", None)
             if alt:
                 nxt = toks[i + 1].type if i + 1 < len(toks) else None
-                wants_attr = nxt == "OF"
+                prev = toks[i - 1].type if i > 0 else None
+                # an attribute before "de", or after "tiver"/"for" ("K tiver item")
+                wants_attr = nxt == "OF" or prev in ("HAS", "IS")
                 if (t.type == "ATTR") != wants_attr:
                     cur = (t.type, t.value)
                     t.type, t.value = alt

@@ -60,7 +60,7 @@ COUNTER = obj({"name": NAME, "scope": S, "initial": INT, "min": INT, "max": INT}
 CARD = obj({"id": S, "name": NAME, "copies": INT, "text": {}, "effect": EXPR, "zone": S,
             "tags": {"type": "array", "items": S}}, required=["id"], attrs="card")
 PIECE = obj({"name": NAME, "category": S, "count": INT, "occupies": S,
-             "tags": {"type": "array", "items": S}, "tracks": idmap({"type": "array"}),
+             "tags": {"type": "array", "items": S}, "tracks": idmap({"oneOf": [{"type": "array"}, obj({"name": NAME, "values": {"type": "array"}})]}),
              "expansions": {}, "per_value": {}})
 
 schema = {
@@ -70,7 +70,7 @@ schema = {
     "type": "object",
     "$defs": {
         "boolish": {"type": ["boolean", "string"]},
-        "expr": {"type": "string"},
+        "expr": {"type": ["string", "number"]},
         "law": {"type": ["string", "number", "array"]},
         "name": {"type": ["string", "array", "object"]},
     },
@@ -97,9 +97,8 @@ schema = {
         "phases": idmap(obj({"name": NAME})),
         "dice": idmap(obj({"name": NAME, "faces": {"type": "array", "items": INT}})),
         "maps": idmap(obj({"name": NAME, "spaces": idmap(obj({"type": S, "name": NAME}, attrs="space")),
-                           "edges": idmap({"type": "array", "items": {"type": "array"}}),
-                           "ruins": {"type": "array", "items": S},
-                           "printed_suits": BOOLISH})),
+                           "edges": idmap({"type": "array", "items": {"type": "array"}})},
+                          attrs="map")),
         "decks": idmap(obj({"name": NAME, "cards": {"type": "array", "items": CARD}})),
         "factions": idmap(obj({
             "name": NAME, "setup_letter": S, "reach": INT,
@@ -110,10 +109,12 @@ schema = {
             "replacements": {"type": "array", "items": HOOK_REPLACE},
             "modifiers": {"type": "array", "items": HOOK_MODIFY},
             "prohibitions": {"type": "array", "items": HOOK_PROHIBIT},
-            "derived": idmap(obj({"name": NAME, "param": S, "base": EXPR})),
+            "derived": idmap(obj({"name": NAME, "param": S, "base": EXPR,
+                                  "context": {"type": "array", "items": S}})),
         })),
         "actions": idmap(ACTION),
-        "derived": idmap(obj({"name": NAME, "param": S, "base": EXPR})),
+        "derived": idmap(obj({"name": NAME, "param": S, "base": EXPR,
+                              "context": {"type": "array", "items": S}})),
         "triggers": {"type": "array", "items": HOOK_TRIGGER},
         "replacements": {"type": "array", "items": HOOK_REPLACE},
         "modifiers": {"type": "array", "items": HOOK_MODIFY},

@@ -43,6 +43,7 @@ CODES = {
     "T110": ("error", "numbers"),
     "T111": ("warning", "numbers"),
     "T112": ("warning", "numbers"),
+    "T113": ("warning", "numbers"),
     "T120": ("error", "conditions"),
     "T121": ("warning", "conditions"),
     "T122": ("warning", "conditions"),
@@ -52,10 +53,12 @@ CODES = {
     "T140": ("error", "xref"),
     "T141": ("warning", "xref"),
     "T142": ("warning", "xref"),
+    "T143": ("info", "xref"),
     "T150": ("warning", "stale"),
     "T160": ("error", "data"),
     "T161": ("warning", "data"),
     "T162": ("error", "data"),
+    "T163": ("warning", "data"),
     "T170": ("warning", "accepted"),
 }
 SEVERITY_ORDER = {"error": 0, "warning": 1, "info": 2}
@@ -73,8 +76,10 @@ class Finding:
     paragraphs: list = field(default_factory=list)
     severity: str = ""
     acknowledged: Acceptance | None = None
+    known: list = field(default_factory=list)      # erro_conhecido / errata of the paragraphs
 
     def __post_init__(self):
+        self.doc_keys: list = []
         if not self.severity:
             self.severity = CODES[self.code][0]
         if not self.paragraphs:
@@ -101,6 +106,8 @@ class Finding:
         }
         if self.pos:
             d.update(file=self.pos.file, line=self.pos.line, col=self.pos.col)
+        if self.known:
+            d["known"] = self.known
         if self.acknowledged:
             d["acknowledged"] = {"reason": self.acknowledged.reason,
                                  "file": self.acknowledged.pos.file if self.acknowledged.pos else None,
@@ -162,12 +169,21 @@ EXCLUSION = {
            "exclusive"],
 }
 OR_WORDS = {"pt": ["ou"], "es": ["o", "u"]}
+# set phrases where one language says "or" and the other "and" for the same thing
+OR_AND_IDIOMS = {
+    "pt": ["ordem ou combinação", "ordem e combinação"],
+    "es": ["orden y combinación", "orden o combinación"],
+}
 AND_WORDS = {"pt": ["e"], "es": ["y", "e"]}      # accents kept: "é" is not "e"
 # "menos" is "except" only after "todo(s)/todas" ("todos menos uno"); elsewhere "less"
 _ES_MENOS_AFTER = {"todo", "todos", "todas", "toda"}
 
 _CLAUSE_BREAK = {".", ";", ":", "!", "?"}
 NEG_WINDOW = 6
+# share of concepts two texts must have in common before a missing one counts as drift
+GLOSSARY_PARALLEL = 0.7
+# ... and about as long (a much shorter text leaves things out; that is not drift)
+GLOSSARY_LENGTH = (0.75, 1.35)
 
 
 def _vocab(table: dict, lang: str, section: str) -> list[list[str]]:
@@ -228,8 +244,10 @@ def conditions(text: str, lang: str) -> Conditions:
         else:
             groups.append((a, b))
         last_end = b
-    ors = _match_phrases(toks, [[w] for w in nummod.word_list(lang, "or", OR_WORDS)], accent=True)
-    ands = _match_phrases(toks, [[w] for w in nummod.word_list(lang, "and", AND_WORDS)], accent=True)
+    idiom_used: set[int] = set()
+    _match_phrases(toks, _vocab(OR_AND_IDIOMS, lang, "or_and_idioms"), idiom_used)
+    ors = _match_phrases(toks, [[w] for w in nummod.word_list(lang, "or", OR_WORDS)], set(idiom_used), accent=True)
+    ands = _match_phrases(toks, [[w] for w in nummod.word_list(lang, "and", AND_WORDS)], set(idiom_used), accent=True)
 
     def spans(pairs):
         return [(toks[a].start, toks[b - 1].end) for a, b in pairs]
@@ -340,7 +358,14 @@ class Checker:
             key = group_or_key
         args.setdefault("para", key)
         args.setdefault("doc", doc_id)
-        self.findings.append(Finding(code, key, doc_id, args, excerpts, detail, pos, paragraphs or [key]))
+        f = Finding(code, key, doc_id, args, excerpts, detail, pos, paragraphs or [key])
+        if isinstance(group_or_key, Group):
+            f.doc_keys = [p.key for p in group_or_key.target]
+            f.known = [f"{p.doc.id} §{p.number}: {p.known_typo}"
+                       for p in group_or_key.law + group_or_key.target if p.known_typo]
+        elif self.law is not None and key in self.law.paragraphs and self.law.paragraphs[key].known_typo:
+            f.known = [f"{self.law.id} §{key}: {self.law.paragraphs[key].known_typo}"]
+        self.findings.append(f)
 
     # -- scope and missing ---------------------------------------------------------------------
     def scope(self, doc: Document, groups: list[Group]) -> None:
@@ -358,46 +383,61 @@ class Checker:
         have = {k for g in groups for k in g.keys}
         code = "T101" if doc.role == "translation" else "T102"
         for k, p in law.paragraphs.items():
+            if doc.role != "translation" and (k == chapter_of(k) or not p.text.strip()):
+                continue   # a reference restates rules, not chapter titles or bare headings
             if chapter_of(k) in covered and k not in have:
                 self.add(code, k, doc.id, "missing", {law.id: excerpt(p.full)}, doc_pos(doc))
 
     # -- numbers -------------------------------------------------------------------------------
     def numbers(self, g: Group, both_ways: bool) -> None:
+        """Numbers that differ. A value in one text with no counterpart in the other is paired
+        with one in the other text at about the same place: a pair is a changed number (T110,
+        error); an unpaired value is a number only one text states (T113, warning). A document
+        that may leave things out (reference, summary) is only asked not to state numbers the
+        Law does not have — the Law paragraph's sub-paragraphs included."""
         law, doc = self.law, g.doc
         src, tgt = g.source_text(), g.target_text()
         a = nummod.extract(src, law.lang)
         b = nummod.extract(tgt, doc.lang)
+        if not both_ways:
+            extra = "\n".join(p.full for k, p in law.paragraphs.items()
+                              if any(k.startswith(x + ".") for x in g.keys))
+            if extra:
+                src = src + "\n" + extra
+                a = nummod.extract(src, law.lang)
         pos = g.target[0].pos
-        for kind, lost_code, count_code in (("cardinal", "T110", "T111"), ("ordinal", "T112", "T112")):
+        kinds = (("cardinal", "T110"), ("ordinal", "T112")) if both_ways else (("cardinal", "T110"),)
+        for kind, pair_code in kinds:
             sa = Counter(x.value for x in a if x.kind == kind and x.strong)
             sb = Counter(x.value for x in b if x.kind == kind and x.strong)
             wa = Counter(x.value for x in a if x.kind == kind)
             wb = Counter(x.value for x in b if x.kind == kind)
             only_a = [v for v in sa if wb[v] == 0] if both_ways else []
             only_b = [v for v in sb if wa[v] == 0]
-            # pair a changed number with the number that replaced it, in text order
-            only_a.sort(key=lambda v: _first(a, v, kind))
-            only_b.sort(key=lambda v: _first(b, v, kind))
-            for i in range(max(len(only_a), len(only_b))):
-                va = only_a[i] if i < len(only_a) else None
-                vb = only_b[i] if i < len(only_b) else None
+            pairs = _pair(only_a, only_b, a, b, kind, len(src), len(tgt))
+            for va, vb in pairs:
                 sa_ = _spans(a, va, kind)
                 sb_ = _spans(b, vb, kind)
                 show_a = nummod.show(va) if va is not None else "—"
                 show_b = nummod.show(vb) if vb is not None else "—"
-                self.add(lost_code, g, doc.id, f"{kind}:{show_a}≠{show_b}",
+                code = pair_code if (va is not None and vb is not None) or kind == "ordinal" else "T113"
+                self.add(code, g, doc.id, f"{kind}:{show_a}≠{show_b}",
                          {law.id: excerpts_of(src, sa_), doc.id: excerpts_of(tgt, sb_)}, pos,
-                         a=show_a, b=show_b, law=law.id)
-            if kind == "cardinal" and both_ways:
-                for v in sorted(set(sa) | set(sb), key=lambda v: (str(type(v)), v)):
-                    if wb[v] == 0 or wa[v] == 0:
-                        continue
-                    if sa[v] > wb[v] or sb[v] > wa[v]:
-                        na, nb = wa[v], wb[v]
-                        self.add(count_code, g, doc.id, f"count:{nummod.show(v)}:{na}≠{nb}",
-                                 {law.id: excerpts_of(src, _spans(a, v, kind)),
-                                  doc.id: excerpts_of(tgt, _spans(b, v, kind))}, pos,
-                                 value=nummod.show(v), na=na, nb=nb, law=law.id)
+                         a=show_a, b=show_b, law=law.id,
+                         only=law.id if vb is None else doc.id)
+            if kind != "cardinal":
+                continue
+            for v in sorted(set(sa) | set(sb), key=lambda v: (str(type(v)), v)):
+                if wb[v] == 0 or wa[v] == 0:
+                    continue
+                # only for a reference or summary: a translation repeats or drops a number
+                # as its sentences need ("as três fases ... las tres fases")
+                if not both_ways and sb[v] > wa[v]:
+                    na, nb = wa[v], wb[v]
+                    self.add("T111", g, doc.id, f"count:{nummod.show(v)}:{na}≠{nb}",
+                             {law.id: excerpts_of(src, _spans(a, v, kind)),
+                              doc.id: excerpts_of(tgt, _spans(b, v, kind))}, pos,
+                             value=nummod.show(v), na=na, nb=nb, law=law.id)
 
     # -- conditions ----------------------------------------------------------------------------
     def conditions(self, g: Group, both_ways: bool) -> None:
@@ -408,9 +448,12 @@ class Checker:
 
         def differ(x, y):
             return len(x) != len(y) if both_ways else len(y) > len(x)
+        # "exceto o Malandro" and "no-Vagabundo" restrict alike: a negation traded for an
+        # exception (or back) is a rewording, not a change
+        traded = (len(ca.negation) + len(ca.exception) == len(cb.negation) + len(cb.exception))
         for code, field_ in (("T120", "negation"), ("T121", "exception")):
             x, y = getattr(ca, field_), getattr(cb, field_)
-            if differ(x, y):
+            if differ(x, y) and not traded:
                 self.add(code, g, doc.id, f"{field_}:{len(x)}≠{len(y)}",
                          {law.id: excerpts_of(src, x, 3), doc.id: excerpts_of(tgt, y, 3)}, pos,
                          na=len(x), nb=len(y), law=law.id)
@@ -452,28 +495,86 @@ class Checker:
         ft = fold_same_length(text)
         return [(m.start(), m.end(), text[m.start():m.end()]) for m in rx.finditer(ft)]
 
+    def _concept_index(self, lang: str):
+        """Every term of every concept in `lang`: (concept, compiled pattern), indexed by the
+        first letters of its first word, so a text is only searched for terms it may hold."""
+        key = ("*concepts*", lang)
+        if key not in self._gloss_cache:
+            index: dict[str, list] = {}
+            for c in self.cat.concepts.values():
+                t = c.terms.get(lang)
+                if t is None:
+                    continue
+                for term in dict.fromkeys([t.preferred, *t.variants, *t.forms, *t.avoid]):
+                    words = fold(term).split()
+                    if not words:
+                        continue
+                    rx = re.compile(r"(?<!\w)" + r"\s+".join(_word_pattern(w, lang) for w in words) + r"(?!\w)")
+                    index.setdefault(words[0][:3], []).append((c.id, rx))
+            self._gloss_cache[key] = index
+        return self._gloss_cache[key]
+
+    def concept_hits(self, text: str, lang: str) -> dict:
+        """concept id → [(start, end, text as written)]; where terms overlap the longest wins
+        ('Torre da Guarda' is the keep, not a 'Torre')."""
+        key = ("*hits*", lang, text)
+        if key in self._gloss_cache:
+            return self._gloss_cache[key]
+        index = self._concept_index(lang)
+        ft = fold_same_length(text)
+        prefixes = set()
+        for m in re.finditer(r"\w+", ft):
+            w = m.group()
+            prefixes.update((w[:1], w[:2], w[:3]))
+        found = []
+        for p in prefixes:
+            for cid, rx in index.get(p, ()):
+                found.extend((m.start(), m.end(), cid) for m in rx.finditer(ft))
+        found.sort(key=lambda x: (x[0], -(x[1] - x[0])))
+        out: dict = {}
+        last_end = -1
+        for a, b, cid in found:
+            if a < last_end:
+                continue
+            last_end = b
+            out.setdefault(cid, []).append((a, b, text[a:b]))
+        self._gloss_cache[key] = out
+        return out
+
     def glossary(self, g: Group, both_ways: bool) -> None:
+        """A concept named in one text and not in the other (T130) — judged only where the two
+        texts are parallel enough (most of their concepts shared): when a translation of an
+        older edition says something else altogether, a missing term is not drift. And a term
+        the glossary says to avoid (T131)."""
         law, doc = self.law, g.doc
         src, tgt = g.source_text(), g.target_text()
         pos = g.target[0].pos
-        for c in self.cat.concepts.values():
-            ta, tb = c.terms.get(law.lang), c.terms.get(doc.lang)
-            if ta is None or tb is None:
-                continue
-            in_a = self.find_terms(src, [ta.preferred, *ta.variants, *ta.forms, *ta.avoid], law.lang)
-            in_b = self.find_terms(tgt, [tb.preferred, *tb.variants, *tb.forms, *tb.avoid], doc.lang)
-            if both_ways and law.lang != doc.lang and bool(in_a) != bool(in_b):
+        ha, hb = self.concept_hits(src, law.lang), self.concept_hits(tgt, doc.lang)
+        shared = [c for c in self.cat.concepts.values() if law.lang in c.terms and doc.lang in c.terms]
+        A = {c.id for c in shared if c.id in ha}
+        B = {c.id for c in shared if c.id in hb}
+        parallel = len(A & B) / len(A | B) if (A | B) else 1.0
+        ratio = len(tgt) / max(1, len(src))
+        if (both_ways and law.lang != doc.lang and parallel >= GLOSSARY_PARALLEL
+                and GLOSSARY_LENGTH[0] <= ratio <= GLOSSARY_LENGTH[1]):
+            for c in shared:
+                in_a, in_b = ha.get(c.id, []), hb.get(c.id, [])
+                if bool(in_a) == bool(in_b):
+                    continue
+                ta, tb = c.terms[law.lang], c.terms[doc.lang]
                 have = law.id if in_a else doc.id
                 lack = doc.id if in_a else law.id
                 want = tb.preferred if in_a else ta.preferred
                 found = (in_a or in_b)[0][2]
-                want = tb.preferred if in_a else ta.preferred
                 self.add("T130", g, doc.id, f"concept:{c.id}:{have}",
                          {law.id: excerpts_of(src, [x[:2] for x in in_a]) if in_a else excerpt(src),
                           doc.id: excerpts_of(tgt, [x[:2] for x in in_b]) if in_b else excerpt(tgt)},
                          pos, concept=c.id, term=found, want=want, have=have, lack=lack)
-            bad = [x for x in self.find_terms(tgt, tb.avoid, doc.lang)]
-            for a_, b_, t in bad:
+        for c in self.cat.concepts.values():
+            tb = c.terms.get(doc.lang)
+            if tb is None or not tb.avoid:
+                continue
+            for a_, b_, t in self.find_terms(tgt, tb.avoid, doc.lang):
                 self.add("T131", g, doc.id, f"avoid:{c.id}:{fold(t)}",
                          {doc.id: excerpt(tgt, a_, b_)}, pos, concept=c.id, term=t, want=tb.preferred)
 
@@ -558,9 +659,12 @@ class Checker:
         rb -= set(g.keys)
         if unknown:
             return   # a number we cannot place: only the existence check speaks
-        if ra != rb:
-            la, lb = sorted(ra - rb), sorted(rb - ra)
-            self.add("T142", g, doc.id, "xrefs:" + ",".join(la) + "≠" + ",".join(lb),
+        def near(x, others):   # "3.3" and "3.3.3" point at the same place, one more precisely
+            return any(x == y or x.startswith(y + ".") or y.startswith(x + ".") for y in others)
+        la = sorted(x for x in ra - rb if not near(x, rb))
+        lb = sorted(x for x in rb - ra if not near(x, ra))
+        if la or lb:
+            self.add("T142" if (la and lb) else "T143", g, doc.id, "xrefs:" + ",".join(la) + "≠" + ",".join(lb),
                      {law.id: excerpt(src), doc.id: excerpt(tgt)}, g.target[0].pos,
                      a=", ".join(la) or "—", b=", ".join(lb) or "—", law=law.id)
 
@@ -605,6 +709,17 @@ def titles_match(a: str, b: str) -> bool:
     return difflib.SequenceMatcher(None, fa, fb).ratio() >= 0.8
 
 
+_VERB_ENDINGS = ("ar", "er", "ir")
+
+
+def _word_pattern(word: str, lang: str) -> str:
+    """A folded word and its forms: plurals; for a verb (infinitive with a stem of 4+ letters)
+    any ending on the stem ('receber' → receba, recebe, recebem; 'comprar' → compre)."""
+    if word.endswith(_VERB_ENDINGS) and len(word) >= 6 and word.isalpha():
+        return re.escape(word[:-2]) + r"\w*"
+    return "(?:" + "|".join(re.escape(f) for f in inflections(word, lang)) + ")"
+
+
 def inflections(word: str, lang: str) -> list[str]:
     """Folded singular and plural forms of one word ('clareira' → clareira(s); 'ação' → ações)."""
     w = word
@@ -623,6 +738,31 @@ def inflections(word: str, lang: str) -> list[str]:
     if lang == "es" and w.endswith("z"):
         forms.add(w[:-1] + "ces")
     return sorted(forms, key=len, reverse=True)
+
+
+def _pair(only_a, only_b, a, b, kind, la, lb) -> list:
+    """Pair values missing on each side that sit at about the same relative place."""
+    def where(nums, v, n):
+        return _first(nums, v, kind) / max(1, n)
+    left = sorted(only_a, key=lambda v: _first(a, v, kind))
+    right = sorted(only_b, key=lambda v: _first(b, v, kind))
+    out = []
+    used = set()
+    for va in left:
+        best = None
+        for j, vb in enumerate(right):
+            if j in used:
+                continue
+            d = abs(where(a, va, la) - where(b, vb, lb))
+            if d <= 0.25 and (best is None or d < best[0]):
+                best = (d, j)
+        if best is None:
+            out.append((va, None))
+        else:
+            used.add(best[1])
+            out.append((va, right[best[1]]))
+    out.extend((None, vb) for j, vb in enumerate(right) if j not in used)
+    return out
 
 
 def _first(nums, v, kind) -> int:
@@ -679,7 +819,8 @@ def apply_acknowledgements(cat: Catalogue, findings: list[Finding]) -> tuple[lis
     unused = []
     for a in cat.accepted:
         cands = [i for i, f in enumerate(findings) if i not in taken and f.code == a.code
-                 and (a.paragraph == f.paragraph or a.paragraph in f.paragraphs)
+                 and (a.paragraph == f.paragraph or a.paragraph in f.paragraphs
+                      or a.paragraph in f.doc_keys)
                  and a.document == f.document]
         want = normalize_text(a.text)
         best = None

@@ -216,6 +216,8 @@ def report_text(cat, report, lang: str) -> str:
         for doc, ex in f.excerpts.items():
             if ex:
                 out.append(f"      {doc.ljust(width)}  «{ex}»")
+        for k in f.known:
+            out.append(f"      ({_w('known', lang)}: {k})")
         loc = f"      {f.pos}" if f.pos else "      "
         out.append(f"{loc}  #{f.fingerprint}")
         if f.code in ("T160", "T162") and f.pos:

@@ -36,6 +36,9 @@ IGNORED_KEYS = {
     "vecinos", "conexoes", "conexiones", "caminhos", "caminos", "rios", "rio", "numero", "numeros",
     "codigo", "code", "passo", "paso", "step", "prioridade", "prioridad", "pagina", "mapa",
     "clareira", "clareiras", "claro", "claros", "ruinas", "cantos", "esquinas", "canto", "esquina",
+    "nota", "notas", "note", "notes", "fonte", "fontes", "fuente", "fuentes", "source", "sources",
+    "ref_en", "comentario", "comentarios", "descricao", "descripcion", "oposta", "opuesta",
+    "copias", "copies", "por_naipe", "por_palo",
 }
 # data numbers too common to mean anything on their own
 TRIVIAL = {0, 1}
@@ -56,6 +59,7 @@ class Citation:
     name: str = ""             # test function, scenario name
     block: YDict | None = None
     lang: str = "pt"
+    parent: int | None = None      # the container it sits in (siblings citing the same § count)
 
 
 @dataclass
@@ -116,7 +120,8 @@ def _cited_keys(value, parent, key, text: str) -> tuple[list[str], list[Pos]]:
     return out, poss
 
 
-def _blocks(node, text: str, path: str, lang: str, kind: str, out: list, name: str = ""):
+def _blocks(node, text: str, path: str, lang: str, kind: str, out: list, name: str = "",
+            parent=None):
     if isinstance(node, YDict):
         law_k = next((k for k in node if _is_law_key(k)), None)
         if law_k is not None:
@@ -126,13 +131,14 @@ def _blocks(node, text: str, path: str, lang: str, kind: str, out: list, name: s
                 if fold(str(k)) in ("nome", "nombre", "name", "id", "cenario", "escenario", "titulo"):
                     nm = str(node[k])
                     break
-            out.append(Citation(kind, keys, node.key_pos.get(law_k) or node.pos, poss,
-                                nm or name, node, lang))
+            c = Citation(kind, keys, node.key_pos.get(law_k) or node.pos, poss, nm or name, node, lang)
+            c.parent = id(parent) if parent is not None else None
+            out.append(c)
         for k, v in node.items():
-            _blocks(v, text, path, lang, kind, out, name)
+            _blocks(v, text, path, lang, kind, out, name, node)
     elif isinstance(node, YList):
         for v in node:
-            _blocks(v, text, path, lang, kind, out, name)
+            _blocks(v, text, path, lang, kind, out, name, node)
 
 
 def scan_yaml(path: str, kind: str, diags: Diagnostics, out: list) -> None:
@@ -299,13 +305,34 @@ class DataNum:
     surface: str
 
 
+MAX_DEPTH = 3
+
+
+def _is_prose_by_language(node) -> bool:
+    """{pt: "...", es: "..."}: display text in several languages, not data."""
+    langs = set(lexmod.available())
+    return isinstance(node, YDict) and bool(node) and all(str(k) in langs for k in node)
+
+
+def _is_collection(node) -> bool:
+    """A mapping of ids to entities ({c1: {...}, c2: {...}}): the data the block describes,
+    not quantities of the rule it implements."""
+    return (isinstance(node, YDict) and len(node) >= 2
+            and all(isinstance(v, (YDict, YList)) for v in node.values()))
+
+
 def block_numbers(block: YDict, lang: str, text: str) -> list[DataNum]:
-    """The quantities a rule block states (its nested blocks citing other paragraphs excluded)."""
+    """The quantities a rule block states: its scalars and effect expressions, down to a few
+    levels. Left out: nested blocks that cite their own paragraph, notes and sources, names and
+    ids, display text in several languages, and collections of entities (a map's clearings)."""
     out: list[DataNum] = []
 
-    def visit(node, key):
+    def visit(node, key, depth):
+        if depth > MAX_DEPTH:
+            return
         if isinstance(node, YDict):
-            if node is not block and any(_is_law_key(k) for k in node):
+            if node is not block and (any(_is_law_key(k) for k in node) or _is_prose_by_language(node)
+                                      or _is_collection(node)):
                 return
             for k, v in node.items():
                 if _is_law_key(k):
@@ -316,25 +343,44 @@ def block_numbers(block: YDict, lang: str, text: str) -> list[DataNum]:
                 if isinstance(v, (int, float)) and not isinstance(v, bool):
                     out.append(DataNum(_num(v), node.val_pos.get(k), raw_scalar(text, node.val_pos.get(k)) or str(v)))
                 else:
-                    visit(v, kf)
+                    visit(v, kf, depth + 1)
         elif isinstance(node, YList):
             for i, v in enumerate(node):
                 if isinstance(v, (int, float)) and not isinstance(v, bool):
                     out.append(DataNum(_num(v), node.item_pos[i], str(v)))
                 else:
-                    visit(v, key)
+                    visit(v, key, depth + 1)
         elif isinstance(node, YStr):
             s = str(node)
             if re.fullmatch(r"\s*\d+(?:/\d+)?\s*", s):
-                out.append(DataNum(nummod.extract(s, lang)[0].value if nummod.extract(s, lang) else int(s),
-                                   node.pos, s.strip()))
+                found = nummod.extract(s, lang)
+                if found:
+                    out.append(DataNum(found[0].value, node.pos, s.strip()))
                 return
             if not re.search(r"\s", s.strip()):
                 return   # an identifier ("carta-12", "clareira_3")
             for n in nummod.extract(s, lang):
-                if n.strong:
+                if n.strong and n.kind != "label":
                     out.append(DataNum(n.value, node.at(n.start, n.end - n.start), n.surface))
-    visit(block, None)
+    visit(block, None, 0)
+    return out
+
+
+def block_xrefs(block: YDict, lang: str) -> set[str]:
+    """Paragraph numbers mentioned inside the block's strings ('... (3.3.1.II)')."""
+    out: set[str] = set()
+
+    def visit(node):
+        if isinstance(node, YDict):
+            for k, v in node.items():
+                if not _is_law_key(k):
+                    visit(v)
+        elif isinstance(node, YList):
+            for v in node:
+                visit(v)
+        elif isinstance(node, str):
+            out.update(x.number for x in nummod.xrefs(str(node), lang) if not x.chapter_only)
+    visit(block)
     return out
 
 
@@ -382,29 +428,38 @@ def data_findings(cat: Catalogue, s: Scan) -> list:
         p = law.paragraphs[key]
         allowed, strong = _paragraph_numbers(cat, key, True)
         union: set = set()
+        data_only = []          # (citation, DataNum) the text does not have
+        siblings = Counter(c.parent for c in cites if c.parent is not None)
+        union.update(n for n in siblings.values() if n > 1)   # 3 phases = 3 blocks citing 1.4.1
         for c in cites:
-            text = _file_text(c.pos.file)
-            nums = block_numbers(c.block, c.lang, text)
-            for other in c.keys:
+            nums = block_numbers(c.block, c.lang, _file_text(c.pos.file))
+            for other in list(c.keys) + sorted(block_xrefs(c.block, c.lang)):
                 r = resolve(other, law.paragraphs)
                 if r and r != key:
                     allowed |= _paragraph_numbers(cat, r, True)[0]
-            for dn in nums:
-                union.add(dn.value)
-            for dn in nums:
-                if dn.value in TRIVIAL or dn.value in allowed:
-                    continue
-                file = _rel(c.pos.file)
-                out.append(Finding("T160", key, file,
-                                   {"para": key, "value": nummod.show(dn.value), "file": file,
-                                    "line": dn.pos.line if dn.pos else c.pos.line},
-                                   {law.id: excerpt(p.full), file: dn.surface},
-                                   f"data:{nummod.show(dn.value)}", dn.pos or c.pos))
-        seen = set()
+            union.update(dn.value for dn in nums)
+            data_only.extend((c, dn) for dn in nums if dn.value not in TRIVIAL)
+        data_only = [(c, dn) for c, dn in data_only if dn.value not in allowed]
+        text_only = []
         for n in strong:
-            if n.value in union or n.value in seen:
-                continue
-            seen.add(n.value)
+            if n.value not in union and n.value not in [x.value for x in text_only]:
+                text_only.append(n)
+        said = ", ".join(nummod.show(n.value) for n in text_only)
+        for c, dn in data_only:
+            file = _rel(c.pos.file)
+            conflict = bool(text_only)
+            out.append(Finding("T160" if conflict else "T163", key, file,
+                               {"para": key, "value": nummod.show(dn.value), "file": file,
+                                "line": dn.pos.line if dn.pos else c.pos.line, "text": said or "—"},
+                               {law.id: excerpts_of_nums(p.full, text_only) if conflict else excerpt(p.full),
+                                file: dn.surface},
+                               f"data:{nummod.show(dn.value)}", dn.pos or c.pos))
+        if data_only:
+            continue    # the text's numbers are named in the conflicts above
+        distinct = {n.value for n in strong}
+        if len(distinct) > 2 and len(text_only) > len(distinct) / 2:
+            continue    # the blocks implement part of an inventory-like paragraph: no verdict
+        for n in text_only:
             c = cites[0]
             file = _rel(c.pos.file)
             out.append(Finding("T161", key, file,
@@ -415,17 +470,28 @@ def data_findings(cat: Catalogue, s: Scan) -> list:
     return out
 
 
-_TEXT_CACHE: dict[str, str] = {}
+def excerpts_of_nums(text: str, nums: list) -> str:
+    from .checks import excerpts_of
+    return excerpts_of(text, [(n.start, n.end) for n in nums])
+
+
+_TEXT_CACHE: dict[str, tuple] = {}
 
 
 def _file_text(path: str) -> str:
-    if path not in _TEXT_CACHE:
+    try:
+        stamp = os.stat(path).st_mtime_ns
+    except OSError:
+        return ""
+    hit = _TEXT_CACHE.get(path)
+    if hit is None or hit[0] != stamp:
         try:
             with open(path, encoding="utf-8") as fh:
-                _TEXT_CACHE[path] = fh.read()
-        except OSError:
-            _TEXT_CACHE[path] = ""
-    return _TEXT_CACHE[path]
+                hit = (stamp, fh.read())
+        except (OSError, UnicodeDecodeError):
+            hit = (stamp, "")
+        _TEXT_CACHE[path] = hit
+    return hit[1]
 
 
 def _rel(path: str) -> str:

@@ -88,6 +88,12 @@ _DETERMINERS = {
     "es": set(),
 }
 
+# words that make a number next to them a step label ("1º Passo", "Paso 1", "Etapa 2")
+_LABEL_WORDS = {
+    "pt": {"passo", "etapa", "fase"},
+    "es": {"paso", "etapa", "fase"},
+}
+
 # words after which a bare integer is a place in a document, not a quantity
 _XREF_WORDS = {
     "pt": {"capitulo", "capitulos", "secao", "secoes", "regra", "regras", "paragrafo",
@@ -218,6 +224,10 @@ def xrefs(text: str, lang: str) -> list[XRef]:
         prev = toks[i - 1] if i else None
         if prev and prev.text == "." and i >= 2:  # "pág. 3"
             prev = toks[i - 2]
+        nxt = toks[i + 1] if i + 1 < len(toks) else None
+        if prev and prev.text == "(" and nxt and nxt.text == ")":   # "na preparação (5)"
+            out.append(XRef(t.text, t.start, t.end, chapter_only=True))
+            continue
         if prev and (prev.fold in words or prev.text == "§"):
             if _adjacent_to_word(text, t.start, t.end):
                 continue
@@ -241,6 +251,20 @@ def _adjacent_to_word(text: str, start: int, end: int) -> bool:
     return False
 
 
+def _is_label(text: str, toks: list, i: int, lang: str) -> bool:
+    """'1º Passo', '2º.Adicione', '3º Batalhar –' at the head of a line: an enumerator."""
+    labels = _LABEL_WORDS.get(lang, set())
+    j = i + 1
+    if j < len(toks) and toks[j].text in ("º", "ª", "°"):
+        j += 1
+    if j < len(toks) and toks[j].text == ".":
+        return True
+    if j < len(toks) and toks[j].fold in labels:
+        return True
+    head = text[:toks[i].start].rstrip(" *_")
+    return head == "" or head.endswith(("\n", ".", ":", ";", "–", "—"))
+
+
 def _is_ordinal_suffix(text: str, end: int) -> bool:
     return text[end:end + 1] in ("º", "ª", "°")
 
@@ -260,6 +284,7 @@ def extract(text: str, lang: str, *, ordinal: bool = True) -> list[Num]:
     times = _TIMES.get(lang, ())
     times_not = _TIMES_NOT.get(lang, set())
     join = _JOIN.get(lang, set())
+    labels = _LABEL_WORDS.get(lang, set()) | {fold(w) for w in _extra(lang).get("label_words", []) or []}
     skip = [(x.start, x.end) for x in xrefs(text, lang)]
     toks = tokenize(text)
     out: list[Num] = []
@@ -283,9 +308,15 @@ def extract(text: str, lang: str, *, ordinal: bool = True) -> list[Num]:
                 i += 1
                 continue
             val = int(t.text)
+            prev = toks[i - 1] if i else None
             if _is_ordinal_suffix(text, t.end):
-                if ordinal:
-                    out.append(Num(val, "ordinal", True, t.start, t.end + 1, text[t.start:t.end + 1]))
+                kind = "label" if _is_label(text, toks, i, lang) else "ordinal"
+                if ordinal or kind == "label":
+                    out.append(Num(val, kind, True, t.start, t.end + 1, text[t.start:t.end + 1]))
+                i += 1
+                continue
+            if prev is not None and prev.fold in labels:
+                out.append(Num(val, "label", True, t.start, t.end, t.text))
                 i += 1
                 continue
             out.append(Num(val, "cardinal", True, t.start, t.end, t.text))

@@ -1,0 +1,393 @@
+"""Localized labels for a game in progress: decisions, their options, and logged events.
+
+    describe_decision(game, decision, lang)        -> "Azuis, escolha uma ação (restam 2)"
+    describe_option(game, decision, option, lang)  -> "marchar", "soldado (Azuis) em Norte"
+    describe_event(game, event, lang)              -> "Azuis posiciona 3 soldados em Norte"
+
+Names come from the ruleset (`gdef.rs.name(kind, id, lang)`), sentences from the message
+templates of `grammar/messages/game.yaml` (codes `GM.*`). Nothing here knows a game: an id is
+looked up among the kinds of named things the ruleset declares.
+
+`EventLog` turns a game's `log` (and the decisions taken) into JSON Lines records, one per
+event, each with a `texto` field in the chosen language; the bytes depend only on the game's
+parameters and choices (sorted keys, no clock).
+"""
+from __future__ import annotations
+
+import json
+
+from ..errors import format_message
+from .runtime import DONE, PASS
+
+_SENTINELS = (PASS, DONE)
+
+
+def _m(code: str, lang: str, **kw) -> str:
+    return format_message(code, lang, kw)
+
+
+# ---------------------------------------------------------------------------------------------
+# names
+
+def _plural(word: str, lang: str) -> str:
+    """Plural of a (possibly multi-word) noun through the lexicon's rules: the first word."""
+    try:
+        from .. import lexicon as lexmod
+        from ..tokenizer import pluralize
+        rules = lexmod.get(lang).plural
+    except Exception:  # noqa: BLE001 - a missing lexicon only costs the plural
+        return word
+    parts = word.split(" ")
+    pl = pluralize(parts[0], rules)
+    if not pl:
+        return word
+    return " ".join([pl[0]] + parts[1:])
+
+
+def game_name(gdef, lang: str) -> str:
+    """The game's own name ('Conquista', 'Root'), else its id."""
+    nm = gdef.game.get("name")
+    if isinstance(nm, dict):
+        v = nm.get(lang) or nm.get(gdef.lang) or next(iter(nm.values()), None)
+        if isinstance(v, (list, tuple)):
+            v = v[0] if v else None
+        if v:
+            return str(v)
+    elif nm:
+        return str(nm)
+    return str(gdef.game.get("id") or "?")
+
+
+def name(game, kind: str, ident, lang: str) -> str:
+    return game.g.rs.name(kind, str(ident), lang)
+
+
+def faction_name(game, fid, lang: str) -> str:
+    if fid is None:
+        return _m("GM.w.nobody", lang)
+    return name(game, "faction", fid, lang)
+
+
+def piece_name(game, kind: str, lang: str, count: int | None = None, with_owner: bool = True) -> str:
+    """'soldado (Azuis)'; with a count, '3 soldados (Azuis)'."""
+    base = name(game, "piece", kind, lang)
+    if count is not None:
+        base = f"{count} {base if count == 1 else _plural(base, lang)}"
+    pk = game.g.piece_kinds.get(kind)
+    if with_owner and pk is not None and pk.owner is not None:
+        return _m("GM.w.piece_of", lang, piece=base, faction=faction_name(game, pk.owner, lang))
+    return base
+
+
+def card_name(game, card, lang: str) -> str:
+    try:
+        cid = game.s.card_defs[int(card)]
+    except (IndexError, TypeError, ValueError):
+        return str(card)
+    return name(game, "card", cid, lang)
+
+
+def counter_amount(game, counter, n, lang: str) -> str:
+    word = name(game, "counter", counter, lang)
+    if abs(int(n or 0)) != 1:
+        word = _plural(word, lang)
+    return f"{n} {word}"
+
+
+def zone_name(game, zone, lang: str) -> str:
+    """A zone key: 'descarte', 'azuis:mão' (a player's hand), 'marqueses.cartas'."""
+    z = str(zone)
+    owner = None
+    if ":" in z:
+        owner, z = z.split(":", 1)
+    elif "." in z and z.split(".", 1)[0] in game.g.factions:
+        owner = z.split(".", 1)[0]
+    base = name(game, "zone", z, lang)
+    if base == z and "." in z:
+        base = name(game, "zone", z.split(".", 1)[1], lang)
+    if owner:
+        return _m("GM.w.piece_of", lang, piece=base, faction=faction_name(game, owner, lang))
+    return base
+
+
+def thing_name(game, value, lang: str) -> str:
+    """Any id the engine hands out: a space, piece kind, action, faction, enumeration value..."""
+    if value is None:
+        return "—"
+    if isinstance(value, bool):
+        return _m("GM.o.yes", lang) if value else "—"
+    if isinstance(value, (list, tuple)):
+        return ", ".join(thing_name(game, v, lang) for v in value)
+    v = str(value)
+    g = game.g
+    if game.m is not None and v in game.m.attrs:
+        return name(game, "space", v, lang)
+    if v in g.piece_kinds:
+        return piece_name(game, v, lang)
+    if v in g.actions:
+        return name(game, "action", v, lang)
+    if v in g.factions:
+        return faction_name(game, v, lang)
+    things = g.rs.things
+    for kind in ("enumval", "card", "zone", "counter", "phase", "space", "map", "deck", "die",
+                 "category", "spacekind", "enum"):
+        if v in things.get(kind, {}):
+            return name(game, kind, v, lang)
+    return v
+
+
+# ---------------------------------------------------------------------------------------------
+# decisions
+
+def _prompt_key(decision):
+    p = decision.prompt
+    if isinstance(p, (tuple, list)) and p:
+        return str(p[0]), tuple(p[1:])
+    if isinstance(p, str):
+        return p, ()
+    return None, ()
+
+
+def _etype(decision) -> str | None:
+    key, args = _prompt_key(decision)
+    if key == "choose" and args:
+        return str(args[0])
+    return None
+
+
+def describe_decision(game, decision, lang: str) -> str:
+    """What the player is asked, with the player's name: 'Azuis, escolha um espaço'."""
+    return f"{faction_name(game, decision.player, lang)}, {describe_prompt(game, decision, lang)}"
+
+
+def describe_prompt(game, decision, lang: str) -> str:
+    key, args = _prompt_key(decision)
+    if key == "menu":
+        left = args[0] if args else None
+        if left is None:
+            return _m("GM.p.menu", lang)
+        return _m("GM.p.menu_left", lang, left=left)
+    if key == "choose":
+        what = str(args[0]) if args else "any"
+        return _m("GM.p.choose", lang, what=_m("GM.t." + what, lang) if ("GM.t." + what) in _catalogue()
+                  else _m("GM.t.any", lang))
+    if key == "repeat" and len(args) >= 2:
+        return _m("GM.p.repeat", lang, i=args[0], n=args[1])
+    if key == "may_action" and args:
+        return _m("GM.p.may_action", lang, action=thing_name(game, args[0], lang))
+    if key == "activate" and args:
+        return _m("GM.p.activate", lang, value=thing_name(game, args[0], lang))
+    if key in ("choose_kind", "place_where", "remove", "how_many", "take_hit", "spend", "discard",
+               "branch", "may_trigger"):
+        return _m("GM.p." + key, lang)
+    return _m("GM.p.generic", lang, kind=decision.kind)
+
+
+def _catalogue():
+    from ..errors import messages
+    return messages()
+
+
+def describe_option(game, decision, option, lang: str) -> str:
+    """A label for one option of a decision, in `lang`."""
+    if option is PASS:
+        return _m("GM.o.pass", lang)
+    if option is DONE:
+        return _m("GM.o.done_menu" if decision is not None and decision.kind == "menu" else "GM.o.done", lang)
+    kind = decision.kind if decision is not None else None
+    if option is True:
+        return _m("GM.o.again" if kind == "repeat" else "GM.o.yes", lang)
+    if isinstance(option, tuple):
+        if len(option) == 2 and isinstance(option[0], str) and isinstance(option[1], str) \
+                and option[1] in game.g.piece_kinds:
+            return _m("GM.w.piece_at", lang, piece=piece_name(game, option[1], lang),
+                      space=thing_name(game, option[0], lang))
+        return " · ".join(describe_option(game, decision, x, lang) for x in option)
+    if isinstance(option, int) and not isinstance(option, bool):
+        if kind == "branch":
+            return _m("GM.o.branch", lang, n=option + 1)
+        if kind == "card" or _etype(decision) == "card":
+            return card_name(game, option, lang)
+        return str(option)
+    return thing_name(game, option, lang)
+
+
+def describe_choice(game, decision, index: int, lang: str) -> str:
+    return describe_option(game, decision, decision.options[index], lang)
+
+
+# ---------------------------------------------------------------------------------------------
+# events
+
+def _pieces(game, ev, lang):
+    return piece_name(game, ev.get("kind"), lang, int(ev.get("count") or 1))
+
+
+def describe_event(game, event: dict, lang: str, viewer=None) -> str:
+    """One line for one event of `game.log` (or of the JSON Lines log).
+
+    viewer: the faction a human at the table plays; cards drawn by others stay hidden."""
+    t = event.get("t")
+    fn = lambda fid: faction_name(game, fid, lang)  # noqa: E731
+    by = fn(event.get("by"))
+    if t == "setup_done":
+        return _m("GM.ev.setup_done", lang)
+    if t == "turn":
+        return _m("GM.ev.turn", lang, round=event.get("round"), faction=fn(event.get("faction")))
+    if t == "phase":
+        return _m("GM.ev.phase", lang, faction=fn(event.get("faction")),
+                  phase=name(game, "phase", event.get("phase"), lang))
+    if t == "round_limit":
+        return _m("GM.ev.round_limit", lang, n=game.g.round_limit)
+    if t == "victory":
+        return _m("GM.ev.victory", lang, faction=fn(event.get("faction")))
+    if t == "stuck":
+        return _m("GM.ev.stuck", lang, why=event.get("why"))
+    if t in ("action", "action_undone"):
+        return _m("GM.ev." + t, lang, faction=fn(event.get("faction")),
+                  action=thing_name(game, event.get("action"), lang))
+    if t == "trigger":
+        return _m("GM.ev.trigger", lang, faction=fn(event.get("faction")), event=event.get("event"))
+    if t == "decision":
+        choice = event.get("label") or event.get("choice")
+        return _m("GM.ev.decision", lang, player=fn(event.get("player")), choice=choice)
+    if t in ("place", "remove"):
+        return _m("GM.ev." + t, lang, by=by, pieces=_pieces(game, event, lang),
+                  space=thing_name(game, event.get("space"), lang))
+    if t == "move":
+        return _m("GM.ev.move", lang, by=by, pieces=_pieces(game, event, lang),
+                  **{"from": thing_name(game, event.get("from"), lang), "to": thing_name(game, event.get("to"), lang)})
+    if t == "reshuffle":
+        return _m("GM.ev.reshuffle", lang, zone=zone_name(game, event.get("zone"), lang), count=event.get("count"))
+    if t == "draw":
+        if viewer is not None and event.get("by") != viewer:
+            return _m("GM.ev.draw_hidden", lang, by=by)
+        return _m("GM.ev.draw", lang, by=by, card=card_name(game, event.get("card"), lang))
+    if t in ("discard", "spend", "take"):
+        return _m("GM.ev." + t, lang, by=by, card=card_name(game, event.get("card"), lang))
+    if t == "add":
+        return _m("GM.ev.add", lang, by=by, card=card_name(game, event.get("card"), lang),
+                  zone=zone_name(game, event.get("zone"), lang))
+    if t == "give":
+        return _m("GM.ev.give", lang, by=by, card=card_name(game, event.get("card"), lang), to=fn(event.get("to")))
+    if t in ("score", "lose"):
+        return _m("GM.ev." + t, lang, by=by,
+                  amount=counter_amount(game, event.get("counter"), abs(int(event.get("n") or 0)), lang))
+    if t == "roll":
+        res = event.get("result") or []
+        return _m("GM.ev.roll", lang, by=by, result=", ".join(str(x) for x in res))
+    if t == "activate":
+        return _m("GM.ev.activate", lang, by=by, values=thing_name(game, event.get("values") or [], lang))
+    if t == "start":
+        return _m("GM.ev.start", lang, game=event.get("game"),
+                  factions=", ".join(fn(f) for f in event.get("factions") or []),
+                  seed=event.get("seed"), map=thing_name(game, event.get("map"), lang))
+    if t == "end":
+        return _m("GM.ev.end", lang, result=describe_result(game, event, lang),
+                  scores=describe_scores(game, event.get("scores") or {}, lang),
+                  rounds=event.get("rounds"), decisions=event.get("decisions"))
+    detail = ", ".join(f"{k}={v}" for k, v in sorted(event.items()) if k not in ("t", "texto"))
+    return _m("GM.ev.other", lang, what=t, detail=detail)
+
+
+def describe_scores(game, scores: dict, lang: str) -> str:
+    return ", ".join(f"{faction_name(game, f, lang)} {v}" for f, v in scores.items())
+
+
+def describe_result(game, summary: dict, lang: str) -> str:
+    """'vence Azuis' / 'sem vencedor' / 'interrompida após N decisões' from an end record."""
+    winners = summary.get("winners") or []
+    if winners:
+        and_ = f" {_m('GM.w.and', lang)} "
+        return _m("GM.res.winner", lang, winners=and_.join(faction_name(game, w, lang) for w in winners))
+    stop = summary.get("stopped")
+    if stop == "max_decisions":
+        return _m("GM.res.max_decisions", lang, n=summary.get("decisions"))
+    if stop == "quit":
+        return _m("GM.res.quit", lang)
+    if stop == "stuck":
+        return _m("GM.res.stuck", lang)
+    return _m("GM.res.none", lang)
+
+
+# ---------------------------------------------------------------------------------------------
+# JSON Lines
+
+def dumps(record: dict) -> str:
+    """One log line: sorted keys, no spaces, UTF-8 kept readable; stable across runs."""
+    return json.dumps(record, sort_keys=True, ensure_ascii=False, separators=(",", ":"), default=_plain)
+
+
+def _plain(v):
+    if isinstance(v, (set, frozenset)):
+        return sorted(_plain(x) if not isinstance(x, (str, int)) else x for x in v)
+    if isinstance(v, tuple):
+        return list(v)
+    if v is PASS or v is DONE:
+        return repr(v).lower()
+    return str(v)
+
+
+class EventLog:
+    """Collects the records of one game as it is played.
+
+        log = EventLog(game, "pt")          # the game was made with log=True
+        log.start(extra)                    # a header record
+        ... before game.apply(i): log.before(i) ... after: log.drain()
+        log.end(summary)
+        text = log.text()                   # JSON Lines
+
+    `sink(record)` is called with each record as it is made (narration)."""
+
+    def __init__(self, game, lang: str, sink=None, viewer=None):
+        self.game = game
+        self.lang = lang
+        self.records: list[dict] = []
+        self.sink = sink
+        self.viewer = viewer
+        self._seen = 0
+        self._pending = None   # (decision, index) of the decision being applied
+
+    def _add(self, rec: dict) -> None:
+        rec["seq"] = len(self.records)
+        rec["texto"] = describe_event(self.game, rec, self.lang)
+        self.records.append(rec)
+        if self.sink is not None:
+            self.sink(rec)
+
+    def start(self, **extra) -> None:
+        g = self.game
+        rec = {"t": "start", "game": game_name(g.g, self.lang),
+               "ruleset": g.g.rs.hash, "factions": list(g.factions), "seed": g.seed,
+               "map": g.map_id, "deck": g.deck_id, "lang": self.lang}
+        rec.update(extra)
+        self._add(rec)
+        self.drain()
+
+    def before(self, index: int) -> None:
+        self._pending = (self.game.pending, index)
+
+    def drain(self) -> None:
+        log = self.game.log
+        while self._seen < len(log):
+            ev = dict(log[self._seen])
+            self._seen += 1
+            if ev.get("t") == "decision" and self._pending is not None:
+                d, i = self._pending
+                self._pending = None
+                ev["options"] = len(d.options)
+                ev["index"] = i
+                ev["label"] = describe_option(self.game, d, d.options[i], self.lang)
+                key, args = _prompt_key(d)
+                if key is not None:
+                    ev["prompt"] = describe_prompt(self.game, d, self.lang)
+            self._add(ev)
+
+    def end(self, summary: dict) -> None:
+        self.drain()
+        rec = {"t": "end"}
+        rec.update(summary)
+        self._add(rec)
+
+    def text(self) -> str:
+        return "".join(dumps(r) + "\n" for r in self.records)

@@ -1,0 +1,234 @@
+"""Many games of one ruleset, in parallel: win rates with confidence intervals, lengths, errors.
+
+    from rulesdsl.interpreter.simulate import simulate
+    r = simulate("rulesets/root", ["marqueses", "rapinas"], games=1000, seed=1, workers=8)
+    r["win_rate"]["marqueses"]   # {"wins": 512, "games": 1000, "rate": 0.512, "ci95": [0.481, 0.543]}
+
+* Game k gets its own seed, derived from the base seed and k alone (so the results do not
+  depend on the number of workers or on the order games finish in).
+* By default the seats rotate: game k seats the factions shifted by k, so each faction plays
+  each seat equally often; win rates are reported per faction and per seat.
+* Each worker process loads the ruleset once. `workers=1` plays in this process.
+* A game that raises is reported with its seed (and the exception), never a crash; a game
+  still running after `max_decisions` decisions is counted as unfinished.
+* Confidence intervals are Wilson score intervals at 95%.
+"""
+from __future__ import annotations
+
+import hashlib
+import math
+import os
+import sys
+import time
+
+Z95 = 1.959963984540054
+
+
+def game_seed(base: int, k: int) -> int:
+    """The seed of game k of a run with base seed `base` (a stable 31-bit number)."""
+    h = hashlib.sha256(f"rulesdsl-sim:{base}:{k}".encode()).digest()
+    return int.from_bytes(h[:4], "big") & 0x7FFFFFFF
+
+
+def wilson(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson score interval for a binomial proportion (n = 0 gives [0, 1])."""
+    if n <= 0:
+        return (0.0, 1.0)
+    p = successes / n
+    z2 = z * z
+    den = 1 + z2 / n
+    centre = (p + z2 / (2 * n)) / den
+    half = z / den * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n))
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def _rate(k: int, n: int) -> dict:
+    lo, hi = wilson(k, n)
+    return {"wins": k, "games": n, "rate": (k / n) if n else 0.0, "ci95": [round(lo, 6), round(hi, 6)]}
+
+
+# ---------------------------------------------------------------------------------------------
+# one game (runs in a worker)
+
+_WORKER: dict = {}
+
+
+def _init_worker(ruleset_path: str, lang: str | None) -> None:
+    from ..environment import Environment
+    _WORKER["gdef"] = Environment(lang).load(ruleset_path)
+
+
+def _seating(factions, k, rotate):
+    if not rotate:
+        return list(factions)
+    r = k % len(factions)
+    return list(factions[r:]) + list(factions[:r])
+
+
+def play_one(gdef, seats, seed, agents_spec, max_decisions, map_id=None) -> dict:
+    """Play one game with the given seating; returns a plain result dict."""
+    from .engine import Game
+    from .agents import make_agents, play, summary
+    game = Game(gdef, seats, seed, map_id=map_id)
+    agents = make_agents(agents_spec, seats, seed)
+    stopped = play(game, agents, max_decisions=max_decisions)
+    return summary(game, stopped)
+
+
+def _run_chunk(task) -> list[dict]:
+    ks, factions, base, rotate, agents_spec, max_decisions, map_id = task
+    gdef = _WORKER["gdef"]
+    out = []
+    for k in ks:
+        seed = game_seed(base, k)
+        seats = _seating(factions, k, rotate)
+        spec = _agents_for(agents_spec, factions, seats)
+        try:
+            r = play_one(gdef, seats, seed, spec, max_decisions, map_id)
+            r["game"] = k
+        except Exception as exc:  # noqa: BLE001 - a broken game is a result, not a crash
+            r = {"game": k, "seed": seed, "factions": seats,
+                 "error": f"{type(exc).__name__}: {exc}"}
+        out.append(r)
+    return out
+
+
+def _agents_for(agents_spec, factions, seats):
+    """Agents are given per faction (in the order of `factions`); follow them to their seat."""
+    if agents_spec is None:
+        return None
+    names = agents_spec.split(",") if isinstance(agents_spec, str) else list(agents_spec)
+    if len(names) != len(factions):
+        return names
+    by_f = dict(zip(factions, names))
+    return [by_f[f] for f in seats]
+
+
+# ---------------------------------------------------------------------------------------------
+
+def simulate(ruleset_path, factions, games, seed=0, workers=None, *, rotate=True, agents=None,
+             max_decisions=100_000, lang=None, map_id=None, progress=None) -> dict:
+    """Play `games` games and aggregate them (see the module docstring).
+
+    progress: None = a bar on stderr when it is a terminal; False = never; or fn(done, total)."""
+    factions = list(factions)
+    games = int(games)
+    if workers is None:
+        workers = os.cpu_count() or 1
+    workers = max(1, min(int(workers), max(1, games)))
+    # fail early, in this process, on a broken ruleset, an unknown faction or agent name
+    from ..environment import Environment
+    from .engine import RulesetError
+    gdef = Environment(lang).load(ruleset_path)
+    for f in factions:
+        if f not in gdef.factions:
+            raise RulesetError(f)
+    if agents is not None:
+        from .agents import make_agents
+        make_agents(agents, factions, 0)
+    if progress is None:
+        progress = _bar(lang) if sys.stderr.isatty() else False
+    t0 = time.perf_counter()
+    ks = list(range(games))
+    chunk = max(1, min(64, games // (workers * 8) or 1))
+    tasks = [(ks[i:i + chunk], factions, int(seed), rotate, agents, max_decisions, map_id)
+             for i in range(0, games, chunk)]
+    results: list[dict] = []
+    done = 0
+    if workers == 1:
+        _WORKER["gdef"] = gdef
+        for t in tasks:
+            res = _run_chunk(t)
+            results.extend(res)
+            done += len(res)
+            if progress:
+                progress(done, games)
+    else:
+        from concurrent.futures import ProcessPoolExecutor, as_completed
+        with ProcessPoolExecutor(max_workers=workers, initializer=_init_worker,
+                                 initargs=(ruleset_path, lang)) as ex:
+            futs = [ex.submit(_run_chunk, t) for t in tasks]
+            for f in as_completed(futs):
+                res = f.result()
+                results.extend(res)
+                done += len(res)
+                if progress:
+                    progress(done, games)
+    elapsed = time.perf_counter() - t0
+    if progress:
+        progress(None, games)
+    results.sort(key=lambda r: r["game"])
+    out = aggregate(results, factions, games, int(seed), rotate)
+    out.update(ruleset=str(ruleset_path), workers=workers, agents=agents, max_decisions=max_decisions)
+    # the only fields that vary from run to run
+    out["seconds"] = round(elapsed, 3)
+    out["games_per_second"] = round(games / elapsed, 2) if elapsed > 0 else None
+    return out
+
+
+def aggregate(results, factions, games, seed, rotate) -> dict:
+    ok = [r for r in results if "error" not in r]
+    errors = [{"game": r["game"], "seed": r["seed"], "factions": r["factions"], "error": r["error"]}
+              for r in results if "error" in r]
+    n = len(ok)
+    nseats = len(factions)
+    wins = {f: 0 for f in factions}
+    seat_wins = [0] * nseats
+    no_winner = unfinished = stuck = 0
+    score_sum = {f: 0.0 for f in factions}
+    rounds = decisions = turns = 0
+    for r in ok:
+        ws = r.get("winners") or []
+        if not ws:
+            no_winner += 1
+        for w in ws:
+            if w in wins:
+                wins[w] += 1
+            if w in r["factions"]:
+                seat_wins[r["factions"].index(w)] += 1
+        if r.get("stopped") == "max_decisions":
+            unfinished += 1
+        if r.get("stopped") == "stuck":
+            stuck += 1
+        for f, v in (r.get("scores") or {}).items():
+            if f in score_sum:
+                score_sum[f] += v
+        rounds += r.get("rounds") or 0
+        decisions += r.get("decisions") or 0
+        turns += r.get("turns") or 0
+    nw = _rate(no_winner, n)
+    return {
+        "factions": factions,
+        "games": games,
+        "completed": n,
+        "seed": seed,
+        "rotate": rotate,
+        "win_rate": {f: _rate(wins[f], n) for f in factions},
+        "seat_win_rate": {str(i + 1): _rate(seat_wins[i], n) for i in range(nseats)},
+        "no_winner": {"games": no_winner, "rate": nw["rate"], "ci95": nw["ci95"]},
+        "unfinished": unfinished,
+        "stuck": stuck,
+        "mean_scores": {f: (score_sum[f] / n if n else 0.0) for f in factions},
+        "mean_rounds": rounds / n if n else 0.0,
+        "mean_turns": turns / n if n else 0.0,
+        "mean_decisions": decisions / n if n else 0.0,
+        "errors": errors,
+    }
+
+
+def _bar(lang):
+    from ..errors import format_message
+    start = time.perf_counter()
+    word = format_message("CLI.sim.games", lang or "pt", {})
+
+    def show(done, total):
+        if done is None:
+            sys.stderr.write("\r" + " " * 72 + "\r")
+            sys.stderr.flush()
+            return
+        width = 30
+        fill = int(width * done / max(1, total))
+        rate = done / max(1e-9, time.perf_counter() - start)
+        sys.stderr.write(f"\r[{'#' * fill}{'.' * (width - fill)}] {done}/{total} {word} ({rate:.1f}/s)")
+        sys.stderr.flush()
+    return show

@@ -1,0 +1,571 @@
+"""The `rulesdsl` command line, in Portuguese and Spanish.
+
+  rulesdsl validar|validate PATH... [--strict] [--json]
+  rulesdsl jogar|jugar|play RULESET --faccoes a,b [--semente N] [--agentes random,human]
+                                    [--lang pt|es] [--log FILE] [--json] [--mapa ID]
+                                    [--max-decisoes N] [--silencioso]
+  rulesdsl simular|simulate RULESET --faccoes a,b --partidas N [--semente N] [--processos N] [--json]
+  rulesdsl traduzir|traducir|translate FILE --para pt|es [--saida FILE]
+  rulesdsl cenario|escenario|scenario FILE...
+  (and check-text, coverage, text confirm, from rulesdsl/text/cli.py)
+
+Every command and option has PT and ES spellings; messages are in `--lang`, else in the
+ruleset's language (before a ruleset is read: the language the command was typed in, else
+the environment's LANG, else Portuguese). No command shows a Python traceback: anything
+unexpected is one localized line and exit status 1 (2 for usage errors, as argparse does);
+RULESDSL_DEBUG=1 shows the traceback. Files are written atomically (a temporary file renamed
+into place), so a failed command leaves every file as it was.
+"""
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import os
+import sys
+import tempfile
+import traceback
+
+from .errors import Diagnostic, RulesError, fold, format_message, suggest
+
+LANGS = ("pt", "es")
+
+
+def _m(code: str, lang: str, **kw) -> str:
+    return format_message(code, lang, kw)
+
+
+class CliError(Exception):
+    """A user-facing error: a message code, its arguments and an optional suggestion."""
+
+    def __init__(self, code: str, hint: str | None = None, **args):
+        super().__init__(code)
+        self.code = code
+        self.hint = hint
+        self.args_ = args
+
+    def render(self, lang: str) -> str:
+        out = f"{_m('CLI.error', lang)} {self.code}: {_m(self.code, lang, **self.args_)}"
+        if self.hint:
+            out += "\n   = " + _m("CLI.hint", lang, hint=self.hint)
+        return out
+
+
+# ---------------------------------------------------------------------------------------------
+# language of the command line
+
+_ES_WORDS = {"jugar", "traducir", "escenario", "--facciones", "--semilla", "--salida", "--procesos",
+             "--registro-es", "--sin-rotacion", "--max-decisiones", "--estricto"}
+_PT_WORDS = {"jogar", "traduzir", "cenario", "cenário", "--faccoes", "--facções", "--semente", "--saida",
+             "--saída", "--processos", "--sem-rodizio", "--max-decisoes", "--estrito"}
+
+
+def prescan_lang(argv) -> str:
+    """The language to speak before any ruleset is read."""
+    for i, a in enumerate(argv):
+        if a in ("--lang", "--idioma") and i + 1 < len(argv) and argv[i + 1] in LANGS:
+            return argv[i + 1]
+        for opt in ("--lang=", "--idioma="):
+            if a.startswith(opt) and a[len(opt):] in LANGS:
+                return a[len(opt):]
+    for a in argv:
+        if a in _ES_WORDS:
+            return "es"
+        if a in _PT_WORDS:
+            return "pt"
+    env = os.environ.get("LC_ALL") or os.environ.get("LC_MESSAGES") or os.environ.get("LANG") or ""
+    if env.lower().startswith("es"):
+        return "es"
+    return "pt"
+
+
+# argparse's own messages, spoken in the chosen language
+_AP = {
+    "usage: ": "CLI.ap.usage",
+    "positional arguments": "CLI.ap.positional",
+    "options": "CLI.ap.options",
+    "show this help message and exit": "CLI.ap.help",
+    "show program's version number and exit": "CLI.ap.version",
+    "the following arguments are required: %s": "CLI.ap.required",
+    "unrecognized arguments: %s": "CLI.ap.unrecognized",
+    "invalid choice: %(value)r (choose from %(choices)s)": "CLI.ap.invalid_choice",
+    "argument %(argument_name)s: %(message)s": "CLI.ap.argument",
+    "%(prog)s: error: %(message)s\n": "CLI.ap.error",
+    "expected one argument": "CLI.ap.expected_one",
+    "expected at most one argument": "CLI.ap.expected_at_most_one",
+    "expected at least one argument": "CLI.ap.expected_at_least_one",
+    "invalid %(type)s value: %(value)r": "CLI.ap.invalid_type",
+    "ambiguous option: %(option)s could match %(matches)s": "CLI.ap.ambiguous",
+    "not allowed with argument %s": "CLI.ap.not_allowed",
+    "one of the arguments %s is required": "CLI.ap.one_required",
+    "ignored explicit argument %r": "CLI.ap.ignored",
+    "unknown parser %(parser_name)r (choices: %(choices)s)": "CLI.ap.unknown_parser",
+    "can't open '%(filename)s': %(error)s": "CLI.ap.cant_open",
+}
+
+
+@contextlib.contextmanager
+def _argparse_speaks(lang: str):
+    old_gettext, old_ngettext = argparse._, argparse.ngettext
+
+    def gettext(msg):
+        code = _AP.get(msg)
+        return format_message(code, lang, {}) if code else old_gettext(msg)
+
+    def ngettext(single, plural, n):
+        if single == "expected %s argument":
+            return format_message("CLI.ap.expected_n", lang, {})
+        return old_ngettext(single, plural, n)
+
+    argparse._, argparse.ngettext = gettext, ngettext
+    try:
+        yield
+    finally:
+        argparse._, argparse.ngettext = old_gettext, old_ngettext
+
+
+# ---------------------------------------------------------------------------------------------
+# the parser
+
+def _positive(v):
+    n = int(v)
+    if n < 1:
+        raise ValueError(v)
+    return n
+
+
+_positive.__name__ = "int"
+
+
+def build_parser(lang: str = "pt") -> argparse.ArgumentParser:
+    h = lambda key: _m("CLI.h." + key, lang)  # noqa: E731
+    from . import __version__
+    p = argparse.ArgumentParser(prog="rulesdsl", description=h("description"), epilog=h("epilog"))
+    p.add_argument("--version", "--versao", "--versión", action="version", version=f"rulesdsl {__version__}",
+                   help=h("version"))
+    sub = p.add_subparsers(dest="command", metavar="COMANDO" if lang == "pt" else "COMANDO", title=h("commands"))
+    sub.required = True
+
+    def lang_opt(sp):
+        sp.add_argument("--lang", "--idioma", choices=LANGS, default=None, help=h("lang"))
+
+    def factions_opt(sp):
+        sp.add_argument("--factions", "--faccoes", "--facções", "--facciones", dest="factions", required=True,
+                        metavar="A,B", help=h("factions"))
+
+    def seed_opt(sp):
+        sp.add_argument("--seed", "--semente", "--semilla", dest="seed", type=int, default=0, metavar="N",
+                        help=h("seed"))
+
+    # validate
+    v = sub.add_parser("validate", aliases=["validar"], help=h("validate"), description=h("validate"))
+    v.add_argument("paths", nargs="+", metavar="PATH", help=h("paths"))
+    v.add_argument("--strict", "--estrito", "--estricto", dest="strict", action="store_true", help=h("strict"))
+    v.add_argument("--json", action="store_true", help=h("json"))
+    lang_opt(v)
+    v.set_defaults(func=cmd_validate)
+
+    # play
+    j = sub.add_parser("play", aliases=["jogar", "jugar"], help=h("play"), description=h("play"))
+    j.add_argument("ruleset", metavar="RULESET", help=h("ruleset"))
+    factions_opt(j)
+    seed_opt(j)
+    j.add_argument("--agents", "--agentes", dest="agents", default="random", metavar="A,B", help=h("agents"))
+    lang_opt(j)
+    j.add_argument("--log", "--registro", dest="log", default=None, metavar="FILE", help=h("log"))
+    j.add_argument("--json", action="store_true", help=h("json"))
+    j.add_argument("--map", "--mapa", dest="map", default=None, metavar="ID", help=h("map"))
+    j.add_argument("--max-decisions", "--max-decisoes", "--max-decisões", "--max-decisiones", dest="max_decisions",
+                   type=_positive, default=None, metavar="N", help=h("max_decisions"))
+    j.add_argument("--quiet", "--silencioso", "-q", dest="quiet", action="store_true", help=h("quiet"))
+    j.set_defaults(func=cmd_play)
+
+    # simulate
+    s = sub.add_parser("simulate", aliases=["simular"], help=h("simulate"), description=h("simulate"))
+    s.add_argument("ruleset", metavar="RULESET", help=h("ruleset"))
+    factions_opt(s)
+    s.add_argument("--games", "--partidas", dest="games", type=_positive, default=100, metavar="N", help=h("games"))
+    seed_opt(s)
+    s.add_argument("--workers", "--processos", "--procesos", dest="workers", type=_positive, default=None,
+                   metavar="N", help=h("workers"))
+    s.add_argument("--json", action="store_true", help=h("json"))
+    s.add_argument("--agents", "--agentes", dest="agents", default=None, metavar="A,B", help=h("agents"))
+    s.add_argument("--map", "--mapa", dest="map", default=None, metavar="ID", help=h("map"))
+    s.add_argument("--max-decisions", "--max-decisoes", "--max-decisões", "--max-decisiones", dest="max_decisions",
+                   type=_positive, default=100_000, metavar="N", help=h("max_decisions"))
+    s.add_argument("--no-rotate", "--sem-rodizio", "--sem-rodízio", "--sin-rotacion", "--sin-rotación",
+                   dest="no_rotate", action="store_true", help=h("no_rotate"))
+    lang_opt(s)
+    s.set_defaults(func=cmd_simulate)
+
+    # translate
+    t = sub.add_parser("translate", aliases=["traduzir", "traducir"], help=h("translate"), description=h("translate"))
+    t.add_argument("file", metavar="FILE", help=h("file"))
+    t.add_argument("--to", "--para", dest="to", required=True, choices=LANGS, help=h("to"))
+    t.add_argument("--out", "--saida", "--saída", "--salida", dest="out", default=None, metavar="FILE", help=h("out"))
+    lang_opt(t)
+    t.set_defaults(func=cmd_translate)
+
+    # scenario
+    c = sub.add_parser("scenario", aliases=["cenario", "cenário", "escenario"], help=h("scenario"),
+                       description=h("scenario"))
+    c.add_argument("files", nargs="+", metavar="FILE", help=h("scenarios"))
+    lang_opt(c)
+    c.set_defaults(func=cmd_scenario)
+
+    # the translator's workbench, when installed
+    try:
+        from .text.cli import register
+    except ImportError:
+        register = None
+    if register is not None:
+        register(sub, lang)
+    return p
+
+
+# ---------------------------------------------------------------------------------------------
+# entry point
+
+def main(argv=None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    lang = prescan_lang(argv)
+    try:
+        with _argparse_speaks(lang):
+            parser = build_parser(lang)
+            try:
+                args = parser.parse_args(argv)
+            except SystemExit as exc:
+                return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
+        args.cli_lang = args.lang if getattr(args, "lang", None) in LANGS else lang
+        return int(args.func(args) or 0)
+    except CliError as exc:
+        _err(exc.render(_lang(args_or_none(locals()), lang)))
+        return 1
+    except RulesError as exc:
+        _print_diagnostics(exc.diagnostics)
+        return 1
+    except KeyboardInterrupt:
+        _err(_m("CLI008", lang))
+        return 130
+    except BrokenPipeError:
+        _silence_stdout()
+        return 0
+    except Exception as exc:  # noqa: BLE001 - never a traceback
+        if os.environ.get("RULESDSL_DEBUG"):
+            traceback.print_exc()
+        _err(f"{_m('CLI.error', lang)} CLI007: " + _m("CLI007", lang, error=f"{type(exc).__name__}: {exc}"))
+        return 1
+
+
+def args_or_none(scope):
+    return scope.get("args")
+
+
+def _lang(args, fallback: str) -> str:
+    return getattr(args, "cli_lang", None) or fallback
+
+
+def _err(text: str) -> None:
+    print(text, file=sys.stderr, flush=True)
+
+
+def _silence_stdout():
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+
+
+def _print_diagnostics(diags, lang: str | None = None) -> None:
+    for d in diags:
+        print(d.render(lang) if lang else d.render(), file=sys.stderr)
+
+
+def write_atomic(path: str, text: str) -> None:
+    """Write a whole file or nothing: a temporary file in the same folder, renamed into place."""
+    folder = os.path.dirname(os.path.abspath(path))
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=".rulesdsl-", suffix=".tmp", dir=folder)
+    except OSError as exc:
+        raise CliError("CLI009", path=path, reason=exc.strerror or str(exc)) from None
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
+            fh.write(text)
+        os.replace(tmp, path)
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise CliError("CLI009", path=path, reason=exc.strerror or str(exc)) from None
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+def _check_writable(path: str) -> None:
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise CliError("CLI009", path=path, reason=_m("CLI016", "pt", path=folder, reason="?").split(":")[0]
+                       if False else os.strerror(2))
+    if os.path.isdir(path):
+        raise CliError("CLI009", path=path, reason=os.strerror(21))
+
+
+# ---------------------------------------------------------------------------------------------
+# names given on the command line
+
+def _spellings(gdef, kind: str, ident: str) -> list[str]:
+    t = gdef.rs.thing(kind, ident)
+    out = [ident, ident.replace("_", " ")]
+    if t is not None:
+        for sp in t.names.values():
+            out.extend(str(x) for x in (sp if isinstance(sp, (list, tuple)) else [sp]))
+    return out
+
+
+def match_name(gdef, kind: str, ids, spelling: str) -> str | None:
+    """The id whose id or name (any language) equals `spelling`, ignoring case and accents."""
+    key = fold(spelling.strip())
+    for ident in ids:
+        if key in {fold(s) for s in _spellings(gdef, kind, ident)}:
+            return ident
+    return None
+
+
+def resolve_factions(gdef, spec: str, lang: str) -> list[str]:
+    ids = list(gdef.factions)
+    if not ids:
+        raise CliError("CLI002", path=gdef.rs.root)
+    names = [x.strip() for x in str(spec).split(",") if x.strip()]
+    if not names:
+        raise CliError("CLI017")
+    out = []
+    for nm in names:
+        f = match_name(gdef, "faction", ids, nm)
+        if f is None:
+            cands = [s for i in ids for s in _spellings(gdef, "faction", i)]
+            known = ", ".join(f"{gdef.rs.name('faction', i, lang)} ({i})" for i in ids)
+            raise CliError("CLI001", hint=suggest(nm, cands, cutoff=0.5), name=nm, known=known)
+        if f in out:
+            raise CliError("CLI003", name=nm)
+        out.append(f)
+    lo, hi = gdef.players.get("min"), gdef.players.get("max")
+    if (lo is not None and len(out) < int(lo)) or (hi is not None and len(out) > int(hi)):
+        raise CliError("CLI015", min=lo if lo is not None else 1, max=hi if hi is not None else len(ids), n=len(out))
+    return out
+
+
+def resolve_map(gdef, spec: str | None, lang: str) -> str | None:
+    if not spec:
+        return None
+    ids = list(gdef.maps)
+    m = match_name(gdef, "map", ids, spec)
+    if m is None:
+        cands = [s for i in ids for s in _spellings(gdef, "map", i)]
+        known = ", ".join(f"{gdef.rs.name('map', i, lang)} ({i})" for i in ids)
+        raise CliError("CLI004", hint=suggest(spec, cands, cutoff=0.5), name=spec, known=known)
+    return m
+
+
+def _load(path: str, lang: str | None):
+    """Load a ruleset; warnings are shown, errors raise RulesError (shown by main)."""
+    from .environment import Environment
+    env = Environment(lang)
+    gdef = env.load(path)
+    return gdef
+
+
+def _game_lang(args, gdef) -> str:
+    if getattr(args, "lang", None) in LANGS:
+        return args.lang
+    return gdef.lang if gdef.lang in LANGS else args.cli_lang
+
+
+def _agents(spec, factions, seed, lang, **kw):
+    from .interpreter.agents import AgentSpecError, make_agents
+    try:
+        return make_agents(spec, factions, seed, lang, **kw)
+    except AgentSpecError as exc:
+        a = dict(exc.args_)
+        hint = a.pop("hint", None)
+        raise CliError(exc.code, hint=hint, **a) from None
+
+
+# ---------------------------------------------------------------------------------------------
+# commands
+
+def cmd_validate(args) -> int:
+    from .environment import Environment
+    results = []
+    failed = False
+    for path in args.paths:
+        env = Environment(args.lang)
+        try:
+            env.load(path)
+        except RulesError:
+            pass
+        diags = list(env.diagnostics)
+        errors = sum(1 for d in diags if d.severity == "error")
+        warnings = len(diags) - errors
+        bad = errors > 0 or (args.strict and warnings > 0)
+        failed = failed or bad
+        if args.json:
+            results.append({"path": path, "ok": not bad, "errors": errors, "warnings": warnings,
+                            "diagnostics": [d.as_dict() for d in diags]})
+            continue
+        for d in diags:
+            print(d.render(), file=sys.stderr)
+        lang = args.lang or _diag_lang(diags) or args.cli_lang
+        line = _m("CLI.v.failed" if bad else "CLI.v.ok", lang, path=path, errors=errors, warnings=warnings)
+        if bad and errors == 0 and args.strict:
+            line += " " + _m("CLI.v.strict", lang)
+        print(line)
+    if args.json:
+        print(json.dumps({"ok": not failed, "strict": bool(args.strict), "results": results},
+                         ensure_ascii=False, sort_keys=True, indent=2))
+    return 1 if failed else 0
+
+
+def _diag_lang(diags: list[Diagnostic]) -> str | None:
+    for d in diags:
+        if d.lang in LANGS:
+            return d.lang
+    return None
+
+
+def cmd_play(args) -> int:
+    from .interpreter.engine import Game
+    from .interpreter.agents import HumanAgent, play, summary
+    from .interpreter.describe import EventLog, describe_event
+    gdef = _load(args.ruleset, args.lang)
+    lang = args.cli_lang = _game_lang(args, gdef)
+    factions = resolve_factions(gdef, args.factions, lang)
+    map_id = resolve_map(gdef, args.map, lang)
+    agents = _agents(args.agents, factions, args.seed, lang)
+    humans = [f for f, a in agents.items() if isinstance(a, HumanAgent)]
+    if args.log:
+        _check_writable(args.log)
+    narrate = not args.json and not args.quiet
+    logging = bool(args.log) or narrate
+    game = Game(gdef, factions, args.seed, map_id=map_id, lang=lang, log=logging)
+    viewer = humans[0] if len(humans) == 1 else None
+
+    def sink(rec):
+        if narrate:
+            text = rec["texto"] if viewer is None else describe_event(game, rec, lang, viewer)
+            print(text, flush=bool(humans))
+
+    elog = EventLog(game, lang, sink=sink) if logging else None
+    if elog is not None:
+        elog.start(agents=[agents[f].name for f in factions])
+    try:
+        stopped = play(game, agents, max_decisions=args.max_decisions,
+                       before=elog.before if elog else None, after=elog.drain if elog else None)
+    except Exception as exc:  # noqa: BLE001 - a rules bug is reported, not a traceback
+        if os.environ.get("RULESDSL_DEBUG"):
+            traceback.print_exc()
+        raise CliError("CLI013", n=game.decisions, seed=args.seed, error=f"{type(exc).__name__}: {exc}") from None
+    result = summary(game, stopped)
+    if elog is not None:
+        elog.end(result)
+    if args.log:
+        write_atomic(args.log, elog.text())
+    if args.json:
+        print(json.dumps(result, ensure_ascii=False, sort_keys=True))
+    elif not narrate:
+        from .interpreter.describe import describe_event as de
+        print(de(game, dict(result, t="end"), lang))
+    if args.log and not args.json:
+        print(_m("CLI.p.log_written", lang, path=args.log, n=len(elog.records)), file=sys.stderr)
+    return 0
+
+
+def cmd_simulate(args) -> int:
+    from .interpreter.simulate import simulate
+    from .interpreter.describe import game_name
+    gdef = _load(args.ruleset, args.lang)
+    lang = args.cli_lang = _game_lang(args, gdef)
+    factions = resolve_factions(gdef, args.factions, lang)
+    map_id = resolve_map(gdef, args.map, lang)
+    if args.agents is not None:
+        _agents(args.agents, factions, args.seed, lang)
+    r = simulate(args.ruleset, factions, args.games, args.seed, args.workers, rotate=not args.no_rotate,
+                 agents=args.agents, max_decisions=args.max_decisions, lang=args.lang, map_id=map_id)
+    if args.json:
+        print(json.dumps(r, ensure_ascii=False, sort_keys=True, indent=2))
+        return 0
+    print(format_simulation(r, gdef, lang, game_name(gdef, lang)))
+    return 0
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def format_simulation(r: dict, gdef, lang: str, game: str) -> str:
+    fname = lambda f: gdef.rs.name("faction", f, lang)  # noqa: E731
+    lines = [_m("CLI.sim.title", lang, games=r["games"], game=game,
+                factions=", ".join(fname(f) for f in r["factions"]), seed=r["seed"], workers=r["workers"],
+                seconds=r.get("seconds"), rate=r.get("games_per_second"))]
+    width = max([len(fname(f)) for f in r["factions"]] + [12])
+
+    def row(label, w):
+        lo, hi = w["ci95"]
+        return f"  {label:<{width}}  {_pct(w['rate']):>6}  [{_pct(lo)}, {_pct(hi)}]  ({w['wins']}/{w['games']})"
+
+    lines.append(_m("CLI.sim.by_faction", lang))
+    for f in r["factions"]:
+        lines.append(row(fname(f), r["win_rate"][f]))
+    if r.get("rotate") and len(r["factions"]) > 1:
+        lines.append(_m("CLI.sim.by_seat", lang))
+        for seat, w in r["seat_win_rate"].items():
+            lines.append(row(_m("CLI.sim.seat", lang, n=seat), w))
+    nw = r["no_winner"]
+    lines.append(_m("CLI.sim.no_winner", lang, rate=_pct(nw["rate"]), lo=_pct(nw["ci95"][0]), hi=_pct(nw["ci95"][1]),
+                    count=nw["games"], n=r["completed"]))
+    lines.append(_m("CLI.sim.scores", lang, scores=", ".join(f"{fname(f)} {v:.2f}" for f, v in r["mean_scores"].items())))
+    lines.append(_m("CLI.sim.length", lang, rounds=f"{r['mean_rounds']:.2f}", turns=f"{r['mean_turns']:.2f}",
+                    decisions=f"{r['mean_decisions']:.1f}"))
+    if r.get("unfinished"):
+        lines.append(_m("CLI.sim.unfinished", lang, count=r["unfinished"]))
+    if r.get("stuck"):
+        lines.append(_m("CLI.sim.stuck", lang, count=r["stuck"]))
+    lines.append(_m("CLI.sim.errors", lang, count=len(r["errors"])))
+    for e in r["errors"][:20]:
+        lines.append(_m("CLI.sim.error_line", lang, game=e["game"], seed=e["seed"],
+                        factions=", ".join(e["factions"]), error=e["error"]))
+    return "\n".join(lines)
+
+
+def _lazy(module: str, missing_code: str):
+    import importlib
+    try:
+        return importlib.import_module(module)
+    except ModuleNotFoundError as exc:
+        if exc.name in (module, module.rsplit(".", 1)[0] + "." + module.rsplit(".", 1)[1]):
+            raise CliError(missing_code) from None
+        raise
+
+
+def cmd_translate(args) -> int:
+    tr = _lazy("rulesdsl.translate", "CLI005")
+    if not os.path.exists(args.file):
+        raise CliError("CLI016", path=args.file, reason=os.strerror(2))
+    text = tr.translate_file(args.file, args.to)
+    if args.out:
+        write_atomic(args.out, text)
+    else:
+        sys.stdout.write(text)
+        if text and not text.endswith("\n"):
+            sys.stdout.write("\n")
+    return 0
+
+
+def cmd_scenario(args) -> int:
+    sc = _lazy("rulesdsl.scenario", "CLI006")
+    return int(sc.run_files(list(args.files), args.lang) or 0)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
