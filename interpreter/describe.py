@@ -220,7 +220,9 @@ def describe_choice(game, decision, index: int, lang: str) -> str:
 # events
 
 def _pieces(game, ev, lang):
-    return piece_name(game, ev.get("kind"), lang, int(ev.get("count") or 1))
+    # the owner is named only when it is not the one acting ("Vermelhos remove 1 soldado (Azuis)")
+    own = ev.get("owner") is not None and ev.get("owner") != ev.get("by")
+    return piece_name(game, ev.get("kind"), lang, int(ev.get("count") or 1), with_owner=own)
 
 
 def describe_event(game, event: dict, lang: str, viewer=None) -> str:

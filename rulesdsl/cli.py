@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import errno
 import json
 import os
 import sys
@@ -143,7 +144,7 @@ def build_parser(lang: str = "pt") -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="rulesdsl", description=h("description"), epilog=h("epilog"))
     p.add_argument("--version", "--versao", "--versión", action="version", version=f"rulesdsl {__version__}",
                    help=h("version"))
-    sub = p.add_subparsers(dest="command", metavar="COMANDO" if lang == "pt" else "COMANDO", title=h("commands"))
+    sub = p.add_subparsers(dest="command", metavar="COMANDO", title=h("commands"))
     sub.required = True
 
     def lang_opt(sp):
@@ -229,6 +230,7 @@ def build_parser(lang: str = "pt") -> argparse.ArgumentParser:
 def main(argv=None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     lang = prescan_lang(argv)
+    args = None
     try:
         with _argparse_speaks(lang):
             parser = build_parser(lang)
@@ -239,7 +241,7 @@ def main(argv=None) -> int:
         args.cli_lang = args.lang if getattr(args, "lang", None) in LANGS else lang
         return int(args.func(args) or 0)
     except CliError as exc:
-        _err(exc.render(_lang(args_or_none(locals()), lang)))
+        _err(exc.render(getattr(args, "cli_lang", None) or lang))
         return 1
     except RulesError as exc:
         _print_diagnostics(exc.diagnostics)
@@ -255,14 +257,6 @@ def main(argv=None) -> int:
             traceback.print_exc()
         _err(f"{_m('CLI.error', lang)} CLI007: " + _m("CLI007", lang, error=f"{type(exc).__name__}: {exc}"))
         return 1
-
-
-def args_or_none(scope):
-    return scope.get("args")
-
-
-def _lang(args, fallback: str) -> str:
-    return getattr(args, "cli_lang", None) or fallback
 
 
 def _err(text: str) -> None:
@@ -306,10 +300,9 @@ def write_atomic(path: str, text: str) -> None:
 def _check_writable(path: str) -> None:
     folder = os.path.dirname(os.path.abspath(path))
     if not os.path.isdir(folder):
-        raise CliError("CLI009", path=path, reason=_m("CLI016", "pt", path=folder, reason="?").split(":")[0]
-                       if False else os.strerror(2))
+        raise CliError("CLI009", path=path, reason=os.strerror(errno.ENOENT))
     if os.path.isdir(path):
-        raise CliError("CLI009", path=path, reason=os.strerror(21))
+        raise CliError("CLI009", path=path, reason=os.strerror(errno.EISDIR))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -474,8 +467,7 @@ def cmd_play(args) -> int:
     if args.json:
         print(json.dumps(result, ensure_ascii=False, sort_keys=True))
     elif not narrate:
-        from .interpreter.describe import describe_event as de
-        print(de(game, dict(result, t="end"), lang))
+        print(describe_event(game, dict(result, t="end"), lang))
     if args.log and not args.json:
         print(_m("CLI.p.log_written", lang, path=args.log, n=len(elog.records)), file=sys.stderr)
     return 0
@@ -543,7 +535,7 @@ def _lazy(module: str, missing_code: str):
     try:
         return importlib.import_module(module)
     except ModuleNotFoundError as exc:
-        if exc.name in (module, module.rsplit(".", 1)[0] + "." + module.rsplit(".", 1)[1]):
+        if exc.name == module:
             raise CliError(missing_code) from None
         raise
 

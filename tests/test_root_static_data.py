@@ -173,8 +173,9 @@ def test_map_clearings(maps, key):
     assert [cl[f"c{i}"]["locais"] for i in range(1, 13)] == SLOTS[key]
     assert sum(c["locais"] for c in cl.values()) == SLOT_TOTAL[key]
     assert all(c["prioridade"] == n(k) for k, c in cl.items())
-    assert len(m["ruínas"]) == 4 and {n(r) for r in m["ruínas"]} == RUINS[key]  # 5.1.4
-    assert all(cl[r]["locais"] >= 1 for r in m["ruínas"])
+    ruins = [k for k, c in cl.items() if c.get("r") == "sim"]
+    assert len(ruins) == 4 and {n(r) for r in ruins} == RUINS[key]  # 5.1.4
+    assert all(cl[r]["locais"] >= 1 for r in ruins)
 
 
 def test_autumn_suits(maps):
@@ -277,7 +278,7 @@ def test_special_map_pieces(maps):
     assert maps["lago"]["peças_iniciais"]["balsa"]["espaço"] == "c1"  # C.2.1
     assert clearings(maps["lago"])["c1"]["costeira"] == "sim"
     assert maps["montanha"]["peças_iniciais"]["torre"]["espaço"] == "c10"  # C.3.1
-    assert maps["montanha"]["peças_iniciais"]["torre"]["espaço"] in maps["montanha"]["ruínas"]
+    assert clearings(maps["montanha"])[maps["montanha"]["peças_iniciais"]["torre"]["espaço"]].get("r") == "sim"
 
 
 # ---------------------------------------------------------------- decks
