@@ -240,9 +240,13 @@ class HumanAgent(Agent):
         s = game.s
         phase = D.name(game, "phase", s.phase, lang) if s.phase else "—"
         self._print()
-        self._print(_t("GM.p.header", lang, round=s.round, faction=D.faction_name(game, s.active, lang),
-                       phase=phase, player=D.faction_name(game, d.player, lang),
-                       prompt=D.describe_prompt(game, d, lang)))
+        player = D.faction_name(game, d.player, lang)
+        prompt = D.describe_prompt(game, d, lang)
+        if s.round == 0 or s.active is None:
+            self._print(_t("GM.p.header_setup", lang, player=player, prompt=prompt))
+        else:
+            self._print(_t("GM.p.header", lang, round=s.round, faction=D.faction_name(game, s.active, lang),
+                           phase=phase, player=player, prompt=prompt))
         width = len(str(len(d.options)))
         for i, o in enumerate(d.options, 1):
             self._print(f"  {i:>{width}}) {D.describe_option(game, d, o, lang)}")
@@ -371,9 +375,19 @@ def rule_help(game, d, option, lang, law_text=None) -> str:
         lines.append(_t("GM.h.no_law", lang))
     if expr is not None:
         where = getattr(expr.text, "pos", None)
-        lines.append(_t("GM.h.rule", lang, where=str(where) if where else "?"))
+        lines.append(_t("GM.h.rule", lang, where=_short_pos(where) if where else "?"))
         lines.extend("    " + ln for ln in str(expr.text).strip().splitlines())
     return "\n".join(lines)
+
+
+def _short_pos(pos) -> str:
+    import os
+    try:
+        rel = os.path.relpath(pos.file)
+    except ValueError:
+        rel = pos.file
+    f = rel if not rel.startswith("..") else pos.file
+    return f"{f}:{pos.line}:{pos.col}"
 
 
 def _wrap(text: str, width: int = 92) -> list[str]:

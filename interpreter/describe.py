@@ -254,8 +254,9 @@ def describe_event(game, event: dict, lang: str, viewer=None) -> str:
         choice = event.get("label") or event.get("choice")
         return _m("GM.ev.decision", lang, player=fn(event.get("player")), choice=choice)
     if t in ("place", "remove"):
-        return _m("GM.ev." + t, lang, by=by, pieces=_pieces(game, event, lang),
-                  space=thing_name(game, event.get("space"), lang))
+        where = event.get("space")
+        where = thing_name(game, where, lang) if where is not None else zone_name(game, event.get("zone"), lang)
+        return _m("GM.ev." + t, lang, by=by, pieces=_pieces(game, event, lang), space=where)
     if t == "move":
         return _m("GM.ev.move", lang, by=by, pieces=_pieces(game, event, lang),
                   **{"from": thing_name(game, event.get("from"), lang), "to": thing_name(game, event.get("to"), lang)})

@@ -12,12 +12,13 @@ import random
 
 
 class State:
-    __slots__ = ("rng", "seed", "seats", "active", "round", "turn_no", "phase", "board", "supply",
+    __slots__ = ("ver", "rng", "seed", "seats", "active", "round", "turn_no", "phase", "board", "supply",
                  "zones", "piece_zones", "counters", "marks", "card_defs", "journal",
                  "_ruler", "winner", "winners", "terminal", "visible", "flags", "step")
 
     def __init__(self, seed: int):
         self.seed = seed
+        self.ver = 0                        # bumped on every change of the board (memo key)
         self.rng = random.Random(seed)
         self.seats: list[str] = []          # faction ids in turn order
         self.active: str | None = None      # faction whose turn it is
@@ -48,9 +49,14 @@ class State:
 
     def rollback(self, mark: int) -> None:
         j = self.journal
-        while len(j) > mark:
-            j.pop()()
+        self.journal = None          # undoing must not journal itself
+        try:
+            while len(j) > mark:
+                j.pop()()
+        finally:
+            self.journal = j
         self._ruler.clear()
+        self.ver += 1
 
     def commit(self, mark: int) -> None:
         if mark == 0:
@@ -72,6 +78,7 @@ class State:
         b[kind] = b.get(kind, 0) + n
         self.supply[kind] = self.supply.get(kind, 0) - n
         self._ruler.pop(space, None)
+        self.ver += 1
         self._undo(lambda: self.take(space, kind, n, _log=False))
 
     def take(self, space: str, kind: str, n: int = 1, _log=True) -> None:
@@ -86,6 +93,7 @@ class State:
             del b[kind]
         self.supply[kind] = self.supply.get(kind, 0) + n
         self._ruler.pop(space, None)
+        self.ver += 1
         if _log:
             self._undo(lambda: self.put(space, kind, n))
 
@@ -102,6 +110,7 @@ class State:
         d[kind] = d.get(kind, 0) + n
         self._ruler.pop(src, None)
         self._ruler.pop(dst, None)
+        self.ver += 1
         self._undo(lambda: self.shift(dst, src, kind, n))
 
     def adjust_supply(self, kind: str, n: int) -> None:
@@ -122,7 +131,7 @@ class State:
         if dst is not None:
             z = self.piece_zones.setdefault(dst, {})
             z[kind] = z.get(kind, 0) + n
-        self._undo(lambda: self.move_zone_piece(dst, src, kind, n) if self.journal is not None else None)
+        self._undo(lambda: self.move_zone_piece(dst, src, kind, n))
 
     # cards --------------------------------------------------------------------------------------
     def move_card(self, card: int, src: str, dst: str, to_bottom: bool = False) -> None:

@@ -637,8 +637,18 @@ def space_pred(cc: CC, f: N.Filter):
         if not isinstance(via, SpaceSel):
             cc.err("C007", f.arg2, word=f.arg2.noun.text)
 
+        memo = {}
+
         def conn(ctx, sp):
-            return sp in ctx.m.component(ctx, fo(ctx), via)
+            # one component per start and board state: the filter asks for every space
+            start = fo(ctx)
+            key = (id(ctx.s), ctx.s.ver, ctx.me, start)
+            comp = memo.get(key)
+            if comp is None:
+                if len(memo) > 64:
+                    memo.clear()
+                comp = memo[key] = ctx.m.component(ctx, start, via)
+            return sp in comp
         return conn
     if k == "where":
         fc, _ = compile_expr(cc, f.arg)

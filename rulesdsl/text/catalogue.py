@@ -260,8 +260,8 @@ class _Loader:
         self.root = root
         self.diags = diags
 
-    def add(self, code: str, pos: Pos | None, lang: str, **kw):
-        return self.diags.add(code, pos, lang, **kw)
+    def add(self, _code: str, _pos: Pos | None, _lang: str, **kw):
+        return self.diags.add(_code, _pos, _lang, **kw)
 
     def read(self, path: str):
         try:
@@ -287,7 +287,7 @@ class _Loader:
             for k in data:
                 if keys.of(k) == "language" or fold(str(k)) == "idioma":
                     kpos = pos_of_value(data, k)
-            self.add("T008", kpos or Pos(path, 1, 1), "pt", lang=lang,
+            self.add("T008", kpos or Pos(path, 1, 1), "pt", language=lang,
                      hint=suggest(lang, lexmod.available(), 0.3),
                      langs=", ".join(lexmod.available()))
             return False
@@ -405,7 +405,7 @@ def _load_documents(ld: _Loader, cat: Catalogue, path: str) -> None:
         f = ld.fields(entry, keys, allowed, lang, required=("language", "role"))
         dlang = str(f.get("language", ("",))[0] or "")
         if dlang and dlang not in lexmod.available():
-            ld.add("T008", pos_of_value(entry, f["language"][1]), lang, lang=dlang,
+            ld.add("T008", pos_of_value(entry, f["language"][1]), lang, language=dlang,
                    hint=suggest(dlang, lexmod.available(), 0.3), langs=", ".join(lexmod.available()))
         role_raw = f.get("role", (None,))[0]
         role = _ROLE_INDEX.get(fold(str(role_raw))) if role_raw is not None else None
@@ -459,7 +459,7 @@ def _load_paragraphs(ld: _Loader, cat: Catalogue, path: str) -> None:
     doc.file_text = text
     if doc.lang != lang:
         ld.add("T015", pos_of_value(data, top["language"][1]) if "language" in top else data.pos,
-               lang, doc=did, declared=doc.lang, lang=lang)
+               lang, doc=did, declared=doc.lang, language=lang)
     doc.keys_spelling = {n: keys.spell(n) for n in ("confirmed", "aligned", "number", "title", "text")}
     paras = top.get("paragraphs", (None,))[0]
     if paras is None:
@@ -668,7 +668,7 @@ def _load_accepted(ld: _Loader, cat: Catalogue, path: str) -> None:
         did = scalar_text(f["document"][0], text, item.val_pos.get(f["document"][1]))
         ok = True
         if code not in CODES:
-            ld.add("T018", pos_of_value(item, f["code"][1]), lang, code=code,
+            ld.add("T018", pos_of_value(item, f["code"][1]), lang, fcode=code,
                    hint=suggest(code, list(CODES), 0.5))
             ok = False
         if did not in cat.documents:

@@ -48,7 +48,7 @@ CODES = {
     "T121": ("warning", "conditions"),
     "T122": ("warning", "conditions"),
     "T123": ("warning", "conditions"),
-    "T130": ("warning", "glossary"),
+    "T130": ("info", "glossary"),
     "T131": ("warning", "glossary"),
     "T140": ("error", "xref"),
     "T141": ("warning", "xref"),
@@ -56,9 +56,9 @@ CODES = {
     "T143": ("info", "xref"),
     "T150": ("warning", "stale"),
     "T160": ("error", "data"),
-    "T161": ("warning", "data"),
+    "T161": ("info", "data"),
     "T162": ("error", "data"),
-    "T163": ("warning", "data"),
+    "T163": ("info", "data"),
     "T170": ("warning", "accepted"),
 }
 SEVERITY_ORDER = {"error": 0, "warning": 1, "info": 2}
@@ -77,6 +77,7 @@ class Finding:
     severity: str = ""
     acknowledged: Acceptance | None = None
     known: list = field(default_factory=list)      # erro_conhecido / errata of the paragraphs
+    focus: list = field(default_factory=list)      # excerpts around the difference itself
 
     def __post_init__(self):
         self.doc_keys: list = []
@@ -148,7 +149,7 @@ NOT_NEGATION = {
     "pt": ["não obstante", "a não ser", "sem incluir", "sem contar", "não incluindo", "não inclui",
            "não incluem", "nem sempre"],
     "es": ["no obstante", "a no ser", "sin incluir", "sin contar", "no incluyendo", "no incluye",
-           "no incluyen", "sin embargo", "ni siquiera"],
+           "no incluyen", "sin embargo", "ni siquiera", "sin cuartel"],
 }
 EXCEPTION = {
     "pt": ["exceto", "excepto", "salvo", "exceção", "exceções", "a menos que", "a não ser",
@@ -171,8 +172,10 @@ EXCLUSION = {
 OR_WORDS = {"pt": ["ou"], "es": ["o", "u"]}
 # set phrases where one language says "or" and the other "and" for the same thing
 OR_AND_IDIOMS = {
-    "pt": ["ordem ou combinação", "ordem e combinação"],
-    "es": ["orden y combinación", "orden o combinación"],
+    "pt": ["ordem ou combinação", "ordem e combinação", "origem e destino", "origem e a de destino",
+           "origem ou destino"],
+    "es": ["orden y combinación", "orden o combinación", "origen o destino", "origen o de destino",
+           "origen y destino"],
 }
 AND_WORDS = {"pt": ["e"], "es": ["y", "e"]}      # accents kept: "é" is not "e"
 # "menos" is "except" only after "todo(s)/todas" ("todos menos uno"); elsewhere "less"
@@ -233,13 +236,15 @@ def conditions(text: str, lang: str) -> Conditions:
     for a, b in notneg + exc:
         blocked.update(range(a, b))
     negs = _match_phrases(toks, _vocab(NEGATION, lang, "negation"), blocked)
-    # a negation that follows another within the same clause is the same negation
-    # ("não ... nenhum", "no ... nunca", "sem ... nem")
+    # a negation word that follows another within a few words of the same clause belongs to
+    # the same negation ("não ... nenhum", "no puede nunca", "sem ... nem", "no es ... por
+    # tanto no puede"): languages repeat negators differently, so counting each word would
+    # flag every double negation; grouping them is what keeps "no puede nunca" = "nunca pode"
     groups = []
     last_end = None
     for a, b in sorted(negs):
-        if last_end is not None and a - last_end <= NEG_WINDOW and not any(
-                toks[k].text in _CLAUSE_BREAK for k in range(last_end, a)):
+        if (last_end is not None and a - last_end <= NEG_WINDOW
+                and not any(toks[k].text in _CLAUSE_BREAK for k in range(last_end, a))):
             groups[-1] = (groups[-1][0], b)
         else:
             groups.append((a, b))
@@ -350,7 +355,8 @@ class Checker:
         self.findings: list[Finding] = []
         self._gloss_cache: dict = {}
 
-    def add(self, code, group_or_key, doc_id, detail, excerpts, pos=None, paragraphs=None, **args):
+    def add(self, code, group_or_key, doc_id, detail, excerpts, pos=None, paragraphs=None,
+            focus=None, **args):
         if isinstance(group_or_key, Group):
             key = group_or_key.key
             paragraphs = paragraphs or group_or_key.keys
@@ -359,6 +365,7 @@ class Checker:
         args.setdefault("para", key)
         args.setdefault("doc", doc_id)
         f = Finding(code, key, doc_id, args, excerpts, detail, pos, paragraphs or [key])
+        f.focus = [x for x in (focus or []) if x]
         if isinstance(group_or_key, Group):
             f.doc_keys = [p.key for p in group_or_key.target]
             f.known = [f"{p.doc.id} §{p.number}: {p.known_typo}"
@@ -421,8 +428,9 @@ class Checker:
                 show_a = nummod.show(va) if va is not None else "—"
                 show_b = nummod.show(vb) if vb is not None else "—"
                 code = pair_code if (va is not None and vb is not None) or kind == "ordinal" else "T113"
+                ea, eb = excerpts_of(src, sa_), excerpts_of(tgt, sb_)
                 self.add(code, g, doc.id, f"{kind}:{show_a}≠{show_b}",
-                         {law.id: excerpts_of(src, sa_), doc.id: excerpts_of(tgt, sb_)}, pos,
+                         {law.id: ea, doc.id: eb}, pos, focus=[sa_ and ea, sb_ and eb],
                          a=show_a, b=show_b, law=law.id,
                          only=law.id if vb is None else doc.id)
             if kind != "cardinal":
@@ -510,13 +518,15 @@ class Checker:
                     if not words:
                         continue
                     rx = re.compile(r"(?<!\w)" + r"\s+".join(_word_pattern(w, lang) for w in words) + r"(?!\w)")
-                    index.setdefault(words[0][:3], []).append((c.id, rx))
+                    literal = {" ".join(words)} | set(inflections(words[0], lang)) if len(words) == 1 else {" ".join(words)}
+                    index.setdefault(words[0][:3], []).append((c.id, rx, literal))
             self._gloss_cache[key] = index
         return self._gloss_cache[key]
 
     def concept_hits(self, text: str, lang: str) -> dict:
-        """concept id → [(start, end, text as written)]; where terms overlap the longest wins
-        ('Torre da Guarda' is the keep, not a 'Torre')."""
+        """concept id → [(start, end, text as written, shared)]; where terms overlap the
+        longest wins ('Torre da Guarda' is the keep, not a 'Torre'); `shared` marks words that
+        are a term of several concepts at once."""
         key = ("*hits*", lang, text)
         if key in self._gloss_cache:
             return self._gloss_cache[key]
@@ -528,16 +538,25 @@ class Checker:
             prefixes.update((w[:1], w[:2], w[:3]))
         found = []
         for p in prefixes:
-            for cid, rx in index.get(p, ()):
-                found.extend((m.start(), m.end(), cid) for m in rx.finditer(ft))
-        found.sort(key=lambda x: (x[0], -(x[1] - x[0])))
+            for cid, rx, literal in index.get(p, ()):
+                found.extend((m.start(), m.end(), cid, m.group() not in literal) for m in rx.finditer(ft))
+        # leftmost, then longest, then a term as written before a verb form read off a stem
+        found.sort(key=lambda x: (x[0], -(x[1] - x[0]), x[3], x[2]))
         out: dict = {}
         last_end = -1
-        for a, b, cid in found:
+        kept = None
+        for a, b, cid, stemmed in found:
             if a < last_end:
+                # the same words are a term of several concepts ("coger": draw and take;
+                # "Construir": build and the Marquise's build): they name all of them
+                if kept and (a, b, stemmed) == kept[:3] and cid != kept[3]:
+                    out.setdefault(cid, []).append((a, b, text[a:b], True))
+                    first = out[kept[3]][-1]
+                    out[kept[3]][-1] = first[:3] + (True,)
                 continue
             last_end = b
-            out.setdefault(cid, []).append((a, b, text[a:b]))
+            kept = (a, b, stemmed, cid)
+            out.setdefault(cid, []).append((a, b, text[a:b], False))
         self._gloss_cache[key] = out
         return out
 
@@ -555,28 +574,34 @@ class Checker:
         B = {c.id for c in shared if c.id in hb}
         parallel = len(A & B) / len(A | B) if (A | B) else 1.0
         ratio = len(tgt) / max(1, len(src))
-        if (both_ways and law.lang != doc.lang and parallel >= GLOSSARY_PARALLEL
+        # parallel enough: most concepts shared, or all but one (the prototypical drift)
+        lone = len(A ^ B) == 1 and len(A & B) >= 2
+        if (both_ways and law.lang != doc.lang and (parallel >= GLOSSARY_PARALLEL or lone)
                 and GLOSSARY_LENGTH[0] <= ratio <= GLOSSARY_LENGTH[1]):
             for c in shared:
                 in_a, in_b = ha.get(c.id, []), hb.get(c.id, [])
                 if bool(in_a) == bool(in_b):
+                    continue
+                # words shared by several concepts may mean this one: they do not name it
+                if not any(not x[3] for x in (in_a or in_b)):
                     continue
                 ta, tb = c.terms[law.lang], c.terms[doc.lang]
                 have = law.id if in_a else doc.id
                 lack = doc.id if in_a else law.id
                 want = tb.preferred if in_a else ta.preferred
                 found = (in_a or in_b)[0][2]
-                self.add("T130", g, doc.id, f"concept:{c.id}:{have}",
-                         {law.id: excerpts_of(src, [x[:2] for x in in_a]) if in_a else excerpt(src),
-                          doc.id: excerpts_of(tgt, [x[:2] for x in in_b]) if in_b else excerpt(tgt)},
-                         pos, concept=c.id, term=found, want=want, have=have, lack=lack)
+                ea = excerpts_of(src, [x[:2] for x in in_a]) if in_a else excerpt(src)
+                eb = excerpts_of(tgt, [x[:2] for x in in_b]) if in_b else excerpt(tgt)
+                self.add("T130", g, doc.id, f"concept:{c.id}:{have}", {law.id: ea, doc.id: eb},
+                         pos, focus=[ea if in_a else None, eb if in_b else None], concept=c.id, term=found, want=want, have=have, lack=lack)
         for c in self.cat.concepts.values():
             tb = c.terms.get(doc.lang)
             if tb is None or not tb.avoid:
                 continue
             for a_, b_, t in self.find_terms(tgt, tb.avoid, doc.lang):
-                self.add("T131", g, doc.id, f"avoid:{c.id}:{fold(t)}",
-                         {doc.id: excerpt(tgt, a_, b_)}, pos, concept=c.id, term=t, want=tb.preferred)
+                ex = excerpt(tgt, a_, b_)
+                self.add("T131", g, doc.id, f"avoid:{c.id}:{fold(t)}", {doc.id: ex}, pos,
+                         focus=[ex], concept=c.id, term=t, want=tb.preferred)
 
     def glossary_law(self) -> None:
         law = self.law
@@ -586,8 +611,9 @@ class Checker:
                 if t is None or not t.avoid:
                     continue
                 for a_, b_, term in self.find_terms(p.full, t.avoid, law.lang):
+                    ex = excerpt(p.full, a_, b_)
                     self.add("T131", p.key, law.id, f"avoid:{c.id}:{fold(term)}",
-                             {law.id: excerpt(p.full, a_, b_)}, p.pos, concept=c.id, term=term,
+                             {law.id: ex}, p.pos, focus=[ex], concept=c.id, term=term,
                              want=t.preferred)
 
     # -- cross-references ----------------------------------------------------------------------
@@ -603,7 +629,8 @@ class Checker:
                     if num not in own_chapters and doc.role == "source":
                         self.add("T140", p.key if doc.role == "source" else (p.aligned or [p.key])[0],
                                  doc.id, f"xref:{num}", {doc.id: excerpt(text, x.start, x.end)},
-                                 p.pos, ref=num, where=p.number, hint="")
+                                 p.pos, focus=[excerpt(text, x.start, x.end)], ref=num,
+                                 where=p.number, hint="")
                     continue
                 if num == p.number:
                     continue
@@ -616,7 +643,8 @@ class Checker:
                     continue   # a part this document does not have: cannot tell
                 hint = nearest_key(num, list(all_numbers))
                 self.add("T140", (p.aligned or [p.key])[0], doc.id, f"xref:{num}",
-                         {doc.id: excerpt(text, x.start, x.end)}, p.pos, ref=num, where=p.number,
+                         {doc.id: excerpt(text, x.start, x.end)}, p.pos,
+                         focus=[excerpt(text, x.start, x.end)], ref=num, where=p.number,
                          hint=hint or "")
 
     _QUOTED_BEFORE = re.compile(r"[«\"“]([^»\"”]{2,60})[»\"”]\s*[,(]?\s*(?:§\s*)?$")
@@ -635,7 +663,8 @@ class Checker:
         if titles_match(quoted, target.title):
             return
         self.add("T141", (p.aligned or [p.key])[0], doc.id, f"title:{x.number}:{fold(quoted)}",
-                 {doc.id: excerpt(text, x.start, x.end)}, p.pos, ref=x.number, quoted=quoted,
+                 {doc.id: excerpt(text, x.start, x.end)}, p.pos, focus=[excerpt(text, x.start, x.end)],
+                 ref=x.number, quoted=quoted,
                  title=target.title)
 
     def xref_compare(self, g: Group, ns_map: dict) -> None:
@@ -712,11 +741,21 @@ def titles_match(a: str, b: str) -> bool:
 _VERB_ENDINGS = ("ar", "er", "ir")
 
 
+# endings of the verb forms rules use (folded): present, imperative, gerund, participle, ...
+_VERB_FORMS = ("a", "e", "o", "as", "es", "os", "am", "em", "an", "en", "ar", "er", "ir", "ando",
+               "endo", "indo", "ado", "ada", "ados", "adas", "ido", "ida", "idos", "idas", "ou",
+               "ei", "amos", "emos", "imos", "ara", "era", "ira", "arao", "erao", "irao", "aria",
+               "eria", "iria", "ava", "avam", "aba", "aban", "ia", "ian", "ase", "esse", "isse",
+               "iera", "ais", "eis", "is", "ad", "ed", "id", "io", "aron", "ieron")
+
+
 def _word_pattern(word: str, lang: str) -> str:
-    """A folded word and its forms: plurals; for a verb (infinitive with a stem of 4+ letters)
-    any ending on the stem ('receber' → receba, recebe, recebem; 'comprar' → compre)."""
+    """A folded word and its forms: plurals; for a verb (an infinitive with a stem of 4+
+    letters) the stem with a verb ending ('receber' → receba, recebe, recebem; 'comprar' →
+    compre — but not 'comprometer')."""
     if word.endswith(_VERB_ENDINGS) and len(word) >= 6 and word.isalpha():
-        return re.escape(word[:-2]) + r"\w*"
+        ends = "|".join(sorted(_VERB_FORMS, key=len, reverse=True))
+        return re.escape(word[:-2]) + f"(?:{ends})"
     return "(?:" + "|".join(re.escape(f) for f in inflections(word, lang)) + ")"
 
 
@@ -813,8 +852,11 @@ def apply_acknowledgements(cat: Catalogue, findings: list[Finding]) -> tuple[lis
     """Split findings into (reported, silenced); also return T170 for unused acknowledgements.
 
     An acknowledgement names one finding: same code, paragraph and document, and its `texto`
-    is the finding's fingerprint, or its detail, or a quote found in one of its excerpts. It
-    silences at most one finding, so a second difference in the same paragraph still shows."""
+    is the finding's fingerprint, or its detail, or a quote of the difference itself (found in
+    an excerpt built around the differing number, term or reference — not in a whole-text
+    excerpt, and never for a count such as "negation 1≠0", whose detail changes when a second
+    difference appears). It silences at most one finding, so a new difference in the same
+    paragraph still shows."""
     taken: set[int] = set()
     unused = []
     for a in cat.accepted:
@@ -827,7 +869,7 @@ def apply_acknowledgements(cat: Catalogue, findings: list[Finding]) -> tuple[lis
         for rank, test in enumerate((
                 lambda f: want and want == f.fingerprint,
                 lambda f: want and fold(want) == fold(normalize_text(f.detail)),
-                lambda f: want and any(fold(want) in fold(normalize_text(e)) for e in f.excerpts.values()),
+                lambda f: want and any(fold(want) in fold(normalize_text(e)) for e in f.focus),
                 lambda f: not want)):
             hit = [i for i in cands if test(findings[i])]
             if hit:

@@ -26,8 +26,8 @@ from . import coverage as covmod
 LANGS = ("pt", "es")
 
 
-def _w(key: str, lang: str, **kw) -> str:
-    return format_message("TW." + key, lang, kw)
+def _w(name: str, lang: str, **kw) -> str:
+    return format_message("TW." + name, lang, kw)
 
 
 def _h(key: str, lang: str) -> str:
@@ -99,7 +99,7 @@ def _lang_ok(lang: str | None, diags: Diagnostics) -> bool:
     from .. import lexicon as lexmod
     if lang is None or lang in lexmod.available():
         return True
-    diags.add("T008", None, "pt", lang=lang, langs=", ".join(lexmod.available()),
+    diags.add("T008", None, "pt", language=lang, langs=", ".join(lexmod.available()),
               hint=suggest(lang, lexmod.available(), 0.3))
     return False
 
@@ -353,12 +353,12 @@ def confirm(args) -> int:
             trans = [d for d in cands if d.role == "translation"]
             cands = trans if len(trans) == 1 else cands
         if not cands:
-            diags.add("T022", None, lang, lang=lang, docs=", ".join(
+            diags.add("T022", None, lang, language=lang, docs=", ".join(
                 f"{d.id} ({d.lang})" for d in cat.others()))
             _print_diags(diags)
             return 1
         if len(cands) > 1:
-            diags.add("T023", None, lang, lang=lang, docs=", ".join(d.id for d in cands))
+            diags.add("T023", None, lang, language=lang, docs=", ".join(d.id for d in cands))
             _print_diags(diags)
             return 1
         doc = cands[0]

@@ -358,9 +358,12 @@ def block_numbers(block: YDict, lang: str, text: str) -> list[DataNum]:
                     out.append(DataNum(found[0].value, node.pos, s.strip()))
                 return
             if not re.search(r"\s", s.strip()):
-                return   # an identifier ("carta-12", "clareira_3")
-            for n in nummod.extract(s, lang):
-                if n.strong and n.kind != "label":
+                v = nummod.parse_number_word(s.strip(), lang)     # "oito", "mitad"
+                if v is not None and fold(s.strip()) in nummod.cardinals(lang):
+                    out.append(DataNum(v, node.pos, s.strip()))
+                return   # else an identifier ("carta-12", "clareira_3")
+            for n in nummod.extract(s, lang, ordinal=False):
+                if n.strong and n.kind == "cardinal":
                     out.append(DataNum(n.value, node.at(n.start, n.end - n.start), n.surface))
     visit(block, None, 0)
     return out
@@ -439,7 +442,8 @@ def data_findings(cat: Catalogue, s: Scan) -> list:
                     allowed |= _paragraph_numbers(cat, r, True)[0]
             union.update(dn.value for dn in nums)
             data_only.extend((c, dn) for dn in nums if dn.value not in TRIVIAL)
-        data_only = [(c, dn) for c, dn in data_only if dn.value not in allowed]
+        data_only = [(c, dn) for c, dn in data_only
+                     if dn.value not in allowed and dn.value not in _comment_numbers(cat, dn)]
         text_only = []
         for n in strong:
             if n.value not in union and n.value not in [x.value for x in text_only]:
@@ -454,6 +458,7 @@ def data_findings(cat: Catalogue, s: Scan) -> list:
                                {law.id: excerpts_of_nums(p.full, text_only) if conflict else excerpt(p.full),
                                 file: dn.surface},
                                f"data:{nummod.show(dn.value)}", dn.pos or c.pos))
+            out[-1].focus = [dn.surface]
         if data_only:
             continue    # the text's numbers are named in the conflicts above
         distinct = {n.value for n in strong}
@@ -467,6 +472,26 @@ def data_findings(cat: Catalogue, s: Scan) -> list:
                                 "line": c.pos.line},
                                {law.id: excerpt(p.full, n.start, n.end)},
                                f"text:{nummod.show(n.value)}", c.pos))
+            out[-1].focus = [excerpt(p.full, n.start, n.end)]
+    return out
+
+
+def _comment_numbers(cat: Catalogue, dn: DataNum) -> set:
+    """Numbers of the paragraphs a comment on the value's own line cites (`alcance: 10  # 5.2`)."""
+    if dn.pos is None:
+        return set()
+    lines = _file_text(dn.pos.file).splitlines()
+    if not (1 <= dn.pos.line <= len(lines)):
+        return set()
+    line = lines[dn.pos.line - 1]
+    hash_at = line.find("#", dn.pos.col)
+    if hash_at < 0:
+        return set()
+    out: set = set()
+    for x in nummod.xrefs(line[hash_at + 1:], cat.lang):
+        r = resolve(x.number, cat.law.paragraphs)
+        if r:
+            out |= _paragraph_numbers(cat, r, True)[0]
     return out
 
 

@@ -253,7 +253,7 @@ def _adjacent_to_word(text: str, start: int, end: int) -> bool:
 
 def _is_label(text: str, toks: list, i: int, lang: str) -> bool:
     """'1º Passo', '2º.Adicione', '3º Batalhar –' at the head of a line: an enumerator."""
-    labels = _LABEL_WORDS.get(lang, set())
+    labels = _LABEL_WORDS.get(lang, set()) | {fold(w) for w in _extra(lang).get("label_words", []) or []}
     j = i + 1
     if j < len(toks) and toks[j].text in ("º", "ª", "°"):
         j += 1
@@ -287,6 +287,7 @@ def extract(text: str, lang: str, *, ordinal: bool = True) -> list[Num]:
     labels = _LABEL_WORDS.get(lang, set()) | {fold(w) for w in _extra(lang).get("label_words", []) or []}
     skip = [(x.start, x.end) for x in xrefs(text, lang)]
     toks = tokenize(text)
+    phrases = _phrases(lang)
     out: list[Num] = []
     i = 0
     n = len(toks)
@@ -294,6 +295,12 @@ def extract(text: str, lang: str, *, ordinal: bool = True) -> list[Num]:
         t = toks[i]
         if any(a <= t.start < b for a, b in skip):
             i += 1
+            continue
+        hit = _phrase_at(toks, i, phrases)          # "vint-i-cinc", "a metade de" ...
+        if hit is not None:
+            j, val = hit
+            out.append(Num(val, "cardinal", True, t.start, toks[j - 1].end, text[t.start:toks[j - 1].end]))
+            i = j
             continue
         # digits, fractions written with a slash, ½
         if t.text[0].isdigit():
@@ -374,6 +381,25 @@ def extract(text: str, lang: str, *, ordinal: bool = True) -> list[Num]:
             continue
         i += 1
     return out
+
+
+@lru_cache(maxsize=None)
+def _phrases(lang: str) -> tuple:
+    """Number words written as several tokens ('vint-i-cinc'): (folded tokens, value), longest first."""
+    out = []
+    for k, v in cardinals(lang).items():
+        parts = tuple(t.fold for t in tokenize(k))
+        if len(parts) > 1:
+            out.append((parts, v))
+    return tuple(sorted(out, key=lambda x: -len(x[0])))
+
+
+def _phrase_at(toks, i, phrases):
+    for parts, val in phrases:
+        j = i + len(parts)
+        if j <= len(toks) and tuple(t.fold for t in toks[i:j]) == parts:
+            return j, val
+    return None
 
 
 def values(nums: list[Num], kind: str = "cardinal", strong: bool | None = None) -> list:

@@ -147,7 +147,7 @@ function current(){var m=/[#&]p=([^&]+)/.exec(location.hash);return m?decodeURIC
 function cites(arr){return arr.map(function(c){return '<div class="cite">'+esc(c.file)+':'+c.line+(c.name?' — '+esc(c.name):'')+'</div>'+(c.snippet?'<pre>'+esc(c.snippet)+'</pre>':'');}).join('')||'<p class="muted">'+esc(L.none)+'</p>';}
 function show(){var k=current(),p=null;D.paragraphs.forEach(function(x){if(x.key===k)p=x;});
  if(!p){detail.innerHTML='<p class="muted" id="pick">'+esc(L.pick)+'</p>'+general();detail.setAttribute('data-shown','');return;}
- var t=p.texts.map(function(x){return '<div class="txt" data-doc="'+esc(x.doc)+'" lang="'+esc(x.lang)+'"><div class="h">'+esc(x.doc)+' · '+esc(x.lang)+' · '+esc(x.role)+' · §'+esc(x.number)+'</div><p><b>'+esc(x.title)+'</b> '+esc(x.text)+'</p>'+(x.typo?'<p class="muted">⚠ '+esc(x.typo)+'</p>':'')+(x.note?'<p class="muted">'+esc(x.note)+'</p>':'')+'</div>';}).join('');
+ var t=p.texts.map(function(x){return '<div class="txt" data-doc="'+esc(x.doc)+'" lang="'+esc(x.lang)+'"><div class="h">'+esc(x.doc)+' · '+esc(x.lang)+' · '+esc(L['role_'+x.role]||x.role)+' · §'+esc(x.number)+'</div><p><b>'+esc(x.title)+'</b> '+esc(x.text)+'</p>'+(x.typo?'<p class="muted">⚠ '+esc(x.typo)+'</p>':'')+(x.note?'<p class="muted">'+esc(x.note)+'</p>':'')+'</div>';}).join('');
  var h='<h2>§'+esc(p.key)+' '+esc(p.title)+'</h2><div class="texts">'+t+'</div>';
  if(p.findings.length)h+='<section id="findings"><h3>'+esc(L.findings)+' ('+p.findings.length+')</h3>'+p.findings.map(finding).join('')+'</section>';
  if(D.kind==='coverage'){h+='<section id="data"><h3>'+esc(L.data)+' ('+p.data.length+')</h3>'+cites(p.data)+'</section>';
@@ -173,7 +173,9 @@ def _page(title: str, data: dict, lang: str) -> str:
     words = {k: _w(k, lang) for k in ("none", "pick", "data", "scenarios", "tests", "chapter",
                                       "paragraphs", "implemented", "exercised", "neither", "total",
                                       "errors", "warnings", "notes", "silenced", "general")}
-    words["findings"] = "T1xx"
+    words["findings"] = _w("findings", lang)
+    for role in ("source", "translation", "reference", "summary"):
+        words["role_" + role] = _w("role_" + role, lang)
     only_label = _w("only_findings" if data["kind"] == "check" else "only_gaps", lang)
     sub = html.escape(f"{data['root']}")
     return f"""<!DOCTYPE html>

@@ -1,0 +1,137 @@
+"""Shared helpers of the test suite.
+
+* `GAMES`: the rulesets the generic tests (conformance, random games) run on, with the
+  factions to seat. A ruleset that cannot be played yet (Root, while it is being written) is
+  skipped with the reason, never failed: see `playable`.
+* a test that takes the argument `game_case` runs once per entry of `GAMES`; its fixture
+  `game_def` is the compiled ruleset (or a clean skip while it cannot be played).
+* a test that takes the argument `scenario_case` runs once per scenario of every file under
+  tests/cenarios/ and tests/escenarios/ (a file that does not load is one failing item).
+* `RULESDSL_FULL=1` runs the long variants (all 300 random Root games, more playouts).
+
+Nothing is imported from this file by the tests: everything reaches them as fixtures.
+"""
+from __future__ import annotations
+
+import os
+
+import pytest
+
+TESTS = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(TESTS)
+FULL = os.environ.get("RULESDSL_FULL", "") not in ("", "0", "false", "no")
+
+CONQUISTA = os.path.join(TESTS, "games", "conquista", "jogo.yaml")
+ROOT = os.path.join(REPO, "rulesets", "root")
+
+# (id, ruleset path, factions)
+GAMES = [
+    ("conquista", CONQUISTA, ("azuis", "vermelhos")),
+    ("root-marqueses-rapinas", ROOT, ("marqueses", "rapinas")),
+]
+
+SCENARIO_DIRS = [os.path.join(TESTS, "cenarios"), os.path.join(TESTS, "escenarios")]
+
+_PLAYABLE: dict = {}
+
+
+def playable(path: str, factions) -> tuple:
+    """(game definition, None) when the ruleset loads, seats these factions and reaches its
+    first decision; else (None, reason). Cached per run."""
+    key = (path, tuple(factions))
+    if key in _PLAYABLE:
+        return _PLAYABLE[key]
+    import rulesdsl
+    from rulesdsl.errors import RulesError
+    from rulesdsl.interpreter.engine import Game
+    try:
+        g = rulesdsl.load(path)
+    except RulesError as exc:
+        first = exc.diagnostics[0].render() if exc.diagnostics else ""
+        out = (None, f"{os.path.basename(path)} does not load yet: {len(exc.diagnostics)} problems; "
+                     f"first: {first.splitlines()[0] if first else '?'}")
+        _PLAYABLE[key] = out
+        return out
+    missing = [f for f in factions if f not in g.factions]
+    if missing:
+        out = (None, f"{os.path.basename(path)} has no faction {', '.join(missing)} yet")
+    elif not g.turn_phases:
+        out = (None, f"{os.path.basename(path)} declares no turn phases yet")
+    else:
+        out = (g, None)
+    _PLAYABLE[key] = out
+    return out
+
+
+def game_def_or_skip(path: str, factions):
+    g, why = playable(path, factions)
+    if g is None:
+        pytest.skip(why)
+    return g
+
+
+def scenario_files() -> list[str]:
+    out = []
+    for d in SCENARIO_DIRS:
+        if not os.path.isdir(d):
+            continue
+        for dirpath, dirnames, filenames in os.walk(d):
+            dirnames.sort()
+            for fn in sorted(filenames):
+                if fn.endswith((".yaml", ".yml")):
+                    out.append(os.path.join(dirpath, fn))
+    return out
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "slow: long-running (random games); RULESDSL_FULL=1 runs all")
+    config.addinivalue_line("markers", "law(paragraph): the Law paragraph a test exercises")
+
+
+def pytest_generate_tests(metafunc):
+    if "game_case" in metafunc.fixturenames:
+        metafunc.parametrize("game_case", GAMES, ids=[g[0] for g in GAMES])
+    if "scenario_case" in metafunc.fixturenames:
+        cases, ids = _scenario_cases()
+        metafunc.parametrize("scenario_case", cases, ids=ids)
+
+
+_CASES: list = []
+
+
+def _scenario_cases():
+    """[(file, Scenario | RulesError)], ids "cenarios/conquista.yaml::nome-do-cenario"."""
+    if not _CASES:
+        from rulesdsl.errors import RulesError, fold
+        from rulesdsl.scenario import load_scenarios
+        cases, ids = [], []
+        for path in scenario_files():
+            rel = os.path.relpath(path, TESTS).replace(os.sep, "/")
+            try:
+                scs = load_scenarios(path)
+            except RulesError as exc:
+                cases.append((path, exc))
+                ids.append(f"{rel}::<erro>")
+                continue
+            for sc in scs:
+                cases.append((path, sc))
+                ids.append(f"{rel}::{sc.id}")
+        _CASES.append((cases, ids))
+    return _CASES[0]
+
+
+@pytest.fixture
+def game_def(game_case):
+    _, path, factions = game_case
+    return game_def_or_skip(path, factions)
+
+
+@pytest.fixture(scope="session")
+def root_def():
+    """Root with Marqueses and Rapinas seated, or a clean skip while it cannot be played."""
+    return game_def_or_skip(ROOT, ("marqueses", "rapinas"))
+
+
+@pytest.fixture(scope="session")
+def full_run():
+    return FULL
