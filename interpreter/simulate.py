@@ -10,15 +10,19 @@
   each seat equally often; win rates are reported per faction and per seat.
 * Each worker process loads the ruleset once. `workers=1` plays in this process.
 * A game that raises is reported with its seed (and the exception), never a crash; a game
-  still running after `max_decisions` decisions is counted as unfinished.
+  still running after `max_decisions` decisions is counted as unfinished; a game that takes
+  longer than `time_limit` seconds (a rules loop that asks nothing) is reported as an error.
 * Confidence intervals are Wilson score intervals at 95%.
 """
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import math
 import os
+import signal
 import sys
+import threading
 import time
 
 Z95 = 1.959963984540054
@@ -75,8 +79,31 @@ def play_one(gdef, seats, seed, agents_spec, max_decisions, map_id=None) -> dict
     return summary(game, stopped)
 
 
+class GameTimeout(Exception):
+    def __init__(self, seconds):
+        super().__init__(f"> {seconds:g} s")
+
+
+@contextlib.contextmanager
+def deadline(seconds):
+    """Raise GameTimeout in the block after `seconds` (Unix, main thread only; else no limit)."""
+    if not seconds or not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def on_alarm(signum, frame):
+        raise GameTimeout(seconds)
+    old = signal.signal(signal.SIGALRM, on_alarm)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+
+
 def _run_chunk(task) -> list[dict]:
-    ks, factions, base, rotate, agents_spec, max_decisions, map_id = task
+    ks, factions, base, rotate, agents_spec, max_decisions, map_id, limit = task
     gdef = _WORKER["gdef"]
     out = []
     for k in ks:
@@ -84,7 +111,8 @@ def _run_chunk(task) -> list[dict]:
         seats = _seating(factions, k, rotate)
         spec = _agents_for(agents_spec, factions, seats)
         try:
-            r = play_one(gdef, seats, seed, spec, max_decisions, map_id)
+            with deadline(limit):
+                r = play_one(gdef, seats, seed, spec, max_decisions, map_id)
             r["game"] = k
         except Exception as exc:  # noqa: BLE001 - a broken game is a result, not a crash
             r = {"game": k, "seed": seed, "factions": seats,
@@ -107,7 +135,7 @@ def _agents_for(agents_spec, factions, seats):
 # ---------------------------------------------------------------------------------------------
 
 def simulate(ruleset_path, factions, games, seed=0, workers=None, *, rotate=True, agents=None,
-             max_decisions=100_000, lang=None, map_id=None, progress=None) -> dict:
+             max_decisions=100_000, lang=None, map_id=None, progress=None, time_limit=120.0) -> dict:
     """Play `games` games and aggregate them (see the module docstring).
 
     progress: None = a bar on stderr when it is a terminal; False = never; or fn(done, total)."""
@@ -131,7 +159,7 @@ def simulate(ruleset_path, factions, games, seed=0, workers=None, *, rotate=True
     t0 = time.perf_counter()
     ks = list(range(games))
     chunk = max(1, min(64, games // (workers * 8) or 1))
-    tasks = [(ks[i:i + chunk], factions, int(seed), rotate, agents, max_decisions, map_id)
+    tasks = [(ks[i:i + chunk], factions, int(seed), rotate, agents, max_decisions, map_id, time_limit)
              for i in range(0, games, chunk)]
     results: list[dict] = []
     done = 0
@@ -159,7 +187,8 @@ def simulate(ruleset_path, factions, games, seed=0, workers=None, *, rotate=True
         progress(None, games)
     results.sort(key=lambda r: r["game"])
     out = aggregate(results, factions, games, int(seed), rotate)
-    out.update(ruleset=str(ruleset_path), workers=workers, agents=agents, max_decisions=max_decisions)
+    out.update(ruleset=str(ruleset_path), workers=workers, agents=agents, max_decisions=max_decisions,
+               time_limit=time_limit)
     # the only fields that vary from run to run
     out["seconds"] = round(elapsed, 3)
     out["games_per_second"] = round(games / elapsed, 2) if elapsed > 0 else None

@@ -865,3 +865,28 @@ def c_resolve(cc: CC, node):
         c.law = cd.law
         yield from cd.effect(c)
     return run
+
+
+@verb("reveal",
+      {"pt": "Revela cartas a um jogador (ou a todos, sem 'para'): o registro passa a mostrá-las a quem as viu.",
+       "es": "Revela cartas a un jugador (o a todos, sin 'a'): el registro pasa a mostrarlas a quien las vio."},
+      {"pt": "revele as cartas da mão de D para você", "es": "revela las cartas de la mano de D a ti"})
+def c_reveal(cc: CC, node):
+    actor = _actor(cc, node)
+    located, q, sel = _card_fn(cc, _objs(node)[0])
+    to, _ = _pp(cc, node, "to")
+
+    def run(ctx):
+        me = actor(ctx)
+        who = to(ctx) if to is not None else None
+        cards = [c for c, _ in located(ctx)]
+        for c in cards:
+            seen = ctx.s.visible.setdefault(c, set())
+            if who is None:
+                seen.update(ctx.s.seats)
+            else:
+                seen.add(who)
+        ctx.engine.log_change("reveal", {"by": me, "cards": cards, "to": who})
+        return
+        yield
+    return run

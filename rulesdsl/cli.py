@@ -244,7 +244,9 @@ def main(argv=None) -> int:
         _err(exc.render(getattr(args, "cli_lang", None) or lang))
         return 1
     except RulesError as exc:
-        _print_diagnostics(exc.diagnostics)
+        # a ruleset that does not load: its errors (warnings are `validar`'s business)
+        errors = [d for d in exc.diagnostics if d.severity == "error"] or exc.diagnostics
+        _print_diagnostics(errors)
         return 1
     except KeyboardInterrupt:
         _err(_m("CLI008", lang))
@@ -271,8 +273,20 @@ def _silence_stdout():
         pass
 
 
-def _print_diagnostics(diags, lang: str | None = None) -> None:
+def _unique(diags):
+    """Diagnostics without exact repeats (one rule compiled for two factions reports twice)."""
+    seen = set()
+    out = []
     for d in diags:
+        key = (d.code, d.severity, str(d.pos), d.message())
+        if key not in seen:
+            seen.add(key)
+            out.append(d)
+    return out
+
+
+def _print_diagnostics(diags, lang: str | None = None) -> None:
+    for d in _unique(diags):
         print(d.render(lang) if lang else d.render(), file=sys.stderr)
 
 
@@ -398,7 +412,7 @@ def cmd_validate(args) -> int:
             env.load(path)
         except RulesError:
             pass
-        diags = list(env.diagnostics)
+        diags = _unique(env.diagnostics)
         errors = sum(1 for d in diags if d.severity == "error")
         warnings = len(diags) - errors
         bad = errors > 0 or (args.strict and warnings > 0)

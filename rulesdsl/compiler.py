@@ -66,12 +66,19 @@ class SpaceSel(Sel):
         self.preds = preds
         self.var = var
         self.quant = quant
+        self.gen = next((getattr(p, "candidates", None) for p in preds
+                         if getattr(p, "candidates", None) is not None), None)
 
     def items(self, ctx):
         base = ctx.m.by_kind.get(self.kind, ()) if self.kind else ctx.m.space_ids
         preds = self.preds
         if not preds:
             return list(base)
+        gen = self.gen
+        if gen is not None:
+            # a filter that names its few candidates (a connected set, neighbours) first
+            cand = gen(ctx)
+            base = [sp for sp in base if sp in cand]
         out = []
         var = self.var
         env = ctx.env
@@ -99,6 +106,7 @@ class PieceSel(Sel):
 
     def __init__(self, kinds, owner, where, preds, var, quant, kind_preds=(), cover=None):
         self.cover = cover          # fn(ctx) -> values these pieces must pay ("correspondentes a custo")
+        self._kcache = {}
         self.kinds = kinds          # tuple of piece kind ids
         self.owner = owner          # None | 'mine' | 'enemy' | fn(ctx)->faction
         self.where = where          # None | fn(ctx) -> list of spaces
@@ -112,15 +120,21 @@ class PieceSel(Sel):
         o = self.owner
         if o is None:
             ks = self.kinds
-        elif o == "mine":
-            me = ctx.me
-            ks = [k for k in self.kinds if g.piece_kinds[k].owner == me]
-        elif o == "enemy":
-            me = ctx.me
-            ks = [k for k in self.kinds if g.piece_kinds[k].owner not in (me, None)]
+        elif o == "mine" or o == "enemy":
+            key = (o, ctx.me)
+            ks = self._kcache.get(key)
+            if ks is None:
+                me = ctx.me
+                if o == "mine":
+                    ks = [k for k in self.kinds if g.piece_kinds[k].owner == me]
+                else:
+                    ks = [k for k in self.kinds if g.piece_kinds[k].owner not in (me, None)]
+                self._kcache[key] = ks
         else:
             f = o(ctx)
-            ks = [k for k in self.kinds if g.piece_kinds[k].owner == f]
+            ks = self._kcache.get(f)
+            if ks is None:
+                ks = self._kcache[f] = [k for k in self.kinds if g.piece_kinds[k].owner == f]
         if self.kind_preds:
             ks = [k for k in ks if all(p(ctx, k) for p in self.kind_preds)]
         return ks
@@ -630,6 +644,16 @@ def space_pred(cc: CC, f: N.Filter):
             if isinstance(o, list):
                 return any(ctx.m.adjacent(sp, x) for x in o)
             return ctx.m.adjacent(sp, o)
+
+        def near(ctx):
+            o = fo(ctx)
+            if isinstance(o, list):
+                out = set()
+                for x in o:
+                    out |= ctx.m.adj_same.get(x, set())
+                return out
+            return ctx.m.adj_same.get(o, ())
+        adj.candidates = near
         return adj
     if k == "connected":
         fo, _ = compile_expr(cc, f.arg)
@@ -639,7 +663,7 @@ def space_pred(cc: CC, f: N.Filter):
 
         memo = {}
 
-        def conn(ctx, sp):
+        def component(ctx):
             # one component per start and board state: the filter asks for every space
             start = fo(ctx)
             key = (id(ctx.s), ctx.s.ver, ctx.me, start)
@@ -648,7 +672,11 @@ def space_pred(cc: CC, f: N.Filter):
                 if len(memo) > 64:
                     memo.clear()
                 comp = memo[key] = ctx.m.component(ctx, start, via)
-            return sp in comp
+            return comp
+
+        def conn(ctx, sp):
+            return sp in component(ctx)
+        conn.candidates = component
         return conn
     if k == "where":
         fc, _ = compile_expr(cc, f.arg)

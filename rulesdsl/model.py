@@ -215,6 +215,9 @@ class Builder:
                     child = props[nk]
                 elif attrs and isinstance(k, str) and fold(k) in self.attr_names.get(f.lang, {}):
                     nk, child = self.attr_names[f.lang][fold(k)], {}
+                elif node.get("x-open") or (isinstance(k, str) and k.startswith("ref_")):
+                    # free keys here (a map's own data), and `ref_*` source references
+                    nk, child = ("?" + str(k)), {}
                 else:
                     if not collect_only:
                         cands = [lex.spell_key(p) for p in props]
@@ -390,7 +393,12 @@ class Builder:
             lex = lexmod.get(lang)
             names = self.rs.names_table(lang)
             # derived values with a parameter read like attributes ("governante de C")
-            cache[lang] = Tokenizer(lex, build_table(lex, names))
+            table = build_table(lex, names)
+            cache[lang] = Tokenizer(lex, table)
+            for phrase, (k1, ids1), (k2, ids2) in table.clashes:
+                t = self.rs.thing(k2, ids2[0]) or self.rs.thing(k1, ids1[0])
+                self.diags.add("M030", t.pos if t else None, lang, severity="warning",
+                               name=phrase, first=f"{k1}:{ids1[0]}", second=f"{k2}:{ids2[0]}")
         return cache[lang]
 
     def _parse_expressions(self):

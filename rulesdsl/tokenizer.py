@@ -52,6 +52,13 @@ class Entry:
     alt: tuple | None = None
 
 
+# clashes that read fine in context: a card is often named after the item it makes ("Espada")
+# or the tag it carries ("Domínio"); a category and a piece kind may share a name
+_QUIET_CLASHES = {("category", "piece"), ("piece", "category"), ("attr", "derived"),
+                  ("spacekind", "space"), ("card", "piece"), ("piece", "card"), ("tag", "card"),
+                  ("card", "tag")}
+
+
 class PhraseTable:
     """Phrases by their first word, longest first. Two indexes: words compared without case
     ("exact": 'é' is not 'e', 'às' is not 'as'), and without case or accents (a fallback that
@@ -61,6 +68,7 @@ class PhraseTable:
         self.by_first: dict[str, list[Entry]] = {}
         self.exact_first: dict[str, list[Entry]] = {}
         self.spellings: list[str] = []
+        self.clashes: list = []
 
     def add(self, phrase: str, terminal: str, value, kind: str) -> None:
         raw = WORD_RE.findall(phrase)
@@ -87,7 +95,9 @@ class PhraseTable:
                     if e.terminal == terminal and isinstance(e.value, tuple) and e.value[0] == value[0]:
                         e.value = (e.value[0], tuple(dict.fromkeys(e.value[1] + value[1])))
                         return
-                    # different terminals: keep the first (the model reports the clash)
+                    # two kinds of thing under one spelling: keep the first, report the clash
+                    if index is self.by_first and e.value[0] != value[0] and (e.value[0], value[0]) not in _QUIET_CLASHES:
+                        self.clashes.append((" ".join(words), e.value, value))
                     return
                 return
         lst.append(Entry(words, terminal, value, kind))

@@ -19,7 +19,9 @@ BOOLISH = {"$ref": "#/$defs/boolish"}
 EXPR = {"$ref": "#/$defs/expr"}
 LAW = {"$ref": "#/$defs/law"}
 NAME = {"$ref": "#/$defs/name"}
-ANNOT = {"note": {}, "source": {}, "single_source": BOOLISH, "ref_en": {}, "law": LAW}
+# documentation keys, accepted on every object: notes, sources, flags about the data itself
+ANNOT = {"note": {}, "source": {}, "single_source": BOOLISH, "ref_en": {}, "law": LAW,
+         "same_as": {}, "alt_name": {}, "total": {}, "computed": BOOLISH}
 
 
 def obj(props=None, required=(), ids=None, attrs=None, extra=True):
@@ -98,8 +100,9 @@ schema = {
         "dice": idmap(obj({"name": NAME, "faces": {"type": "array", "items": INT}})),
         "maps": idmap(obj({"name": NAME, "spaces": idmap(obj({"type": S, "name": NAME}, attrs="space")),
                            "edges": idmap({"type": "array", "items": {"type": "array"}})},
-                          attrs="map")),
-        "decks": idmap(obj({"name": NAME, "cards": {"type": "array", "items": CARD}})),
+                          attrs="map") | {"x-open": True}),
+        "decks": idmap(obj({"name": NAME, "cards": {"type": "array", "items": CARD}, "per_value": {},
+                            "setup": {}})),
         "factions": idmap(obj({
             "name": NAME, "setup_letter": S, "reach": INT,
             "pieces": idmap(PIECE), "zones": idmap(ZONE), "counters": idmap(COUNTER),
