@@ -15,6 +15,7 @@ randomness comes from the seeded generator in the state.
 from __future__ import annotations
 
 import json
+import re
 
 from .runtime import (Ctx, Decision, Failure, EndPhase, EndTurn, GameOver, PASS, DONE)
 from .state import State
@@ -203,6 +204,42 @@ class Game:
         if oid not in ids:
             raise ValueError(f"option '{oid}' is not legal here: {ids}")
         self.apply(ids.index(oid))
+
+    def explain(self, value, lang: str | None = None):
+        """Why an option is not legal at the pending decision, citing the rule:
+        {"text": "...", "law": "4.2", "filter": "<the rule's own words>"}; None if it is legal
+        (or the decision cannot say)."""
+        from ..compiler import explain_rejection
+        from ..errors import format_message, source_line
+        d = self.pending
+        if d is None or not d.meta:
+            return None
+        if any(option_id(o) == str(value) for o in d.options):
+            return None
+        sel, ctx = d.meta
+        r = explain_rejection(sel, ctx, value)
+        if r is None:
+            return None
+        lang = lang or self.lang
+        law = _law(d.law)
+        law_s = ", ".join(law) if isinstance(law, list) else (law or "?")
+        name = self.g.rs.name("space", value, lang) if value in self.m.attrs else str(value)
+        words = ""
+        f = r.get("filter")
+        if f is not None and f.pos is not None:
+            line = source_line(f.pos) or ""
+            words = line[f.pos.col - 1:f.pos.col - 1 + f.pos.length].strip()
+            # a line of a rule may cite its own paragraph: "... # Lei 4.2.1"
+            m = re.search(r"#\s*(?:Lei|Ley|Law)\s+([\w.]+)", line)
+            if m:
+                law_s = law = m.group(1)
+        if r.get("wrong_kind"):
+            text = format_message("G.wrong_kind", lang, {"option": name, "law": law_s})
+        elif words:
+            text = format_message("G.not_allowed", lang, {"option": name, "rule": words, "law": law_s})
+        else:
+            text = format_message("G.not_allowed_plain", lang, {"option": name, "law": law_s})
+        return {"text": text, "law": law, "filter": words or None}
 
     def is_terminal(self) -> bool:
         return self.pending is None

@@ -572,6 +572,7 @@ def compile_space_sel(cc: CC, node: N.Sel, kind, quant):
     g = cc.g
     _bind(cc, node.var, SPACE)
     preds = []
+    pred_nodes = []
     post = []
     for f in node.filters:
         if f.kind in ("fewest", "most"):
@@ -581,7 +582,9 @@ def compile_space_sel(cc: CC, node: N.Sel, kind, quant):
             post.append((f.kind, inner))
             continue
         preds.append(space_pred(cc, f))
+        pred_nodes.append(f)
     sel = SpaceSel(kind, preds, node.var, quant)
+    sel.pred_nodes = pred_nodes
     if post:
         base_items = sel.items
 
@@ -1131,7 +1134,7 @@ def compile_choose(cc: CC, node: N.Choose):
                             ctx.env[var] = None
                         return
                     raise Failure("no_option", law)
-                v = yield from decide(ctx, player, "choose", opts, optional, prompt, law)
+                v = yield from decide(ctx, player, "choose", opts, optional, prompt, law, (sel, ctx))
                 if v is PASS:
                     ctx.env["__chosen"] = []
                     ctx.env["__passed"] = True
@@ -1153,10 +1156,39 @@ def compile_choose(cc: CC, node: N.Choose):
                     ctx.env[var] = None
                 return
             raise Failure("no_option", law)
-        v = yield from decide(ctx, player, "choose", opts, optional, prompt, law)
+        v = yield from decide(ctx, player, "choose", opts, optional, prompt, law, (sel, ctx))
         if var:
             ctx.env[var] = None if v is PASS else v
     return choose_one
+
+
+def explain_rejection(sel, ctx, value):
+    """Why `value` is not among the options of a choice: the first filter it fails.
+    -> {"filter": Filter node or None, "kind": bool} or None when it is in fact allowed."""
+    nodes = getattr(sel, "pred_nodes", None)
+    if isinstance(sel, SpaceSel):
+        base = ctx.m.by_kind.get(sel.kind, ()) if sel.kind else ctx.m.space_ids
+        if value not in base:
+            return {"filter": None, "wrong_kind": True}
+        var = sel.var
+        env = ctx.env
+        saved = env.get(var) if var else None
+        try:
+            if var:
+                env[var] = value
+            for i, p in enumerate(sel.preds):
+                if not p(ctx, value):
+                    return {"filter": nodes[i] if nodes and i < len(nodes) else None, "wrong_kind": False}
+        finally:
+            if var:
+                if saved is None:
+                    env.pop(var, None)
+                else:
+                    env[var] = saved
+        return None
+    if value in sel.items(ctx):
+        return None
+    return {"filter": None, "wrong_kind": False}
 
 
 def compile_maybe(cc: CC, node: N.Maybe):

@@ -416,6 +416,41 @@ class Printer:
             raise PrintError(f"cannot write a {type(node).__name__} as an action")
         return " ".join(p for p in parts if p)
 
+    def fused(self, left: str, right: str) -> bool:
+        """Would `left right` read as one longer phrase ("por" + "cada ..." = "por cada")?"""
+        if not left or not right or right.startswith("("):
+            return False
+        head = " ".join(right.split()[:4])
+        text = left + " " + head
+        diags = Diagnostics(self.lang)
+        toks = [t for t in self.idx.tok.tokenize(text, diags, lambda o, n=1: None)
+                if t.type not in ("_NL", "INDENT", "DEDENT")]
+        end = len(left)
+        pos = 0
+        for t in toks:
+            if t.start_pos >= end:
+                return False
+            if t.end_pos > end:
+                return True
+            pos = t.end_pos
+        return False
+
+    def glue(self, left: str, right: str, tail):
+        """`left right`, with the right side in parentheses if they would fuse."""
+        if self.fused(left, right):
+            return left + " (" + right + ")", frozenset()
+        return left + " " + right, tail
+
+    def kw_then(self, neutral: str, right: str) -> str:
+        """A keyword before a noun phrase (which cannot take parentheses): a spelling of it
+        that does not fuse with what follows."""
+        sps = self.lex.words.get(neutral) or []
+        first = self.w(neutral)
+        for c in [first] + [x for x in sps if x != first]:
+            if not self.fused(c, right):
+                return c + " " + right
+        return first + " " + right
+
     def _fuses(self, a: str, b: str, neutral: str) -> bool:
         joined = fold(a + " " + b)
         return any(fold(s) == joined for s in self.lex.words.get(neutral, []))
@@ -435,18 +470,23 @@ class Printer:
         if node.obj is not None:
             objs = list(node.obj.items) if isinstance(node.obj, N.ListOf) else [node.obj]
         out = [verb]
+        first_obj = True
         after_objs = frozenset({PP_TERMINAL[pps[0][0]]}) if pps else follow
         for i, o in enumerate(objs):
             f = frozenset({"AND"}) if i < len(objs) - 1 else after_objs
-            out.append(self.obj(o, f))
+            text = self.obj(o, f)
+            before = verb if first_obj else self.w("AND")
+            if self.fused(before, text):
+                text = "(" + text + ")"
+            first_obj = False
+            out.append(text)
             if i < len(objs) - 1:
                 out.append(self.w("AND"))
         for i, (k, v) in enumerate(pps):
             if k not in PP_TERMINAL:
                 raise PrintError(f"unknown verb argument '{k}'")
             f = frozenset({PP_TERMINAL[pps[i + 1][0]]}) if i < len(pps) - 1 else follow
-            out.append(self.w(PP_TERMINAL[k]))
-            out.append(self.expr(v, 1, f))
+            out.append(self.glue(self.w(PP_TERMINAL[k]), self.expr(v, 1, f), frozenset())[0])
         return " ".join(out)
 
     def obj(self, o, follow) -> str:
@@ -593,13 +633,13 @@ class Printer:
         g = dict(self._gender)
         if k == "of":
             t, tail = self.operand(f.arg, follow)
-            return self.w("OF") + " " + t, tail
+            return self.glue(self.w("OF"), t, tail)
         if k == "in":
             t, tail = self.operand(f.arg, follow)
-            return self.w("IN") + " " + t, tail
+            return self.glue(self.w("IN"), t, tail)
         if k == "with":
             t, tail = self.sel_only(f.arg, follow)
-            return self.w("WITH") + " " + t, tail
+            return self.kw_then("WITH", t), tail
         if k == "free":
             return (self.w("WITH") + " " + self.name(f.arg, "ATTR") + " " + self.w("FREE"),
                     frozenset())
@@ -609,7 +649,7 @@ class Printer:
             return self.w("OF") + " " + self.name(f.arg, "ATTR"), frozenset({"OF", "FREE"})
         if k == "without":
             t, tail = self.sel_only(f.arg, follow)
-            return self.w("WITHOUT") + " " + t, tail
+            return self.kw_then("WITHOUT", t), tail
         if k == "ruled_by":
             t, tail = self.prim(f.arg, follow)
             return self.w("RULED", plural=plural, **g) + " " + self.w("BY") + " " + t, tail
@@ -619,12 +659,12 @@ class Printer:
                     + " " + t, tail)
         if k == "adjacent":
             t, tail = self.operand(f.arg, follow)
-            return self.w("ADJACENT", plural=plural, **g) + " " + self.opt_to() + t, tail
+            return self.glue(self.w("ADJACENT", plural=plural, **g) + " " + self.opt_to().rstrip(), t, tail)
         if k == "connected":
             a, _ = self.prim(f.arg, frozenset({"BY"}))
             b, tail = self.sel_only(f.arg2, follow)
             return (self.w("CONNECTED", plural=plural, **g) + " " + self.opt_to() + a + " "
-                    + self.w("BY") + " " + b, tail)
+                    + self.kw_then("BY", b), tail)
         if k == "where":
             text, level, tail = self.e(f.arg)
             if level < PRIMARY:
@@ -650,7 +690,7 @@ class Printer:
             return self.w("ANOTHER", plural=plural, **g), frozenset()
         if k in ("fewest", "most"):
             t, tail = self.sel_only(f.arg, follow)
-            return self.w(k.upper()) + " " + t, tail
+            return self.kw_then(k.upper(), t), tail
         if k == "random":
             return self.w("RANDOM", plural=plural, **g), frozenset()
         raise PrintError(f"unknown filter '{k}'")
