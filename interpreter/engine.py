@@ -130,6 +130,7 @@ class Game:
                     s.active = f
                     s.turn_no += 1
                     s.marks.clear()
+                    s.ver += 1
                     self.log_event("turn", f, round=s.round)
                     c = ctx.child(me=f, env={})
                     rules_ctx = ctx.child(me=f, env={})   # one turn's rules share variables
@@ -143,6 +144,7 @@ class Game:
                             yield from fire(c, {"event": "turn_start", "by": f, "owner": f})
                         for ph in phases:
                             s.phase = ph
+                            s.ver += 1
                             self.log_event("phase", f, phase=ph)
                             yield from fire(c, {"event": "phase_start", "phase": ph, "by": f, "owner": f})
                             try:

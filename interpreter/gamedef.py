@@ -194,7 +194,8 @@ class Derived:
             env[self.param] = arg
         v = self.base(ctx) if self.base else 0
         for m in self.mods:
-            if m.owner is not None and m.owner not in ctx.s.seats:
+            # a faction's modifier changes the value for that faction only ("sua facção")
+            if m.owner is not None and m.owner != ctx.me:
                 continue
             c = ctx if m.owner is None else _as(ctx, m.owner)
             if m.condition is not None and not m.condition(c):
@@ -367,6 +368,8 @@ class GameDef:
             attrs[k] = v
         for k, v in self.card_attr_defaults.items():
             attrs.setdefault(k, v)
+        for k in list(attrs):
+            attrs[k] = _typed(attrs[k], self.attr_types.get(k))   # "não" is false
         tags = list(c.get("tags") or [])
         cd = CardDef(str(c["id"]), attrs, tags, int(c.get("copies") or 1), None, owner, c.get("law"))
         self.cards[cd.id] = cd

@@ -8,17 +8,22 @@ The state knows no game: spaces, piece kinds, zones and counters are ids from th
 """
 from __future__ import annotations
 
+import itertools
 import random
+
+_UIDS = itertools.count(1)
 
 
 class State:
-    __slots__ = ("ver", "rng", "seed", "seats", "active", "round", "turn_no", "phase", "board", "supply",
+    __slots__ = ("uid", "failure", "ver", "rng", "seed", "seats", "active", "round", "turn_no", "phase", "board", "supply",
                  "zones", "piece_zones", "counters", "marks", "card_defs", "journal",
                  "_ruler", "winner", "winners", "terminal", "visible", "flags", "step")
 
     def __init__(self, seed: int):
         self.seed = seed
-        self.ver = 0                        # bumped on every change of the board (memo key)
+        self.uid = next(_UIDS)              # with `ver`, a memo key no other state can share
+        self.failure = None
+        self.ver = 0                        # bumped on every change (memo key)
         self.rng = random.Random(seed)
         self.seats: list[str] = []          # faction ids in turn order
         self.active: str | None = None      # faction whose turn it is
@@ -63,6 +68,8 @@ class State:
             self.journal = None
 
     def _undo(self, fn) -> None:
+        # every change passes here: bump the version that memoized expressions key on
+        self.ver += 1
         if self.journal is not None:
             self.journal.append(fn)
 

@@ -375,11 +375,40 @@ def resolve_map(gdef, spec: str | None, lang: str) -> str | None:
     return m
 
 
+_LOADED: dict = {}
+
+
+def _signature(path: str):
+    """What a loaded ruleset depends on: its files, their sizes and modification times."""
+    if os.path.isfile(path):
+        st = os.stat(path)
+        return ((path, st.st_mtime_ns, st.st_size),)
+    out = []
+    for folder, dirs, files in os.walk(path):
+        dirs.sort()
+        for n in sorted(files):
+            if n.endswith((".yaml", ".yml")):
+                f = os.path.join(folder, n)
+                st = os.stat(f)
+                out.append((f, st.st_mtime_ns, st.st_size))
+    return tuple(out)
+
+
 def _load(path: str, lang: str | None):
-    """Load a ruleset; warnings are shown, errors raise RulesError (shown by main)."""
-    from .environment import Environment
-    env = Environment(lang)
-    gdef = env.load(path)
+    """Load a ruleset (errors raise RulesError, shown by main). Within one process a ruleset
+    whose files did not change is not compiled twice (tests call main() many times)."""
+    from .environment import Environment, resolve_ruleset
+    real = os.path.abspath(resolve_ruleset(path))
+    try:
+        key = (real, lang, _signature(real))
+    except OSError:
+        key = None
+    if key is not None and key in _LOADED:
+        return _LOADED[key]
+    gdef = Environment(lang).load(path)
+    if key is not None:
+        _LOADED.clear()
+        _LOADED[key] = gdef
     return gdef
 
 

@@ -60,6 +60,35 @@ class Sel:
 
 class SpaceSel(Sel):
     etype = SPACE
+    post = None
+
+    def any(self, ctx):
+        base = ctx.m.by_kind.get(self.kind, ()) if self.kind else ctx.m.space_ids
+        preds = self.preds
+        if not preds:
+            return bool(base)
+        if self.gen is not None:
+            cand = self.gen(ctx)
+            base = [sp for sp in base if sp in cand]
+        var = self.var
+        env = ctx.env
+        saved = env.get(var) if var else None
+        found = False
+        for sp in base:
+            if var:
+                env[var] = sp
+            for p in preds:
+                if not p(ctx, sp):
+                    break
+            else:
+                found = True
+                break
+        if var:
+            if saved is None:
+                env.pop(var, None)
+            else:
+                env[var] = saved
+        return found
 
     def __init__(self, kind, preds, var, quant):
         self.kind = kind
@@ -120,13 +149,15 @@ class PieceSel(Sel):
         o = self.owner
         if o is None:
             ks = self.kinds
-        elif o == "mine" or o == "enemy":
+        elif o == "mine" or o == "enemy" or o == "mine_or_neutral":
             key = (o, ctx.me)
             ks = self._kcache.get(key)
             if ks is None:
                 me = ctx.me
                 if o == "mine":
                     ks = [k for k in self.kinds if g.piece_kinds[k].owner == me]
+                elif o == "mine_or_neutral":
+                    ks = [k for k in self.kinds if g.piece_kinds[k].owner in (me, None)]
                 else:
                     ks = [k for k in self.kinds if g.piece_kinds[k].owner not in (me, None)]
                 self._kcache[key] = ks
@@ -144,16 +175,17 @@ class PieceSel(Sel):
             return ctx.m.space_ids
         return self.where(ctx)
 
-    def locations(self, ctx):
-        """[(space, kind, n)] of matching pieces on the board."""
+    def locations(self, ctx, first=False):
+        """[(space, kind, n)] of matching pieces on the board (with first=True, at most one)."""
         ks = self.kind_list(ctx)
         if not ks:
             return []
         board = ctx.s.board
+        pzones = ctx.s.piece_zones
         out = []
         preds = self.preds
         for sp in self.spaces(ctx):
-            b = board.get(sp)
+            b = board.get(sp) or pzones.get(sp)     # a space, or a zone of pieces
             if not b:
                 continue
             if preds and not all(p(ctx, sp) for p in preds):
@@ -162,6 +194,8 @@ class PieceSel(Sel):
                 n = b.get(k)
                 if n:
                     out.append((sp, k, n))
+                    if first:
+                        return out
         return out
 
     def count(self, ctx):
@@ -204,6 +238,31 @@ class ListSel(Sel):
             else:
                 env[var] = saved
         return out
+
+
+def _list_any(self, ctx):
+    base = self.fn(ctx)
+    if not self.preds:
+        return bool(base)
+    var = self.var
+    env = ctx.env
+    saved = env.get(var) if var else None
+    found = False
+    for x in base:
+        if var:
+            env[var] = x
+        if all(p(ctx, x) for p in self.preds):
+            found = True
+            break
+    if var:
+        if saved is None:
+            env.pop(var, None)
+        else:
+            env[var] = saved
+    return found
+
+
+ListSel.any = _list_any
 
 
 class CardSel(ListSel):
@@ -303,11 +362,10 @@ def compile_expr(cc: CC, node):
         return (lambda ctx: not f(ctx)), BOOL
     if t is N.Count:
         sel = compile_sel(cc, node.sel, role="count")
-        return count_fn(sel), NUMBER
+        return memoized(count_fn(sel), node), NUMBER
     if t is N.Exists:
         sel = compile_sel(cc, node.sel, role="count")
-        f = count_fn(sel)
-        return (lambda ctx: f(ctx) > 0), BOOL
+        return memoized(exists_fn(sel), node), BOOL
     if t is N.Sel:
         sel = compile_sel(cc, node, role="value")
         if isinstance(sel, Simple) and sel.etype == ZONE:
@@ -330,6 +388,59 @@ def compile_expr(cc: CC, node):
         funcs = [f for f, _ in fs]
         return (lambda ctx: [f(ctx) for f in funcs]), LIST + ":" + et
     cc.err("C002", node, what=type(node).__name__)
+
+
+def free_vars(node) -> tuple:
+    """Variables an expression reads but does not bind itself (its memo key)."""
+    used, bound = [], set()
+    for n in node.walk():
+        if isinstance(n, N.Var) and n.name not in used:
+            used.append(n.name)
+        elif isinstance(n, N.Sel) and n.var:
+            bound.add(n.var)
+    return tuple(v for v in used if v not in bound)
+
+
+def memoized(f, node):
+    """Counting is the costly part of a rule (requirements, then the same filters while
+    choosing, then nested 'onde' clauses for every candidate). The value depends only on the
+    state (its version changes with every change), the acting faction and the variables the
+    expression reads — derived values read the caller's variables, so those are not memoized."""
+    if any(isinstance(n, N.Name) and n.kind in ("derived", "derived_value") for n in node.walk()):
+        return f
+    free = free_vars(node)
+    memo = {}
+
+    def cached(ctx):
+        s = ctx.s
+        env = ctx.env
+        key = (s.uid, s.ver, ctx.me) + tuple(env.get(v) for v in free)
+        try:
+            return memo[key]
+        except KeyError:
+            pass
+        except TypeError:          # a list in a variable: not hashable, no memo
+            return f(ctx)
+        if len(memo) > 512:
+            memo.clear()
+        v = memo[key] = f(ctx)
+        return v
+    return cached
+
+
+def exists_fn(sel):
+    """`houver ...`: stop at the first element that passes every filter."""
+    if isinstance(sel, PieceSel):
+        if sel.cover is not None:
+            return lambda ctx: sel.count(ctx) > 0
+        q = sel.quant
+        if q is not None and q[0] in ("n", "atleast"):
+            return lambda ctx: sel.count(ctx) >= (q[1](ctx) or 0)
+        return lambda ctx: bool(sel.locations(ctx, first=True))
+    if isinstance(sel, (SpaceSel, ListSel)) and not isinstance(sel, CardSel) and not getattr(sel, "post", None):
+        return sel.any
+    f = count_fn(sel)
+    return lambda ctx: f(ctx) > 0
 
 
 def count_fn(sel):
@@ -586,6 +697,7 @@ def compile_space_sel(cc: CC, node: N.Sel, kind, quant):
     sel = SpaceSel(kind, preds, node.var, quant)
     sel.pred_nodes = pred_nodes
     if post:
+        sel.post = post
         base_items = sel.items
 
         def items(ctx, base_items=base_items):
@@ -669,7 +781,7 @@ def space_pred(cc: CC, f: N.Filter):
         def component(ctx):
             # one component per start and board state: the filter asks for every space
             start = fo(ctx)
-            key = (id(ctx.s), ctx.s.ver, ctx.me, start)
+            key = (ctx.s.uid, ctx.s.ver, ctx.me, start)
             comp = memo.get(key)
             if comp is None:
                 if len(memo) > 64:
@@ -744,8 +856,11 @@ def _flat(v):
 def compile_piece_sel(cc: CC, node: N.Sel, kinds, quant, default_owner=None):
     g = cc.g
     node.filters = _hoist_zone_filters(node)
-    owner = node.owner if node.owner is not None else default_owner
-    if owner not in (None, "mine", "enemy"):
+    # a verb's default owner ("posicione 1 guerreiro") is the actor — or nobody, for neutral
+    # pieces such as items; an explicit "seus" means the actor's only
+    owner = node.owner if node.owner is not None else (
+        "mine_or_neutral" if default_owner == "mine" else default_owner)
+    if owner not in (None, "mine", "enemy", "mine_or_neutral"):
         owner, _ = compile_expr(cc, owner)
     where = None
     preds = []

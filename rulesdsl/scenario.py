@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 
 from . import lexicon as lexmod
 from .errors import Diagnostics, Pos, RulesError, fold, format_message, suggest
-from .loader import YDict, YList, YStr, detect_lang, load_file, pos_of
+from .loader import YDict, YList, YStr, detect_lang, load_file
 
 # ---------------------------------------------------------------------------------------------
 # keys (neutral names; spellings come from the lexicons)
@@ -569,6 +569,15 @@ class _Reader:
         g = vocab.g
         if zid in g.global_zones:
             return zid
+        if "." in zid:
+            # a faction's own zone, named with its owner in the ruleset ("rapinas.lider")
+            owner, local = zid.split(".", 1)
+            if owner in g.faction_zones and local in g.faction_zones[owner]:
+                if owner not in seated or (faction is not None and faction != owner):
+                    self.err("S017", pos, faction=vocab.name("faction", owner),
+                             factions=", ".join(vocab.name("faction", x) for x in seated))
+                    return None
+                return zid
         if faction is None:
             owners = [f for f in seated if zid in g.faction_zones.get(f, {})]
             if zid in g.player_zones or len(owners) != 1:
@@ -581,6 +590,9 @@ class _Reader:
 
     def is_piece_zone(self, g, zid):
         zd = g.global_zones.get(zid) or g.player_zones.get(zid)
+        if zd is None and "." in zid:
+            owner, local = zid.split(".", 1)
+            zd = g.faction_zones.get(owner, {}).get(local)
         if zd is None:
             for zs in g.faction_zones.values():
                 if zid in zs:
@@ -1160,6 +1172,8 @@ def _position_fn(sc: Scenario, box_out: dict, dice_holder: list):
             s.counters[key] = v
         if st.round is not None:
             s.round = st.round if sc.start is not None else st.round - 1
+        if hasattr(s, "ver"):
+            s.ver += 1          # memo keys of derived values follow the state's version
         box_out.clear()
         for k, pk in g.piece_kinds.items():
             total = s.supply.get(k, 0) + sum(b.get(k, 0) for b in s.board.values()) \
@@ -1441,7 +1455,7 @@ def _reason(lang, why, law):
 # expectations --------------------------------------------------------------------------------------
 
 def _check(game, sc: Scenario, ex: Expect, res: Result):
-    lang, vocab, s, g = sc.lang, sc.vocab, game.s, sc.gdef
+    lang, vocab, s = sc.lang, sc.vocab, game.s
     d = game.pending
     for text, pos in ex.legal:
         if d is None:

@@ -36,14 +36,13 @@ _PLAYABLE: dict = {}
 
 
 def playable(path: str, factions) -> tuple:
-    """(game definition, None) when the ruleset loads, seats these factions and reaches its
-    first decision; else (None, reason). Cached per run."""
+    """(game definition, None) when the ruleset loads and declares these factions and turn
+    phases; else (None, reason). Cached per run."""
     key = (path, tuple(factions))
     if key in _PLAYABLE:
         return _PLAYABLE[key]
     import rulesdsl
     from rulesdsl.errors import RulesError
-    from rulesdsl.interpreter.engine import Game
     try:
         g = rulesdsl.load(path)
     except RulesError as exc:
@@ -102,7 +101,7 @@ _CASES: list = []
 def _scenario_cases():
     """[(file, Scenario | RulesError)], ids "cenarios/conquista.yaml::nome-do-cenario"."""
     if not _CASES:
-        from rulesdsl.errors import RulesError, fold
+        from rulesdsl.errors import RulesError
         from rulesdsl.scenario import load_scenarios
         cases, ids = [], []
         for path in scenario_files():

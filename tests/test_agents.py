@@ -58,7 +58,7 @@ def test_greedy_beats_random_more_often_than_not(gdef):
         agents = {f: (GreedyAgent(k) if f == greedy else RandomAgent(k)) for f in seats}
         play(game, agents)
         wins += greedy in game.winners()
-    assert wins >= 11
+    assert wins >= 14          # 18 of 20 today; about 84% over 200 games
 
 
 def test_make_agents_errors():

@@ -81,7 +81,8 @@ def test_factions_by_id_or_name_without_case_or_accents(capsys, spec):
     assert r["factions"] == ["azuis", "vermelhos"]
 
 
-def _root_or_skip():
+@pytest.fixture(scope="module")
+def root_gdef():
     import rulesdsl
     try:
         gd = rulesdsl.load("root")
@@ -94,10 +95,9 @@ def _root_or_skip():
 
 @pytest.mark.parametrize("spec", ["marqueses,rapinas", "MARQUESES,Rapinas", "Marquesa de Gato,rapinas",
                                   "marquesa de gato,dinastias del nido del aguila"])
-def test_root_factions_by_name(spec):
+def test_root_factions_by_name(root_gdef, spec):
     from rulesdsl.cli import resolve_factions
-    gd = _root_or_skip()
-    assert resolve_factions(gd, spec, "pt") == ["marqueses", "rapinas"]
+    assert resolve_factions(root_gdef, spec, "pt") == ["marqueses", "rapinas"]
 
 
 def test_unknown_faction_is_a_localized_error(capsys):

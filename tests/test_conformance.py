@@ -172,3 +172,72 @@ def test_different_seeds_give_different_games(game_def, game_case):
     histories = {tuple(playout(game_def, factions, s, invariants=False, choice_seed=0).history)
                  for s in range(4)}
     assert len(histories) > 1
+
+
+# ---------------------------------------------------------------------------------------------
+# the checker itself: each invariant catches its violation
+
+def _conquista():
+    import rulesdsl
+    here = os.path.dirname(os.path.abspath(__file__))
+    return rulesdsl.load(os.path.join(here, "games", "conquista", "jogo.yaml"))
+
+
+def test_invariants_hold_at_start_and_catch_piece_corruption():
+    g = _conquista()
+    game = Game(g, ["azuis", "vermelhos"], seed=1, log=True)
+    assert check(game) == []
+    game.s.supply["azuis.soldado"] -= 1                       # a piece vanished
+    out = check(game)
+    assert any("azuis.soldado" in v and "caixa" in v for v in out), out
+    game.s.supply["azuis.soldado"] = -1
+    assert any("negativa" in v for v in check(game))
+    assert any("cuenta negativa" in v for v in check(game, lang="es"))
+
+
+def test_invariants_catch_cards_and_counters():
+    g = _conquista()
+    game = Game(g, ["azuis", "vermelhos"], seed=1, log=True)
+    hand = game.s.zones["azuis:mão"]
+    game.s.zones["descarte"].append(hand[0])                  # one card in two zones
+    assert any("2 vezes" in v for v in check(game))
+    game.s.zones["descarte"].pop()
+    lost = hand.pop()                                         # a card in no zone
+    assert any("não está em nenhuma zona" in v for v in check(game))
+    hand.append(lost)
+    game.s.counters["azuis:pontos"] = -2                      # below the declared minimum 0
+    out = check(game)
+    assert any("abaixo do mínimo 0" in v for v in out), out
+
+
+def test_score_changes_only_through_events():
+    g = _conquista()
+    game = Game(g, ["azuis", "vermelhos"], seed=2, log=True)
+    rng = random.Random(0)
+    for _ in range(12):
+        game.apply(rng.randrange(len(game.legal_actions())))
+        assert check(game) == []
+    game.s.counters["vermelhos:pontos"] += 2                  # no rule gave these points
+    out = check(game)
+    assert any("Vermelhos" in v or "vermelhos" in v for v in out), out
+    assert check(game) == []                                  # reported once
+
+
+def test_declared_hand_limit_is_checked(tmp_path):
+    import rulesdsl
+    here = os.path.dirname(os.path.abspath(__file__))
+    text = open(os.path.join(here, "games", "conquista", "jogo.yaml"), encoding="utf-8").read()
+    text = text.replace("mão: {nome: {pt: mão, es: mano}, conteúdo: cartas, oculta: sim}",
+                        "mão: {nome: {pt: mão, es: mano}, conteúdo: cartas, oculta: sim, limite: 3}")
+    assert "limite: 3" in text
+    p = tmp_path / "jogo.yaml"
+    p.write_text(text, encoding="utf-8")
+    g = rulesdsl.Environment().load(str(p))
+    game = Game(g, ["azuis", "vermelhos"], seed=3, log=True)
+    found = []
+    # nobody plays a card: hands grow by one each afternoon, past the limit of 3
+    while not game.is_terminal() and not found:
+        ids = game.legal_ids()
+        game.apply(ids.index("fim") if "fim" in ids else 0)
+        found = [v for v in check(game) if "limite 3" in v]
+    assert found and "azuis:mão tem 4 cartas após a fase tarde" in found[0], found

@@ -141,7 +141,7 @@ def _blocks(node, text: str, path: str, lang: str, kind: str, out: list, name: s
             _blocks(v, text, path, lang, kind, out, name, node)
 
 
-def scan_yaml(path: str, kind: str, diags: Diagnostics, out: list) -> None:
+def scan_yaml(path: str, kind: str, diags: Diagnostics, out: list, ruleset: str | None = None) -> None:
     try:
         with open(path, encoding="utf-8") as fh:
             text = fh.read()
@@ -149,7 +149,15 @@ def scan_yaml(path: str, kind: str, diags: Diagnostics, out: list) -> None:
         diags.add("E005", None, diags.lang, path=path, reason=str(exc))
         return
     lang = detect_lang(text, diags.lang)
-    data = load_text(text, path, diags, lang)
+    if kind == "scenario":
+        # a test folder holds scenarios of other games too: read the file quietly first
+        quiet = Diagnostics(diags.lang)
+        data = load_text(text, path, quiet, lang)
+        if data is None or not _plays(_scenario_ruleset(data, path), ruleset or ""):
+            return
+        diags.extend(quiet)
+    else:
+        data = load_text(text, path, diags, lang)
     if data is None:
         return
     _blocks(data, text, path, lang, kind, out)
@@ -185,12 +193,49 @@ def scan_python(path: str, out: list) -> None:
             for q in re.finditer(r"['\"]([^'\"]+)['\"]", m.group(1)):
                 found.append((q.group(1), m.start(1) + q.start(1) + 1))
         for m in CITE_RE.finditer(line):
+            if m.group(0).startswith("§") and not _law_section_sign(line, m):
+                continue
             for n in NUM_IN_CITE_RE.finditer(m.group(1)):
                 found.append((n.group(0).rstrip("."), m.start(1) + n.start()))
         if found:
             keys = [k for k, _ in found]
             poss = [Pos(path, i, c + 1, len(k)) for k, c in found]
             out.append(Citation("test", keys, poss[0], poss, owner(i)))
+
+
+_OTHER_DOC_RE = re.compile(r"(?:\.\w{1,5}|\bissue\s+\d+|\bR\d[\w.]*|\bseção|\bsección|\bsection)\s*\(?$", re.I)
+
+
+def _law_section_sign(line: str, m) -> bool:
+    """'§6.5.4' cites the Law; '§3' alone, 'root-components.md §3.1' or 'issue 2 §1' do not."""
+    if "." not in m.group(1):
+        return False
+    return not _OTHER_DOC_RE.search(line[:m.start()].rstrip())
+
+
+_RULESET_KEYS = {"regras", "reglas", "ruleset", "conjunto", "conjunto_de_regras", "jogo", "juego"}
+
+
+def _scenario_ruleset(data, path: str) -> str | None:
+    """The ruleset a scenario file says it plays (`regras: ../games/x/jogo.yaml`), if any."""
+    if not isinstance(data, YDict):
+        return None
+    for k, v in data.items():
+        if fold(str(k)) in _RULESET_KEYS and isinstance(v, str) and v.strip():
+            return os.path.normpath(os.path.join(os.path.dirname(path), v.strip()))
+    return None
+
+
+def _plays(target: str | None, ruleset: str) -> bool:
+    if target is None:
+        return True
+    rs = os.path.abspath(ruleset)
+    t = os.path.abspath(target)
+    if t == rs or t.startswith(rs + os.sep):
+        return True
+    if not os.path.exists(target):      # a name: "root"
+        return os.path.basename(target.rstrip("/")) == os.path.basename(rs)
+    return False
 
 
 def scan(ruleset: str, test_dirs: list[str], diags: Diagnostics) -> Scan:
@@ -204,7 +249,7 @@ def scan(ruleset: str, test_dirs: list[str], diags: Diagnostics) -> Scan:
             continue
         skip = [os.path.join(d, "text")] if os.path.basename(os.path.abspath(d)) == "tests" else []
         for path in _walk_files(d, (".yaml", ".yml"), skip + [ruleset]):
-            scan_yaml(path, "scenario", diags, s.scenarios)
+            scan_yaml(path, "scenario", diags, s.scenarios, ruleset)
         for path in _walk_files(d, (".py",), skip):
             scan_python(path, s.tests)
     return s

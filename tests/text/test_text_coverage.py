@@ -55,3 +55,24 @@ def test_unknown_citation_is_an_error_with_a_suggestion(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "regras.yaml:3:11: erro T029: §6.5.9 não existe na Lei" in err
     assert "'6.5.5'" in err and "^^^^^" in err
+
+
+def test_only_citations_of_this_law_count(tmp_path):
+    root = write_catalogue(tmp_path / "rs", {"3": "Três.", "3.1": "A.", "6.5.4": "B."})
+    tests = tmp_path / "t"
+    (tests / "cenarios").mkdir(parents=True)
+    (tests / "cenarios" / "outro.yaml").write_text(
+        "idioma: pt\nregras: ../games/outro/jogo.yaml\ncenários:\n  - {nome: x, lei: marchar}\n", encoding="utf-8")
+    (tests / "cenarios" / "nosso.yaml").write_text(
+        "idioma: pt\nregras: ../../rs\ncenários:\n  - {nome: y, lei: 6.5.4}\n", encoding="utf-8")
+    (tests / "casos.py").write_text(
+        '"""Tradução (issue 2 §3); veja root-components.md §3.1."""\n\n\n'
+        "def test_a():\n    # Lei 3.1 e §6.5.4\n    pass\n", encoding="utf-8")
+    cat, _ = load(root)
+    diags = Diagnostics()
+    cov = covmod.build(cat, covmod.scan(str(root), [str(tests)], diags))
+    assert not cov.unknown and not diags.has_errors()
+    assert [c.name for c in cov.entries["6.5.4"].scenarios] == ["y"]
+    assert [c.name for c in cov.entries["6.5.4"].tests] == ["test_a"]
+    assert [c.name for c in cov.entries["3.1"].tests] == ["test_a"]
+    assert cov.entries["3"].tests == []
