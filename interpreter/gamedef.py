@@ -507,8 +507,6 @@ class GameDef:
         for fid, fac in (d.get("factions") or {}).items():
             for aid, a in (fac.get("actions") or {}).items():
                 specs.append((f"{fid}.{aid}", fid, a, ("factions", fid, "actions", aid)))
-                if not _bool(a.get("free")) or True:
-                    pass
         for aid, owner, a, path in specs:
             params = {str(k): str(v) for k, v in (a.get("params") or {}).items()}
             lim = a.get("limit_per_turn")
@@ -517,7 +515,7 @@ class GameDef:
             if owner is not None:
                 f = self.factions[owner]
                 f.actions.append(aid)
-                if not _bool(a.get("menu"), True) is False:
+                if _bool(a.get("menu"), True):      # `no_menu: não` keeps it out of menus
                     f.menu.append(aid)
         # derived values (their bodies may name actions)
         for did, dv in (d.get("derived") or {}).items():
@@ -529,7 +527,7 @@ class GameDef:
             act = self.actions[aid]
             cc = self._cc(owner, a.get("law"), getattr(a, "_lang", None))
             for var in act.params.values():
-                cc.vars[var] = _param_type(self, act, var)
+                cc.vars[var] = ANY
             if "requires" in a:
                 act.requires = expr(path + ("requires",), owner, cc)
             act.run = block(path + ("effect",), owner, a.get("law"), cc) or _noop
@@ -707,17 +705,6 @@ def _typed(v, t):
     if t in ("booleano", "boolean"):
         return _bool(v)
     return v
-
-
-def _param_type(g, act, var):
-    return ANY
-
-
-def _as_expr(stmts):
-    """A condition field parses as a statement list; accept a single bare expression."""
-    if len(stmts) != 1:
-        return None
-    return stmts[0] if not isinstance(stmts[0], (N.Verb, N.Choose, N.Block)) else None
 
 
 def _noop(ctx):

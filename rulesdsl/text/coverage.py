@@ -129,8 +129,9 @@ def _blocks(node, text: str, path: str, lang: str, kind: str, out: list, name: s
             nm = ""
             for k in node:
                 if fold(str(k)) in ("nome", "nombre", "name", "id", "cenario", "escenario", "titulo"):
-                    nm = str(node[k])
-                    break
+                    nm = _name(node[k], lang)
+                    if nm:
+                        break
             c = Citation(kind, keys, node.key_pos.get(law_k) or node.pos, poss, nm or name, node, lang)
             c.parent = id(parent) if parent is not None else None
             out.append(c)
@@ -139,6 +140,17 @@ def _blocks(node, text: str, path: str, lang: str, kind: str, out: list, name: s
     elif isinstance(node, YList):
         for v in node:
             _blocks(v, text, path, lang, kind, out, name, node)
+
+
+def _name(v, lang: str) -> str:
+    """A readable name: `{pt: serraria, es: aserradero}` → 'serraria'; `[erguer, erga]` → 'erguer'."""
+    if isinstance(v, dict):
+        v = v.get(lang, next(iter(v.values()), "")) if v else ""
+    if isinstance(v, list):
+        v = v[0] if v else ""
+    if isinstance(v, (dict, list)):
+        return ""
+    return "" if v is None else str(v)
 
 
 def scan_yaml(path: str, kind: str, diags: Diagnostics, out: list, ruleset: str | None = None) -> None:
