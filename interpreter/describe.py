@@ -15,6 +15,7 @@ parameters and choices (sorted keys, no clock).
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 
 from ..errors import format_message
 from .runtime import DONE, PASS
@@ -29,6 +30,7 @@ def _m(code: str, lang: str, **kw) -> str:
 # ---------------------------------------------------------------------------------------------
 # names
 
+@lru_cache(maxsize=4096)
 def _plural(word: str, lang: str) -> str:
     """Plural of a (possibly multi-word) noun through the lexicon's rules: the first word."""
     try:
@@ -269,8 +271,15 @@ def describe_event(game, event: dict, lang: str, viewer=None) -> str:
     if t in ("discard", "spend", "take"):
         return _m("GM.ev." + t, lang, by=by, card=card_name(game, event.get("card"), lang))
     if t == "add":
+        if viewer is not None and not game.g.zone_visible_to(event.get("zone"), viewer):
+            return format_message("G.add_hidden", lang, {"by": by, "zone": zone_name(game, event.get("zone"), lang)})
         return _m("GM.ev.add", lang, by=by, card=card_name(game, event.get("card"), lang),
                   zone=zone_name(game, event.get("zone"), lang))
+    if t == "overflow":
+        return format_message("G.overflow", lang, {"by": by, "card": card_name(game, event.get("card"), lang),
+                                                    "zone": zone_name(game, event.get("zone"), lang)})
+    if t == "warning":
+        return format_message(event.get("code") or "", lang, {k: v for k, v in event.items() if k not in ("t", "code")})
     if t == "give":
         return _m("GM.ev.give", lang, by=by, card=card_name(game, event.get("card"), lang), to=fn(event.get("to")))
     if t in ("score", "lose"):

@@ -44,6 +44,8 @@ class Game:
         for f in self.factions:
             if f not in gdef.factions:
                 raise RulesetError(f)
+        self.warnings: list[str] = []
+        self._check_reach()
         self.m = gdef.maps.get(self.map_id)
         self.s = State(self.seed)
         self._init_state()
@@ -77,8 +79,11 @@ class Game:
                     s.piece_zones[f"{f}:{z}"] = {}
                 else:
                     s.zones[f"{f}:{z}"] = []
-            for z in g.faction_zones.get(f, {}):
-                s.zones[f"{f}.{z}"] = []
+            for z, zd in g.faction_zones.get(f, {}).items():
+                if str(zd.get("content", "cards")) in ("peças", "piezas", "pieces"):
+                    s.piece_zones[f"{f}.{z}"] = {}     # pieces off the map (officers, ...)
+                else:
+                    s.zones[f"{f}.{z}"] = []
             for cid, c in g.counters.items():
                 if str(c.get("scope", "player")) != "global":
                     s.counters[f"{f}:{cid}"] = int(c.get("initial") or 0)
@@ -93,10 +98,12 @@ class Game:
                 for _ in range(g.cards[cid].copies):
                     s.zones.setdefault(g.draw_zone, []).append(len(s.card_defs))
                     s.card_defs.append(cid)
+        copies = getattr(g, "copy_of", {})
         for cid, cd in g.cards.items():
-            if cd.owner in seated:
+            if cd.owner in seated or any(copies.get(f) == cd.owner for f in seated):
                 zone = g.card_zone.get(cid) or "cards"
-                key = f"{cd.owner}.{zone}"
+                # a faction's cards in a global zone (a deck it shares with a copy of itself)
+                key = zone if zone in g.global_zones else f"{cd.owner}.{zone}"
                 for _ in range(cd.copies):
                     s.zones.setdefault(key, []).append(len(s.card_defs))
                     s.card_defs.append(cid)
@@ -276,6 +283,21 @@ class Game:
         return cls(gdef, saved["factions"], saved["seed"], saved.get("map"), saved.get("deck"),
                    history=saved.get("history"), **kw)
 
+    def _check_reach(self):
+        """A setup whose factions' total reach is below the ruleset's minimum for this many
+        players is allowed, with a warning (`alcance:` per faction, `alcance_mínimo:` in the game)."""
+        g = self.g
+        need = getattr(g, "min_reach", None) or {}
+        n = len(self.factions)
+        if n not in need or not all(f in g.reach for f in self.factions):
+            return
+        total = sum(int(g.reach[f]) for f in self.factions)
+        if total < need[n]:
+            from ..errors import format_message
+            args = {"total": total, "min": need[n], "n": n, "factions": ", ".join(self.factions)}
+            self.warnings.append(format_message("G.reach_low", self.lang, args))
+            self.log_event("warning", None, code="G.reach_low", **args)
+
     # called by rules ----------------------------------------------------------------------------
     def check_score(self, ctx):
         g = self.g
@@ -289,6 +311,10 @@ class Game:
     def declare_winner(self, ctx, faction):
         self.s.winners = [faction]
         self.s.winner = faction
+        # factions that joined their victory to the winner's ("junte-se a D": a coalition)
+        for f in self.s.seats:
+            if f != faction and self.s.flags.get(("wins_with", f)) == faction:
+                self.s.winners.append(f)
         self.log_event("victory", faction)
         raise GameOver()
 

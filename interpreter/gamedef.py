@@ -25,7 +25,7 @@ def _bool(v, default=False):
 
 class PieceKind:
     __slots__ = ("id", "owner", "category", "count", "rules", "occupies", "hit_order", "tracks",
-                 "attrs", "tags", "names")
+                 "attrs", "tags", "names", "removable")
 
     def __init__(self, ident, owner, category, count, rules, occupies, hit_order, tracks, attrs, tags):
         self.id = ident
@@ -38,6 +38,7 @@ class PieceKind:
         self.tracks = tracks
         self.attrs = attrs
         self.tags = tags
+        self.removable = True     # `removível: não`: never leaves the map (no rule removes it)
 
 
 class CardDef:
@@ -80,7 +81,12 @@ class MapDef:
         return a.get(attr) if a else None
 
     def adjacent(self, a, b) -> bool:
-        return b in self.adj_same.get(a, ())
+        """Spaces of one kind are adjacent through same-kind edges only (2.2.1: clearings by
+        paths, forests by forest edges); a space and one of another kind (a forest and a
+        clearing) through the edges between them."""
+        if self.kind_of.get(a) == self.kind_of.get(b):
+            return b in self.adj_same.get(a, ())
+        return b in self.neighbors.get(a, ())
 
     def component(self, ctx, start, via_sel) -> set:
         """Spaces reachable from `start` through spaces that `via_sel` selects (start included
@@ -305,6 +311,13 @@ class GameDef:
         self.card_zone: dict[str, str] = {}
         self.counters = dict(d.get("counters") or {})
         self.faction_counters = {fid: dict(f.get("counters") or {}) for fid, f in (d.get("factions") or {}).items()}
+        self.pair_counters = {f"{fid}.{cid}" for fid, cs in self.faction_counters.items()
+                              for cid, c in cs.items() if _bool(c.get("per_faction"))}
+        # piece statuses: one bit each (`estados_de_peça`)
+        self.statuses = {sid: 1 << i for i, sid in enumerate(d.get("piece_statuses") or {})}
+        self.status_names = {b: sid for sid, b in self.statuses.items()}
+        self.copy_of = {fid: str(f["copy_of"]) for fid, f in (d.get("factions") or {}).items()
+                        if f.get("copy_of") is not None}
         # cards
         self.cards: dict[str, CardDef] = {}
         self.decks: dict[str, list] = {}
@@ -359,6 +372,8 @@ class GameDef:
                                           _bool(c.get("rules")) and owner is not None,
                                           str(occ) if occ else None, int(c.get("hit_order") or 0),
                                           tracks, attrs, list(p.get("tags") or []))
+        rem = p.get("removable", c.get("removable"))
+        self.piece_kinds[pid].removable = _bool(rem, True)
 
     def _card(self, c, owner):
         attrs = {}
@@ -379,13 +394,52 @@ class GameDef:
         if z in self.global_zones:
             return z
         if "." in z:
-            return z  # a faction's own zone, already qualified
+            # a faction's own zone, already qualified; a copy of that faction (`cópia_de`)
+            # has its own zone of the same name
+            src, base = z.split(".", 1)
+            if faction is not None and faction != src and base in self.faction_zones.get(faction, ()):
+                return f"{faction}.{base}"
+            return z
         return f"{faction}:{z}"
+
+    def zone_visible_to(self, key, faction) -> bool:
+        """May `faction` see the cards of the zone `key`? A hidden zone (`oculta: sim`) that is
+        global shows them to nobody; a player's or a faction's own hidden zone (a hand, a
+        face-down stack) only to its owner."""
+        if key is None:
+            return True
+        if key in self.global_zones:
+            return not _bool(self.global_zones[key].get("hidden"))
+        owner, zd = None, None
+        if ":" in key:
+            owner, z = key.split(":", 1)
+            zd = self.player_zones.get(z)
+        elif "." in key:
+            owner, z = key.split(".", 1)
+            zd = self.faction_zones.get(owner, {}).get(z)
+        if zd is None or not _bool(zd.get("hidden")):
+            return True
+        return owner == faction
 
     def counter_key(self, cid, faction):
         if cid in self.counters and str(self.counters[cid].get("scope", "player")) == "global":
             return cid
+        if "." in cid:
+            src, base = cid.split(".", 1)
+            if faction != src and base in self.faction_counters.get(faction, ()):
+                cid = f"{faction}.{base}"
         return f"{faction}:{cid}"
+
+    def per_faction(self, cid) -> bool:
+        """A counter with one value per other faction (`por_facção: sim`)."""
+        return cid in self.pair_counters
+
+    @staticmethod
+    def pair_key(cid, faction, other):
+        return f"{faction}:{cid.split('.')[-1]}@{other}"
+
+    def status_bit(self, sid) -> int:
+        return self.statuses.get(sid, 0)
 
     def card_attr(self, ctx, card, aid):
         if card is None:
@@ -578,6 +632,27 @@ class GameDef:
             f = expr(("victory", i, "condition"), None)
             if f:
                 self.victory.append((f, v))
+        # zone capacities: `capacidade: N` or `capacidade: {quantidade: N, condição: ...}`
+        # (the condition is read with the zone's owner as 'você'); keyed like the state's zones,
+        # player zones as "*:zone"
+        self.zone_caps = {}
+        cap_zones = [(z, zd, None, ("zones", z)) for z, zd in self.global_zones.items()]
+        cap_zones += [(z, zd, "*", ("player_zones", z)) for z, zd in self.player_zones.items()]
+        cap_zones += [(z, zd, fid, ("factions", fid, "zones", z))
+                      for fid, zs in self.faction_zones.items() for z, zd in zs.items()]
+        for z, zd, owner, path in cap_zones:
+            cap = zd.get("capacity") if isinstance(zd, dict) else None
+            if cap is None:
+                continue
+            n, cond = (cap.get("count"), expr(path + ("capacity", "condition"), owner if owner != "*" else None)) \
+                if isinstance(cap, dict) else (cap, None)
+            key = z if owner is None else (f"*:{z}" if owner == "*" else f"{owner}.{z}")
+            self.zone_caps[key] = (int(n or 0), cond, owner if owner not in (None, "*") else None)
+        # 5.2-style reach: `alcance:` per faction, `alcance_mínimo:` {players: total} in the game
+        self.reach = {fid: f.get("reach") for fid, f in (d.get("factions") or {}).items()
+                      if f.get("reach") is not None}
+        self.min_reach = {int(k): int(v) for k, v in (self.game.get("min_reach") or {}).items()
+                          if str(k).strip().isdigit()}
 
     def _derived(self, did, owner, dv, path):
         param = dv.get("param")
@@ -611,6 +686,10 @@ class GameDef:
                     var = str(ev[field])
                     hk.binds[field] = var
                     cc.vars[var] = t
+            if "owner" in ev and ev.get("owner") and _rel(ev.get("owner")) is None:
+                # "dono: F": binds the owner of the pieces (any owner)
+                hk.binds["owner"] = str(ev["owner"])
+                cc.vars[str(ev["owner"])] = FACTION
             if "by" in ev and ev.get("by") and _rel(ev.get("by")) is None:
                 hk.binds["by"] = str(ev["by"])
                 cc.vars[str(ev["by"])] = FACTION

@@ -64,6 +64,9 @@ def fire(ctx, ev):
             continue
         c = ctx.child(me=me, env={})
         c.law = h.law
+        # a triggered effect is not part of the all-or-nothing block of the action that set
+        # it off: it does what it can (1.5.4), and falling short does not undo that action
+        c.strict = 0
         _bind(c, h, ev)
         if h.condition is not None and not h.condition(c):
             continue

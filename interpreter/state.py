@@ -17,7 +17,7 @@ _UIDS = itertools.count(1)
 class State:
     __slots__ = ("uid", "failure", "ver", "rng", "seed", "seats", "active", "round", "turn_no", "phase", "board", "supply",
                  "zones", "piece_zones", "counters", "marks", "card_defs", "journal",
-                 "_ruler", "winner", "winners", "terminal", "visible", "flags", "step")
+                 "_ruler", "winner", "winners", "terminal", "visible", "flags", "step", "pstat")
 
     def __init__(self, seed: int):
         self.seed = seed
@@ -35,6 +35,9 @@ class State:
         self.supply: dict[str, int] = {}                  # piece kind -> count in its owner's supply
         self.zones: dict[str, list[int]] = {}             # zone key -> card instances (top = end)
         self.piece_zones: dict[str, dict[str, int]] = {}  # zone key -> piece kind -> count
+        # statuses of pieces in piece zones (`estados_de_peça`): (zone, kind) -> {bits: count},
+        # only bits != 0; the pieces without any status are the rest of piece_zones' count
+        self.pstat: dict[tuple, dict[int, int]] = {}
         self.counters: dict[str, int] = {}                # counter key -> value
         self.marks: dict = {}                             # per-turn marks (limits, used crafters)
         self.flags: dict = {}                             # lasting facts (face-down leaders, ...)
@@ -129,16 +132,57 @@ class State:
     def zone_pieces(self, zone: str, kind: str) -> int:
         return self.piece_zones.get(zone, {}).get(kind, 0)
 
-    def move_zone_piece(self, src: str | None, dst: str | None, kind: str, n: int = 1) -> None:
+    def move_zone_piece(self, src: str | None, dst: str | None, kind: str, n: int = 1, bits: int = 0) -> None:
+        """n pieces of a kind whose statuses are exactly `bits` leave `src` (None: from outside
+        the zones) for `dst` (None: out of the zones), keeping their statuses."""
         if src is not None:
             z = self.piece_zones[src]
             z[kind] -= n
             if not z[kind]:
                 del z[kind]
+            if bits:
+                self._status_add(src, kind, bits, -n)
         if dst is not None:
             z = self.piece_zones.setdefault(dst, {})
             z[kind] = z.get(kind, 0) + n
-        self._undo(lambda: self.move_zone_piece(dst, src, kind, n))
+            if bits:
+                self._status_add(dst, kind, bits, n)
+        self._undo(lambda: self.move_zone_piece(dst, src, kind, n, bits))
+
+    def _status_add(self, zone, kind, bits, n):
+        key = (zone, kind)
+        st = self.pstat.get(key)
+        if st is None:
+            st = self.pstat[key] = {}
+        v = st.get(bits, 0) + n
+        if v:
+            st[bits] = v
+        else:
+            del st[bits]
+            if not st:
+                del self.pstat[key]
+
+    def zone_split(self, zone: str, kind: str) -> dict:
+        """{bits: count} of the pieces of a kind in a piece zone (0 = no status)."""
+        total = self.piece_zones.get(zone, {}).get(kind, 0)
+        st = self.pstat.get((zone, kind))
+        if not st:
+            return {0: total} if total else {}
+        out = dict(st)
+        rest = total - sum(st.values())
+        if rest:
+            out[0] = rest
+        return out
+
+    def set_status(self, zone: str, kind: str, n: int, old: int, new: int) -> None:
+        """n pieces of a kind in a zone go from statuses `old` to statuses `new`."""
+        if n <= 0 or old == new:
+            return
+        if old:
+            self._status_add(zone, kind, old, -n)
+        if new:
+            self._status_add(zone, kind, new, n)
+        self._undo(lambda: self.set_status(zone, kind, n, new, old))
 
     # cards --------------------------------------------------------------------------------------
     def move_card(self, card: int, src: str, dst: str, to_bottom: bool = False) -> None:

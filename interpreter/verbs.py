@@ -209,8 +209,13 @@ class _KindValue:
         return [v] if v is not None else []
 
 
-def _removal(ctx, sp, kind, n, by, events, cause_acts):
-    ctx.s.take(sp, kind, n)
+def _removal(ctx, sp, kind, n, by, events, cause_acts, bits=0):
+    if sp in ctx.s.piece_zones:
+        # from a zone of pieces off the map (officers...) back to the supply
+        ctx.s.move_zone_piece(sp, None, kind, n, bits)
+        ctx.s.adjust_supply(kind, n)
+    else:
+        ctx.s.take(sp, kind, n)
     pk = ctx.g.piece_kinds[kind]
     ev = {"event": "removal", "space": sp, "kind": kind, "owner": pk.owner, "count": n,
           "by": by, "acts": cause_acts}
@@ -238,12 +243,30 @@ def c_remove(cc: CC, node):
         c = ctx if me == ctx.me else ctx.child(me=me, env=ctx.env)
         events = []
         acts = ctx.env.get("__acts", ())
+        prevented = []
+        pk = ctx.g.piece_kinds
         for s in sels:
             q = s.quant
             locs = s.locations(c)
-            if q is None or q[0] in ("all", "each"):
+            if any(not pk[k].removable for _, k, _ in locs):
+                # a piece no rule removes (`removível: não`) stays; "remove all" tells its
+                # owner (event removal_prevented), a counted removal just cannot pick it
                 for sp, k, n in locs:
-                    _removal(ctx, sp, k, n, me, events, acts)
+                    if not pk[k].removable and (q is None or q[0] in ("all", "each")):
+                        prevented.append({"event": "removal_prevented", "space": sp, "kind": k,
+                                          "owner": pk[k].owner, "count": n, "by": me, "acts": acts})
+                locs = [x for x in locs if pk[x[1]].removable]
+            if q is None or q[0] in ("all", "each"):
+                for u in (s.units(c) if s.st_on or s.st_off else ()):
+                    if pk[u[1]].removable:
+                        _removal(ctx, u[0], u[1], u[3], me, events, acts, u[2])
+                if not (s.st_on or s.st_off):
+                    for sp, k, n in locs:
+                        if sp in ctx.s.piece_zones and ctx.s.pstat:
+                            for bits, m in list(ctx.s.zone_split(sp, k).items()):
+                                _removal(ctx, sp, k, m, me, events, acts, bits)
+                        else:
+                            _removal(ctx, sp, k, n, me, events, acts)
                 continue
             n = quant_count(q, c, 1)
             total = sum(x[2] for x in locs)
@@ -252,18 +275,22 @@ def c_remove(cc: CC, node):
                     _short(ctx, law)
                 n = total
             while n > 0:
-                locs = s.locations(c)
-                if not locs:
+                units = [u for u in s.units(c) if pk[u[1]].removable]
+                if not units:
                     break
-                opts = [(sp, k) for sp, k, _ in locs]
-                if sum(x[2] for x in locs) == n or len(opts) == 1:
-                    sp, k, m = locs[0]
-                    take = min(m, n)
+                opts = [_unit_option(ctx.g, u) for u in units]
+                if sum(u[3] for u in units) == n or len(opts) == 1:
+                    u = units[0]
+                    take = min(u[3], n)
                 else:
-                    sp, k = yield from decide(c, me, "remove", opts, False, ("remove",), law)
+                    pick = yield from decide(c, me, "remove", opts, False, ("remove",), law)
+                    u = units[opts.index(pick)]
                     take = 1
-                _removal(ctx, sp, k, take, me, events, acts)
+                _removal(ctx, u[0], u[1], take, me, events, acts, u[2])
                 n -= take
+        for ev in prevented:
+            ctx.engine.log_change("remove_prevented", ev)
+            events.append(ev)
         for ev in events:
             ctx.engine.log_change("remove", ev)
         for ev in events:
@@ -310,15 +337,28 @@ def c_move(cc: CC, node):
                 n = total
         events = []
         acts = ctx.env.get("__acts", ())
-        while n > 0 and locs:
-            sp, k, m = locs[0]
-            take = min(m, n)
+        units = s.units(c)          # (place, kind, statuses, n): statuses go along
+        if dst not in ctx.s.piece_zones and prohibited(c, "move", dst, units[0][1] if units else None, me):
+            _short(ctx, law)
+            return
+        g = ctx.g
+        while n > 0 and units:
+            if len(units) > 1 and n < sum(u[3] for u in units) and (q is None or q[0] != "any"):
+                # which ones: the mover chooses ("leve 1 item de C para sua mochila")
+                opts = [_unit_option(g, u) for u in units]
+                pick = yield from decide(c, me, "choose", opts, False, ("move_which",), law)
+                u = units[opts.index(pick)]
+                take = 1
+            else:
+                u = units[0]
+                take = min(u[3], n)
+            sp, k, bits = u[0], u[1], u[2]
             pz = ctx.s.piece_zones
             if sp in pz or dst in pz:
                 if sp in pz and dst in pz:
-                    ctx.s.move_zone_piece(sp, dst, k, take)
+                    ctx.s.move_zone_piece(sp, dst, k, take, bits)
                 elif sp in pz:
-                    ctx.s.move_zone_piece(sp, None, k, take)
+                    ctx.s.move_zone_piece(sp, None, k, take, bits)
                     ctx.s.adjust_supply(k, take)
                     ctx.s.put(dst, k, take)
                 else:
@@ -330,7 +370,7 @@ def c_move(cc: CC, node):
             events.append({"event": "movement", "from": sp, "to": dst, "space": dst, "kind": k,
                            "owner": ctx.g.piece_kinds[k].owner, "count": take, "by": me, "acts": acts})
             n -= take
-            locs = locs[1:]
+            units = [x for x in ((x[0], x[1], x[2], x[3] - take) if x is u else x for x in units) if x[3] > 0]
         for ev in events:
             ctx.engine.log_change("move", ev)
         for ev in events:
@@ -379,7 +419,19 @@ def c_deal_hits(cc: CC, node):
         sp = where(ctx)
         events = []
         acts = ctx.env.get("__acts", ())
-        kinds = g.kinds_of_owner.get(tgt, [])
+        if n > 0:
+            # "em vez de" on hits: a faction that takes hits its own way (damaging pieces in a
+            # zone instead of removing pieces from the map)
+            ev = {"event": "hits", "owner": tgt, "by": me, "space": sp, "count": n, "acts": acts}
+            rep = replacement(ctx, ev)
+            if rep is not None:
+                h, rc = rep
+                rc.strict = 0
+                rc.env["__acts"] = acts
+                ctx.engine.log_change("hits_replaced", ev)
+                yield from h.run(rc)
+                return
+        kinds = [k for k in g.kinds_of_owner.get(tgt, []) if g.piece_kinds[k].removable]
         while n > 0:
             b = ctx.s.board.get(sp, {})
             present = [k for k in kinds if b.get(k)]
@@ -425,34 +477,67 @@ def _refill(ctx):
 
 @verb("draw",
       {"pt": "Compra cartas do topo do baralho para a mão de quem age (G.1.5); se o baralho acabar, "
-             "o monte de descarte é embaralhado e vira o baralho (2.1).",
+             "o monte de descarte é embaralhado e vira o baralho (2.1). Com 'para Z', as cartas vão "
+             "para a zona Z de quem compra; numa zona cheia (a sua `capacidade:`) são descartadas.",
        "es": "Coge cartas de la parte superior del mazo a la mano de quien actúa; si el mazo se "
-             "agota, se baraja la pila de descartes para formar uno nuevo."},
+             "agota, se baraja la pila de descartes para formar uno nuevo. Con 'a Z', las cartas van "
+             "a la zona Z de quien roba; en una zona llena (su `capacidad:`) se descartan."},
       {"pt": "compre 2 cartas", "es": "coge 2 cartas"})
 def c_draw(cc: CC, node):
+    # "compre 3 cartas para Z" / "roba 3 cartas a Z": the cards go to the zone Z of whoever
+    # draws instead of the hand (a zone at its capacity discards them, see _room)
     actor = _actor(cc, node)
     objs = _objs(node)
     if len(objs) != 1 or not isinstance(objs[0], N.Sel):
         cc.err("C020", node, what="?")
     q = objs[0].quant
     nf = (lambda ctx: 1) if q is None else compile_expr(cc, q)[0] if not isinstance(q, tuple) else compile_expr(cc, q[1])[0]
+    dest, _ = _pp(cc, node, "to")
     g = cc.g
 
     def run(ctx):
         me = actor(ctx)
         n = nf(ctx) or 0
-        hand = g.zone_key(g.hand_zone, me)
+        hand = g.zone_key(g.hand_zone, me) if dest is None else _zone(ctx, dest(ctx), me)
         for _ in range(n):
             _refill(ctx)
             deck = ctx.s.zones.get(g.draw_zone)
             if not deck:
                 break
             card = deck[-1]
+            if dest is not None and _room(ctx, hand) == 0:
+                yield from _overflow(ctx, card, g.draw_zone, hand, me)
+                continue
             ctx.s.move_card(card, g.draw_zone, hand)
             ctx.engine.log_change("draw", {"by": me, "card": card, "zone": hand})
-        return
-        yield
     return run
+
+
+def _room(ctx, key):
+    """How many more cards the zone `key` takes: None when it has no capacity (declared by
+    `capacidade:` on the zone, optionally only while its `condição:` holds for the zone's owner)."""
+    caps = ctx.g.zone_caps
+    if not caps:
+        return None
+    spec = caps.get(key)
+    owner = None
+    if spec is None:
+        if ":" not in key:
+            return None
+        owner, z = key.split(":", 1)
+        spec = caps.get("*:" + z)
+        if spec is None:
+            return None
+    n, cond, fowner = spec
+    if cond is not None and not cond(ctx.child(me=owner or fowner, env={})):
+        return None
+    return max(0, n - len(ctx.s.zones.get(key, ())))
+
+
+def _overflow(ctx, card, src, zone, me):
+    """A card that would enter a full zone is discarded instead (e.g. Law 8.2.3.I)."""
+    ctx.engine.log_change("overflow", {"by": me, "card": card, "zone": zone})
+    yield from _discard_cards(ctx, [(card, src)], me, False)
 
 
 def _discard_cards(ctx, pairs, me, spend):
@@ -533,8 +618,10 @@ verb("spend",
 
 
 @verb("add",
-      {"pt": "Põe uma carta numa zona (a coluna de um decreto, a área de jogo...).",
-       "es": "Pone una carta en una zona (una columna del decreto, el área de juego...)."},
+      {"pt": "Põe uma carta numa zona (a coluna de um decreto, a área de jogo...). Uma zona que "
+             "declara `capacidade:` e está cheia não a recebe: a carta é descartada.",
+       "es": "Pone una carta en una zona (una columna del decreto, el área de juego...). Una zona "
+             "que declara `capacidad:` y está llena no la recibe: la carta se descarta."},
       {"pt": "adicione K em recrutar", "es": "añade K en reclutar"})
 def c_add(cc: CC, node):
     actor = _actor(cc, node)
@@ -565,10 +652,11 @@ def c_add(cc: CC, node):
         n = quant_count(q, c, len(pairs)) if q is not None else len(pairs)
         z = _zone(ctx, dst(c), me)
         for card, zone in pairs[:n]:
+            if _room(ctx, z) == 0:
+                yield from _overflow(ctx, card, zone, z, me)
+                continue
             ctx.s.move_card(card, zone, z)
             ctx.engine.log_change("add", {"by": me, "card": card, "zone": z})
-        return
-        yield
     return run
 
 
@@ -608,6 +696,9 @@ def c_take(cc: CC, node):
                     chosen.append((yield from decide(ctx, me, "card", opts, False, ("take",), cc_law)))
                 pairs = [p for p in pairs if p[0] in chosen]
         for card, zone in pairs:
+            if _room(ctx, hand) == 0:
+                yield from _overflow(ctx, card, zone, hand, me)
+                continue
             ctx.s.move_card(card, zone, hand)
             ctx.engine.log_change("take", {"by": me, "card": card})
     return run
@@ -629,10 +720,11 @@ def c_give(cc: CC, node):
         me = actor(ctx)
         dst = g.zone_key(g.hand_zone, to(ctx))
         for card, zone in located(ctx):
+            if _room(ctx, dst) == 0:
+                yield from _overflow(ctx, card, zone, dst, me)
+                continue
             ctx.s.move_card(card, zone, dst)
             ctx.engine.log_change("give", {"by": me, "card": card, "to": to(ctx)})
-        return
-        yield
     return run
 
 
@@ -688,6 +780,14 @@ def _counter_verb(sign):
         lo = cdef.get("min")
 
         def run(ctx):
+            if g.per_faction(cid):
+                # "receba 1 ajuda de D": the actor's value for D
+                me = actor(ctx)
+                key = g.pair_key(cid, me, owner(ctx) if owner else None)
+                n = (nf(ctx) or 0) * sign
+                ctx.s.add(key, n)
+                ctx.engine.log_change("score" if sign > 0 else "lose", {"by": me, "counter": key, "n": n})
+                return
             me = owner(ctx) if owner else actor(ctx)
             n = (nf(ctx) or 0) * sign
             key = g.counter_key(cid, me)
@@ -887,6 +987,168 @@ def c_reveal(cc: CC, node):
             else:
                 seen.add(who)
         ctx.engine.log_change("reveal", {"by": me, "cards": cards, "to": who})
+        return
+        yield
+    return run
+
+
+# ---------------------------------------------------------------------------------------------
+# piece statuses (`estados_de_peça`), counters per faction, shared victory
+
+def _status_names(g, bits):
+    return tuple(g.status_names[b] for b in sorted(g.status_names) if bits & b)
+
+
+def _unit_option(g, unit):
+    place, kind, bits = unit[0], unit[1], unit[2]
+    return (place, kind) + _status_names(g, bits)
+
+
+def _status_verb(setting):
+    def comp(cc: CC, node):
+        actor = _actor(cc, node)
+        objs = _objs(node)
+        if len(objs) != 1 or not isinstance(objs[0], N.Sel):
+            cc.err("C020", node, what="?")
+        s = compile_sel(cc, objs[0], role="verb")
+        if not isinstance(s, PieceSel):
+            cc.err("C020", objs[0], what=objs[0].noun.text)
+        g = cc.g
+        bit = g.status_bit(node.status)
+        law = cc.law
+        q = s.quant
+        own_zones = s.where is None
+
+        def run(ctx):
+            me = actor(ctx)
+            c = ctx if me == ctx.me else ctx.child(me=me, env=ctx.env)
+            if own_zones:
+                # no place named: the acting faction's own zones of pieces
+                places = [z for z in ctx.s.piece_zones if z.startswith(me + ".") or z.startswith(me + ":")]
+                units = [u for u in _units_in(c, s, places)]
+            else:
+                units = [u for u in s.units(c) if u[0] in ctx.s.piece_zones]
+            units = [u for u in units if bool(u[2] & bit) != setting]
+            total = sum(u[3] for u in units)
+            if q is None or q[0] in ("n", "upto", "atleast"):
+                n = quant_count(q, c, 1)
+            else:
+                n = total
+            if total < n:
+                # putting a status on is a cost ("exaura 1 bota"): short of it, the rule fails;
+                # taking it off does what it can
+                if setting and (q is None or q[0] != "upto"):
+                    raise Failure("cannot_pay", law)
+                n = total
+            changed = []
+            while n > 0 and units:
+                if len(units) > 1 and n < sum(u[3] for u in units):
+                    opts = [_unit_option(g, u) for u in units]
+                    pick = yield from decide(c, me, "status", opts, False, ("status", node.status), law)
+                    u = units[opts.index(pick)]
+                    take = 1
+                else:
+                    u = units[0]
+                    take = min(u[3], n)
+                new = (u[2] | bit) if setting else (u[2] & ~bit)
+                ctx.s.set_status(u[0], u[1], take, u[2], new)
+                changed.append((u[0], u[1], take))
+                n -= take
+                units = [x for x in (
+                    (x[0], x[1], x[2], x[3] - take) if x is u else x for x in units) if x[3] > 0]
+            if changed:
+                ctx.engine.log_change("status", {"by": me, "status": node.status, "on": setting,
+                                                 "pieces": changed})
+            return
+            yield
+        return run
+    return comp
+
+
+def _units_in(ctx, sel, places):
+    out = []
+    on, off = sel.st_on, sel.st_off
+    for z in places:
+        zone = ctx.s.piece_zones.get(z) or {}
+        for k in sel.kind_list(ctx):
+            if not zone.get(k):
+                continue
+            for bits, m in sorted(ctx.s.zone_split(z, k).items()):
+                if (bits & on) == on and not (bits & off):
+                    out.append((z, k, bits, m))
+    return out
+
+
+verb("set_status",
+     {"pt": "Põe um estado de peça (declarado em `estados_de_peça:`) em peças de zonas de peças: o "
+            "verbo é o que o estado declara em `verbo:` ('exaura 1 bota'). Sem lugar, as zonas de quem "
+            "age. É um custo: sem peças bastantes sem o estado, a regra falha ('até N': as que houver).",
+      "es": "Pone un estado de pieza (declarado en `estados_de_pieza:`) en piezas de zonas de piezas: el "
+            "verbo es el que el estado declara en `verbo:` ('agota 1 bota'). Sin lugar, las zonas de quien "
+            "actúa. Es un coste: sin piezas bastantes sin el estado, la regla fracasa ('hasta N': las que haya)."},
+     {"pt": "exaura 1 bota não danificada", "es": "agota 1 bota no dañada"})(_status_verb(True))
+verb("clear_status",
+     {"pt": "Tira um estado de peça (o verbo de `verbo_inverso:`, 'reanime 2 itens exauridos'); faz "
+            "o que puder (1.5.4). Quem age escolhe quais peças, quando há escolha.",
+      "es": "Quita un estado de pieza (el verbo de `verbo_inverso:`, 'refresca 2 artículos agotados'); "
+            "hace lo que pueda. Quien actúa elige qué piezas, cuando hay elección."},
+     {"pt": "reanime 3 itens exauridos", "es": "refresca 3 artículos agotados"})(_status_verb(False))
+
+
+@verb("set",
+      {"pt": "Define um contador de quem age (ou, num contador por facção, o valor dele para outra "
+             "facção: 'defina relação de D para 0').",
+       "es": "Fija un contador de quien actúa (o, en un contador por facción, su valor para otra "
+             "facción: 'establece relación de D a 0')."},
+      {"pt": "defina relação de D para 0", "es": "establece relación de D a 0"})
+def c_set(cc: CC, node):
+    actor = _actor(cc, node)
+    objs = _objs(node)
+    if len(objs) != 1 or not isinstance(objs[0], N.Sel):
+        cc.err("C020", node, what="?")
+    o = objs[0]
+    s = compile_sel(cc, o)
+    if not isinstance(s, Simple) or s.etype != "counter":
+        cc.err("C025", o, what=getattr(o.noun, "text", "?"))
+    to, _ = _pp(cc, node, "to")
+    if to is None:
+        cc.err("C022", node)
+    other = None
+    for f in o.filters:
+        if f.kind == "of":
+            other = compile_expr(cc, f.arg)[0]
+    g = cc.g
+    cid = s.what
+
+    def run(ctx):
+        me = actor(ctx)
+        if g.per_faction(cid):
+            key = g.pair_key(cid, me, other(ctx) if other else None)
+        else:
+            key = g.counter_key(cid, other(ctx) if other else me)
+        ctx.s.set_counter(key, to(ctx) or 0)
+        ctx.engine.log_change("set", {"by": me, "counter": key, "value": to(ctx)})
+        return
+        yield
+    return run
+
+
+@verb("join",
+      {"pt": "Quem age junta a sua vitória à de outro jogador: se esse jogador vencer, vence também "
+             "(uma coalizão, 9.2.8).",
+       "es": "Quien actúa une su victoria a la de otro jugador: si ese jugador gana, también gana "
+             "(una coalición)."},
+      {"pt": "junte-se a D", "es": "únete a D"})
+def c_join(cc: CC, node):
+    actor = _actor(cc, node)
+    to, _ = _pp(cc, node, "to")
+    if to is None:
+        cc.err("C022", node)
+
+    def run(ctx):
+        me = actor(ctx)
+        ctx.s.set_flag(("wins_with", me), to(ctx))
+        ctx.engine.log_change("join", {"by": me, "to": to(ctx)})
         return
         yield
     return run

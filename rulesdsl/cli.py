@@ -138,79 +138,110 @@ def _positive(v):
 _positive.__name__ = "int"
 
 
+def _ordered(lang: str, en, pt, es) -> list[str]:
+    """Spellings of one command or option, the CLI language's own first (argparse shows the
+    first one in usage lines), then the other language's, then the English one."""
+    groups = {"pt": (pt, es, en), "es": (es, pt, en)}.get(lang, (pt, es, en))
+    out: list[str] = []
+    for g in groups:
+        for x in ([g] if isinstance(g, str) else g):
+            if x not in out:
+                out.append(x)
+    return out
+
+
 def build_parser(lang: str = "pt") -> argparse.ArgumentParser:
     h = lambda key: _m("CLI.h." + key, lang)  # noqa: E731
+    mv = lambda key: _m("CLI.mv." + key, lang)  # noqa: E731
     from . import __version__
     p = argparse.ArgumentParser(prog="rulesdsl", description=h("description"), epilog=h("epilog"))
-    p.add_argument("--version", "--versao", "--versión", action="version", version=f"rulesdsl {__version__}",
-                   help=h("version"))
-    sub = p.add_subparsers(dest="command", metavar="COMANDO", title=h("commands"))
+    p.add_argument(*_ordered(lang, "--version", "--versao", "--versión"), action="version",
+                   version=f"rulesdsl {__version__}", help=h("version"))
+    sub = p.add_subparsers(dest="command", metavar=mv("command"), title=h("commands"))
     sub.required = True
 
+    def command(en, pt, es, help_key):
+        names = _ordered(lang, en, pt, es)
+        return sub.add_parser(names[0], aliases=names[1:], help=h(help_key), description=h(help_key))
+
+    def opt(sp, en, pt, es, **kw):
+        sp.add_argument(*_ordered(lang, en, pt, es), **kw)
+
     def lang_opt(sp):
-        sp.add_argument("--lang", "--idioma", choices=LANGS, default=None, help=h("lang"))
+        opt(sp, "--lang", "--idioma", "--idioma", choices=LANGS, default=None, dest="lang", help=h("lang"))
 
     def factions_opt(sp):
-        sp.add_argument("--factions", "--faccoes", "--facções", "--facciones", dest="factions", required=True,
-                        metavar="A,B", help=h("factions"))
+        opt(sp, "--factions", ["--faccoes", "--facções"], "--facciones", dest="factions", required=True,
+            metavar="A,B", help=h("factions"))
 
     def seed_opt(sp):
-        sp.add_argument("--seed", "--semente", "--semilla", dest="seed", type=int, default=0, metavar="N",
-                        help=h("seed"))
+        opt(sp, "--seed", "--semente", "--semilla", dest="seed", type=int, default=0, metavar="N", help=h("seed"))
+
+    def agents_opt(sp, default):
+        opt(sp, "--agents", "--agentes", "--agentes", dest="agents", default=default, metavar="A,B",
+            help=h("agents"))
+
+    def map_opt(sp):
+        opt(sp, "--map", "--mapa", "--mapa", dest="map", default=None, metavar="ID", help=h("map"))
+
+    def max_decisions_opt(sp, default):
+        opt(sp, "--max-decisions", ["--max-decisoes", "--max-decisões"], "--max-decisiones", dest="max_decisions",
+            type=_positive, default=default, metavar="N", help=h("max_decisions"))
+
+    def json_opt(sp):
+        sp.add_argument("--json", action="store_true", help=h("json"))
 
     # validate
-    v = sub.add_parser("validate", aliases=["validar"], help=h("validate"), description=h("validate"))
-    v.add_argument("paths", nargs="+", metavar="PATH", help=h("paths"))
-    v.add_argument("--strict", "--estrito", "--estricto", dest="strict", action="store_true", help=h("strict"))
-    v.add_argument("--json", action="store_true", help=h("json"))
+    v = command("validate", "validar", "validar", "validate")
+    v.add_argument("paths", nargs="+", metavar=mv("path"), help=h("paths"))
+    opt(v, "--strict", "--estrito", "--estricto", dest="strict", action="store_true", help=h("strict"))
+    json_opt(v)
     lang_opt(v)
     v.set_defaults(func=cmd_validate)
 
     # play
-    j = sub.add_parser("play", aliases=["jogar", "jugar"], help=h("play"), description=h("play"))
-    j.add_argument("ruleset", metavar="RULESET", help=h("ruleset"))
+    j = command("play", "jogar", "jugar", "play")
+    j.add_argument("ruleset", metavar=mv("ruleset"), help=h("ruleset"))
     factions_opt(j)
     seed_opt(j)
-    j.add_argument("--agents", "--agentes", dest="agents", default="random", metavar="A,B", help=h("agents"))
+    agents_opt(j, "random")
     lang_opt(j)
-    j.add_argument("--log", "--registro", dest="log", default=None, metavar="FILE", help=h("log"))
-    j.add_argument("--json", action="store_true", help=h("json"))
-    j.add_argument("--map", "--mapa", dest="map", default=None, metavar="ID", help=h("map"))
-    j.add_argument("--max-decisions", "--max-decisoes", "--max-decisões", "--max-decisiones", dest="max_decisions",
-                   type=_positive, default=None, metavar="N", help=h("max_decisions"))
-    j.add_argument("--quiet", "--silencioso", "-q", dest="quiet", action="store_true", help=h("quiet"))
+    opt(j, "--log", "--registro", "--registro", dest="log", default=None, metavar=mv("file"), help=h("log"))
+    json_opt(j)
+    map_opt(j)
+    max_decisions_opt(j, None)
+    opt(j, "--quiet", ["--silencioso", "-q"], "--silencioso", dest="quiet", action="store_true", help=h("quiet"))
     j.set_defaults(func=cmd_play)
 
     # simulate
-    s = sub.add_parser("simulate", aliases=["simular"], help=h("simulate"), description=h("simulate"))
-    s.add_argument("ruleset", metavar="RULESET", help=h("ruleset"))
+    s = command("simulate", "simular", "simular", "simulate")
+    s.add_argument("ruleset", metavar=mv("ruleset"), help=h("ruleset"))
     factions_opt(s)
-    s.add_argument("--games", "--partidas", dest="games", type=_positive, default=100, metavar="N", help=h("games"))
+    opt(s, "--games", "--partidas", "--partidas", dest="games", type=_positive, default=100, metavar="N",
+        help=h("games"))
     seed_opt(s)
-    s.add_argument("--workers", "--processos", "--procesos", dest="workers", type=_positive, default=None,
-                   metavar="N", help=h("workers"))
-    s.add_argument("--json", action="store_true", help=h("json"))
-    s.add_argument("--agents", "--agentes", dest="agents", default=None, metavar="A,B", help=h("agents"))
-    s.add_argument("--map", "--mapa", dest="map", default=None, metavar="ID", help=h("map"))
-    s.add_argument("--max-decisions", "--max-decisoes", "--max-decisões", "--max-decisiones", dest="max_decisions",
-                   type=_positive, default=100_000, metavar="N", help=h("max_decisions"))
-    s.add_argument("--no-rotate", "--sem-rodizio", "--sem-rodízio", "--sin-rotacion", "--sin-rotación",
-                   dest="no_rotate", action="store_true", help=h("no_rotate"))
+    opt(s, "--workers", "--processos", "--procesos", dest="workers", type=_positive, default=None, metavar="N",
+        help=h("workers"))
+    json_opt(s)
+    agents_opt(s, None)
+    map_opt(s)
+    max_decisions_opt(s, 100_000)
+    opt(s, "--no-rotate", ["--sem-rodizio", "--sem-rodízio"], ["--sin-rotacion", "--sin-rotación"],
+        dest="no_rotate", action="store_true", help=h("no_rotate"))
     lang_opt(s)
     s.set_defaults(func=cmd_simulate)
 
     # translate
-    t = sub.add_parser("translate", aliases=["traduzir", "traducir"], help=h("translate"), description=h("translate"))
-    t.add_argument("file", metavar="FILE", help=h("file"))
-    t.add_argument("--to", "--para", dest="to", required=True, choices=LANGS, help=h("to"))
-    t.add_argument("--out", "--saida", "--saída", "--salida", dest="out", default=None, metavar="FILE", help=h("out"))
+    t = command("translate", "traduzir", "traducir", "translate")
+    t.add_argument("file", metavar=mv("file"), help=h("file"))
+    opt(t, "--to", "--para", "--para", dest="to", required=True, choices=LANGS, help=h("to"))
+    opt(t, "--out", ["--saida", "--saída"], "--salida", dest="out", default=None, metavar=mv("file"), help=h("out"))
     lang_opt(t)
     t.set_defaults(func=cmd_translate)
 
     # scenario
-    c = sub.add_parser("scenario", aliases=["cenario", "cenário", "escenario"], help=h("scenario"),
-                       description=h("scenario"))
-    c.add_argument("files", nargs="+", metavar="FILE", help=h("scenarios"))
+    c = command("scenario", ["cenario", "cenário"], "escenario", "scenario")
+    c.add_argument("files", nargs="+", metavar=mv("file"), help=h("scenarios"))
     lang_opt(c)
     c.set_defaults(func=cmd_scenario)
 

@@ -133,6 +133,9 @@ class PieceSel(Sel):
 
     etype = PIECE
 
+    st_on = 0                       # piece statuses the pieces must have ("exauridos")
+    st_off = 0                      # ... and must not have ("não danificados")
+
     def __init__(self, kinds, owner, where, preds, var, quant, kind_preds=(), cover=None):
         self.cover = cover          # fn(ctx) -> values these pieces must pay ("correspondentes a custo")
         self._kcache = {}
@@ -190,13 +193,38 @@ class PieceSel(Sel):
                 continue
             if preds and not all(p(ctx, sp) for p in preds):
                 continue
+            statused = (self.st_on or self.st_off) and sp in pzones
+            if self.st_on and not statused:
+                continue                            # pieces on the map have no status
             for k in ks:
                 n = b.get(k)
+                if n and statused:
+                    n = self.zone_count(ctx, sp, k)
                 if n:
                     out.append((sp, k, n))
                     if first:
                         return out
         return out
+
+    def units(self, ctx):
+        """[(place, kind, bits, n)]: like locations, with the statuses of the pieces in zones
+        told apart (pieces on the map have none)."""
+        out = []
+        zs = ctx.s.piece_zones
+        on, off = self.st_on, self.st_off
+        for sp, k, n in self.locations(ctx):
+            if sp in zs:
+                for bits, m in sorted(ctx.s.zone_split(sp, k).items()):
+                    if (bits & on) == on and not (bits & off):
+                        out.append((sp, k, bits, m))
+            else:
+                out.append((sp, k, 0, n))
+        return out
+
+    def zone_count(self, ctx, zone, kind):
+        on, off = self.st_on, self.st_off
+        return sum(m for bits, m in ctx.s.zone_split(zone, kind).items()
+                   if (bits & on) == on and not (bits & off))
 
     def count(self, ctx):
         if self.cover is not None:
@@ -370,6 +398,8 @@ def compile_expr(cc: CC, node):
         sel = compile_sel(cc, node, role="value")
         if isinstance(sel, Simple) and sel.etype == ZONE:
             return sel.key, ZONE
+        if isinstance(sel, Simple) and sel.etype == "active_faction":
+            return (lambda ctx: ctx.s.active), FACTION
         if isinstance(sel, Simple):
             cc.err("C010", node)
         if sel.quant is None and sel.etype in (SPACE, CARD, FACTION, ENUMVAL) and sel.var is None:
@@ -443,6 +473,39 @@ def exists_fn(sel):
     return lambda ctx: f(ctx) > 0
 
 
+def compile_can_place(cc: CC, node: N.Call):
+    """`é possível posicionar N X em C` / `es posible colocar N X en C`: the acting faction
+    has N pieces of a kind X in its supply, and no prohibition nor lack of room (the spaces a
+    kind occupies) keeps them out of every place the phrase names."""
+    from .interpreter.hooks import prohibited
+    arg = node.args[0]
+    sel = compile_sel(cc, arg, role="verb", default_owner="mine") if isinstance(arg, N.Sel) else None
+    if not isinstance(sel, PieceSel):
+        cc.err("C007", arg, word=getattr(getattr(arg, "noun", None), "text", "?"))
+    g = cc.g
+
+    def can(ctx):
+        me = ctx.me
+        n = quant_count(sel.quant, ctx, 1) or 1
+        where = sel.spaces(ctx)
+        for k in sel.kind_list(ctx):
+            pk = g.piece_kinds[k]
+            if pk.owner not in (me, None) or ctx.s.supply.get(k, 0) < n:
+                continue
+
+            def fits(sp, k=k, pk=pk):
+                if sp in ctx.s.piece_zones:
+                    return True
+                return not (prohibited(ctx, "place", sp, k, me)
+                            or (pk.occupies and free_capacity(ctx, sp, pk.occupies) < n))
+            # "em C": every place named; no place named: somewhere on the map
+            if (all(fits(sp) for sp in where) and bool(where)) if sel.where is not None \
+                    else any(fits(sp) for sp in where):
+                return True
+        return False
+    return can
+
+
 def count_fn(sel):
     if isinstance(sel, PieceSel):
         return sel.count
@@ -505,6 +568,11 @@ def compile_attr(cc: CC, node: N.AttrOf):
         d = g.derived_for(ids, cc.owner)
         fo, _ = compile_expr(cc, node.obj)
         return (lambda ctx: d.eval(ctx, fo(ctx))), d.vtype
+    if kind == "counter_attr" or (kind == "counter" and g.per_faction(ids[0])):
+        # "relação de D": the acting faction's value for the other faction D
+        cid = ids[0]
+        fo, _ = compile_expr(cc, node.obj)
+        return (lambda ctx: ctx.s.counters.get(g.pair_key(cid, ctx.me, fo(ctx)), 0)), NUMBER
     if kind == "counter":
         cid = ids[0]
         fo, _ = compile_expr(cc, node.obj)
@@ -577,6 +645,40 @@ def compile_call(cc: CC, node: N.Call):
     if fn == "truthy":
         f, _ = compile_expr(cc, node.args[0])
         return (lambda ctx: bool(f(ctx))), BOOL
+    if fn == "can_place":
+        return compile_can_place(cc, node), BOOL
+    if fn == "matches_all":
+        # "custo de K corresponde a C": every value of a list corresponds to a value (an
+        # enumeration value, or the one a space or a card carries); wild values match all
+        fa, _ = compile_expr(cc, node.args[0])
+        fb, tb = compile_expr(cc, node.args[1])
+
+        def all_match(ctx):
+            v = fb(ctx)
+            if tb == SPACE or (isinstance(v, str) and v in ctx.m.attrs):
+                v = ctx.m.attr(v, g.space_enum_attr)
+            elif tb == CARD or (isinstance(v, int) and not isinstance(v, bool)):
+                v = g.card_attr(ctx, v, g.card_enum_attr)
+            suits = g.enums.get(g.attr_types.get(g.space_enum_attr), ())
+            for x in _flat(fa(ctx)):
+                if x is None:
+                    continue
+                y = g.enumval_attr(x, g.space_enum_attr)      # a cost value names its suit
+                if y is None:
+                    if x not in suits:
+                        continue                             # "any suit"
+                    y = x
+                if not matches(g, y, v):
+                    return False
+            return True
+        return all_match, BOOL
+    if fn == "length":
+        f, _ = compile_expr(cc, node.args[0])
+
+        def length(ctx):
+            v = f(ctx)
+            return len(v) if isinstance(v, (list, tuple)) else (0 if v is None else 1)
+        return length, NUMBER
     args = [compile_expr(cc, a)[0] for a in node.args]
     if fn == "half_up":
         a = args[0]
@@ -685,6 +787,7 @@ def compile_space_sel(cc: CC, node: N.Sel, kind, quant):
     preds = []
     pred_nodes = []
     post = []
+    rnd = False
     for f in node.filters:
         if f.kind in ("fewest", "most"):
             inner = compile_sel(cc, f.arg, role="count")
@@ -692,10 +795,14 @@ def compile_space_sel(cc: CC, node: N.Sel, kind, quant):
                 cc.err("C007", f.arg, word=f.arg.noun.text)
             post.append((f.kind, inner))
             continue
+        if f.kind == "random":
+            rnd = True
+            continue
         preds.append(space_pred(cc, f))
         pred_nodes.append(f)
     sel = SpaceSel(kind, preds, node.var, quant)
     sel.pred_nodes = pred_nodes
+    sel.random = rnd
     if post:
         sel.post = post
         base_items = sel.items
@@ -765,9 +872,9 @@ def space_pred(cc: CC, f: N.Filter):
             if isinstance(o, list):
                 out = set()
                 for x in o:
-                    out |= ctx.m.adj_same.get(x, set())
+                    out |= ctx.m.neighbors.get(x, set())
                 return out
-            return ctx.m.adj_same.get(o, ())
+            return ctx.m.neighbors.get(o, ())
         adj.candidates = near
         return adj
     if k == "connected":
@@ -866,8 +973,19 @@ def compile_piece_sel(cc: CC, node: N.Sel, kinds, quant, default_owner=None):
     preds = []
     kind_preds = []
     cover = None
+    st_on = st_off = 0
     for f in node.filters:
         k = f.kind
+        if k in ("of", "not_of") and isinstance(f.arg, N.Name) and f.arg.kind == "status":
+            # "itens exauridos", "itens não danificados": statuses of pieces in zones
+            bit = g.status_bit(f.arg.ids[0])
+            if k == "of":
+                st_on |= bit
+            else:
+                st_off |= bit
+            continue
+        if k == "not_of":
+            cc.err("C009", f, kind=k)
         if k == "matching":
             fo, to = compile_expr(cc, f.arg)
             if to.startswith(LIST) or to == ANY:
@@ -909,6 +1027,21 @@ def compile_piece_sel(cc: CC, node: N.Sel, kinds, quant, default_owner=None):
             if to == SPACE or to.startswith(LIST):
                 where = _chain_where(where, lambda ctx, fo=fo: _flat(fo(ctx)))
                 continue
+            if to == ANY and k == "of":
+                # a variable of unknown type ("guerreiros de AT em C" in a derived value's
+                # context): a faction names the owner, anything else a place
+                facs = g.factions
+
+                def any_where(ctx, fo=fo):
+                    v = fo(ctx)
+                    return ctx.m.space_ids if isinstance(v, str) and v in facs else _flat(v)
+
+                def any_owner(ctx, kk, fo=fo):
+                    v = fo(ctx)
+                    return not (isinstance(v, str) and v in facs) or g.piece_kinds[kk].owner == v
+                where = _chain_where(where, any_where)
+                kind_preds.append(any_owner)
+                continue
             if to == ANY or to == ZONE:
                 where = _chain_where(where, lambda ctx, fo=fo: _flat(fo(ctx)))
                 continue
@@ -935,7 +1068,9 @@ def compile_piece_sel(cc: CC, node: N.Sel, kinds, quant, default_owner=None):
         else:
             preds.append(space_pred(cc, f))
     _bind(cc, node.var, PIECE)
-    return PieceSel(kinds, owner, where, preds, node.var, quant, tuple(kind_preds), cover)
+    ps = PieceSel(kinds, owner, where, preds, node.var, quant, tuple(kind_preds), cover)
+    ps.st_on, ps.st_off = st_on, st_off
+    return ps
 
 
 def _chain_where(prev, new):
@@ -1208,6 +1343,11 @@ def compile_choose(cc: CC, node: N.Choose):
         cc.err("C010", node.sel)
     q = sel.quant
     items = sel.items
+    if getattr(sel, "random", False) and not isinstance(sel, CardSel):
+        # "escolha uma clareira C aleatória": the game draws it, nobody chooses
+        def items(ctx, all_items=sel.items):
+            xs = all_items(ctx)
+            return [ctx.s.rng.choice(xs)] if xs else []
     prompt = ("choose", sel.etype)
 
     if q is not None and q[0] in ("n", "upto") and q[1] is not None:
@@ -1429,9 +1569,17 @@ def compile_branch(cc: CC, node: N.ChooseBranch):
     blocks = [compile_block(cc, b) for b in node.branches]
     optional = node.optional
     law = cc.law
+    # `opção se X:` — an option offered only while its condition holds
+    guards = [None if gd is None else compile_expr(cc, gd)[0] for gd in (node.guards or [])]
 
     def run(ctx):
         idx = list(range(len(blocks)))
+        if guards:
+            idx = [i for i in idx if i >= len(guards) or guards[i] is None or guards[i](ctx)]
+            if not idx:
+                if optional:
+                    return
+                raise Failure("no_option", law)
         v = yield from decide(ctx, ctx.me, "branch", idx, optional, ("branch",), law)
         if v is PASS:
             return

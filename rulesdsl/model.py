@@ -175,6 +175,7 @@ class Builder:
             f.neutral = self._neutralize(f.raw, schema(), f)
             self._validate_schema(f)
         self._merge()
+        self._copy_factions()
         self._collect_things()
         self._parse_expressions()
         return rs
@@ -306,6 +307,38 @@ class Builder:
                     first_pos[(sect,)] = kpos
                     _tag_lang(val, f.lang)
 
+    def _copy_factions(self):
+        """`cópia_de: F`: a faction with F's rules, pieces, zones and counters of its own (a
+        second copy of a faction in one game). Its own keys (name, letter) win; F's cards are
+        not copied: they stay F's (shared decks go in global zones)."""
+        facs = self.rs.data.get("factions") or {}
+        for fid, fac in list(facs.items()):
+            src_id = fac.get("copy_of") if isinstance(fac, dict) else None
+            if src_id is None:
+                continue
+            src = facs.get(str(src_id))
+            if not isinstance(src, YDict) or src.get("copy_of") is not None:
+                self.diags.add("M022", pos_of(fac, "copy_of"), getattr(fac, "_lang", self.rs.lang),
+                               name=str(src_id))
+                continue
+            out = YDict()
+            out.pos = fac.pos
+            for k, v in src.items():
+                if k in ("cards",):
+                    continue
+                out[k] = v
+                out.key_pos[k] = src.key_pos.get(k)
+                out.val_pos[k] = src.val_pos.get(k)
+            for k, v in fac.items():
+                out[k] = v
+                out.key_pos[k] = fac.key_pos.get(k)
+                out.val_pos[k] = fac.val_pos.get(k)
+            try:
+                out._lang = getattr(src, "_lang", self.rs.lang)
+            except AttributeError:
+                pass
+            facs[fid] = out
+
     # names ----------------------------------------------------------------------------------
     def _add(self, kind, ident, spec, lang, pos, data=None, owner=None):
         rs = self.rs
@@ -357,6 +390,14 @@ class Builder:
         for mid, m in (d.get("maps") or {}).items():
             for sid, s in (m.get("spaces") or {}).items():
                 self._add("space", sid, s.get("name"), L(m), m["spaces"].key_pos.get(sid), s)
+        # piece statuses: the status reads as an adjective ("itens exauridos"), its verbs put
+        # it on and take it off ("exaura 1 bota", "reanime 2 itens")
+        for sid, st in (d.get("piece_statuses") or {}).items():
+            pos = d["piece_statuses"].key_pos.get(sid)
+            self._add("status", sid, st.get("name"), L(st), pos, st)
+            for key, kind in (("set_verb", "status_set"), ("clear_verb", "status_clear")):
+                if st.get(key) is not None:
+                    self._add(kind, sid, st.get(key), L(st), pos, st)
         for did, deck in (d.get("decks") or {}).items():
             for c in deck.get("cards") or []:
                 if isinstance(c, dict) and c.get("id"):
@@ -376,6 +417,10 @@ class Builder:
             for cid, c in (fac.get("counters") or {}).items():
                 self._add("counter", f"{fid}.{cid}", c.get("name") or cid, lang,
                           fac["counters"].key_pos.get(cid), c, fid)
+                if isinstance(c, dict) and _truthy(c.get("per_faction")):
+                    # one value per other faction: read like an attribute ("relação de D")
+                    self._add("counter_attr", f"{fid}.{cid}", c.get("name") or cid, lang,
+                              fac["counters"].key_pos.get(cid), c, fid)
             for aid, a in (fac.get("actions") or {}).items():
                 self._add("action", f"{fid}.{aid}", a.get("name") or aid, lang,
                           fac["actions"].key_pos.get(aid), a, fid)
@@ -561,3 +606,9 @@ def load_ruleset(root: str, diags: Diagnostics | None = None) -> Ruleset:
     rs = b.load(root)
     rs.builder = b
     return rs
+
+
+def _truthy(v) -> bool:
+    if isinstance(v, bool):
+        return v
+    return v is not None and fold(str(v)) in ("sim", "si", "true", "yes", "verdadeiro", "verdadero")

@@ -206,6 +206,7 @@ class Verb(Node):
     args: dict = field(default_factory=dict)
     optional: bool = False  # "você pode ..." / "puedes ..."
     who: Any = None         # "o defensor pode ...": someone else acts
+    status: Any = None      # set_status / clear_status: the piece status (its declared verb)
 
 
 @dataclass(eq=False)
@@ -222,6 +223,7 @@ class ChooseBranch(Node):
     branches: list  # [Block]
     who: Any = None
     optional: bool = False
+    guards: Any = None  # [expr | None] per branch: `opção se X:` offered only while X holds
 
 
 @dataclass(eq=False)

@@ -130,11 +130,25 @@ class ToNodes(Transformer):
     @v_args(meta=True)
     def branch(self, meta, items):
         optional = any(isinstance(t, Token) and t.type == "MAY" for t in items)
-        opts = [x for x in items if isinstance(x, N.Block)]
-        return N.ChooseBranch(opts, None, optional, pos=self._p(meta))
+        opts, guards = [], []
+        for x in items:
+            if isinstance(x, N.Block):
+                opts.append(x)
+                guards.append(None)
+            elif isinstance(x, _Guarded):
+                opts.append(x.block)
+                guards.append(x.cond)
+        node = N.ChooseBranch(opts, None, optional, pos=self._p(meta))
+        if any(g is not None for g in guards):
+            node.guards = guards
+        return node
 
     def option(self, items):
         return [x for x in items if not isinstance(x, Token)][0]
+
+    def option_if(self, items):
+        cond, block = [x for x in items if not isinstance(x, Token)]
+        return _Guarded(cond, block)
 
     @v_args(meta=True)
     def may(self, meta, items):
@@ -188,7 +202,14 @@ class ToNodes(Transformer):
         obj = None
         if objs:
             obj = objs[0] if len(objs) == 1 else N.ListOf(objs, pos=objs[0].pos)
-        node = N.Verb(str(verb.value), obj, args, pos=self._p(meta))
+        if isinstance(verb.value, tuple):
+            # a verb a piece status declares ("exaura"): set or clear that status
+            kind, ids = verb.value
+            node = N.Verb("set_status" if kind == "status_set" else "clear_status", obj, args,
+                          pos=self._p(meta))
+            node.status = ids[0]
+        else:
+            node = N.Verb(str(verb.value), obj, args, pos=self._p(meta))
         node.verb_pos = _pos(self.ctx, verb)
         return node
 
@@ -345,6 +366,11 @@ class ToNodes(Transformer):
         return N.Filter("of", vals[0], None, pos=self._p(meta))
 
     @v_args(meta=True)
+    def f_not_of(self, meta, items):
+        tok = next(t for t in items if isinstance(t, Token) and t.type == "VALUE")
+        return N.Filter("not_of", _name(self.ctx, tok), None, pos=self._p(meta))
+
+    @v_args(meta=True)
     def f_has_attr(self, meta, items):
         tok = next(t for t in items if isinstance(t, Token) and t.type == "ATTR")
         return N.Filter("has_attr", _name(self.ctx, tok), None, pos=self._p(meta))
@@ -394,6 +420,11 @@ class ToNodes(Transformer):
         return N.Call("rules", [who, where], pos=self._p(meta))
 
     @v_args(meta=True)
+    def matches_all(self, meta, items):
+        a, b = [x for x in items if not isinstance(x, Token)]
+        return N.Call("matches_all", [a, b], pos=self._p(meta))
+
+    @v_args(meta=True)
     def not_rules(self, meta, items):
         who, where = [x for x in items if not isinstance(x, Token)]
         return N.Not(N.Call("rules", [who, where], pos=self._p(meta)), pos=self._p(meta))
@@ -417,6 +448,10 @@ class ToNodes(Transformer):
     @v_args(meta=True)
     def exists(self, meta, items):
         return N.Exists(items[-1], pos=self._p(meta))
+
+    @v_args(meta=True)
+    def can_place(self, meta, items):
+        return N.Call("can_place", [items[-1]], pos=self._p(meta))
 
     @v_args(meta=True)
     def call_noun(self, meta, items):
@@ -470,6 +505,14 @@ class _Quant:
 class _Owner:
     def __init__(self, value):
         self.value = value
+
+
+class _Guarded:
+    """`opção se X: ...`: an option offered only while its condition holds."""
+
+    def __init__(self, cond, block):
+        self.cond = cond
+        self.block = block
 
 
 def _name(ctx, tok: Token) -> N.Name:

@@ -166,7 +166,8 @@ class NameIndex:
         if diags.has_errors() or len(toks) != 1:
             return None
         t = toks[0]
-        if getattr(t, "start_pos", 0) != 0 or getattr(t, "end_pos", 0) != len(text.rstrip()):
+        words = list(WORD_RE.finditer(text))
+        if not words or t.start_pos != words[0].start() or t.end_pos != words[-1].end():
             return None
         return t
 
@@ -667,8 +668,7 @@ class Printer:
                     + self.kw_then("BY", b), tail)
         if k == "where":
             text, level, tail = self.e(f.arg)
-            if level < PRIMARY:
-                tail = tail | OPS
+            tail = tail | OPS   # a whole expression: any operator would extend it
             if tail & follow:
                 text, tail = "(" + text + ")", frozenset()
             return self.w("WHERE") + " " + text, tail
@@ -678,7 +678,7 @@ class Printer:
         if k == "among":
             items = f.arg.items if isinstance(f.arg, N.ListOf) else [f.arg]
             text = self.listing(items, follow)
-            tail = frozenset({"AND", "OR"}) if len(items) == 1 else frozenset()
+            tail = frozenset({"COMMA", "AND", "OR"}) if len(items) == 1 else frozenset()
             return self.w("AMONG") + " " + text, tail | self._last_tail
         if k == "matching":
             t, tail = self.prim(f.arg, follow)
@@ -817,6 +817,9 @@ class Printer:
             at = node.args[0]
             a, _ = self.sub(at.obj, 5, frozenset({"HAS"}))
             return f"{a} {self.w('HAS')} {self.name(at.attr, 'ATTR')}", 4, E
+        if node.fn == "can_place" and len(node.args) == 1 and isinstance(node.args[0], N.Sel):
+            text, tail = self.sel_t(node.args[0], E)
+            return self.w("CANPLACE") + " " + text, ATOM, tail
         fn = self.w("FN:" + node.fn)
         args = node.args
         if len(args) == 1 and isinstance(args[0], N.Sel):

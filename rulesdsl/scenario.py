@@ -333,6 +333,10 @@ class _Reader:
         self.lex = lexmod.get(lang)
 
     # generic -----------------------------------------------------------------------------------
+    def kn(self, neutral: str) -> str:
+        """A key as this file's language spells it ("mãos", "manos")."""
+        return self.lex.spell_key(neutral)
+
     def err(self, code, pos, hint=None, **kw):
         self.diags.add(code, pos, self.lang, hint=hint, **kw)
 
@@ -398,7 +402,7 @@ class _Reader:
         self.err("S026", getattr(v, "pos", None) or pos, value=v)
         return None
 
-    def text_list(self, v, pos):
+    def text_list(self, v, pos, where="..."):
         """A list of scalars (or one scalar): [(value, pos)]."""
         if v is None:
             return []
@@ -406,12 +410,12 @@ class _Reader:
             out = []
             for i, x in enumerate(v):
                 if isinstance(x, (YDict, YList)):
-                    self.err("S014", v.item_pos[i], where=str(x)[:30], expected=_m("SW.a_text", self.lang))
+                    self.err("S014", v.item_pos[i], where=where, expected=_m("SW.a_text", self.lang))
                     continue
                 out.append((x, v.item_pos[i]))
             return out
         if isinstance(v, (YDict,)):
-            self.err("S014", v.pos, where="...", expected=_m("SW.a_list", self.lang))
+            self.err("S014", v.pos, where=where, expected=_m("SW.a_list", self.lang))
             return []
         return [(v, getattr(v, "pos", None) or pos)]
 
@@ -787,6 +791,13 @@ def load_scenarios(path: str, lang: str | None = None) -> list[Scenario]:
         names[key] = ipos
         out.append(sc)
     if diags.has_errors():
+        seen, unique = set(), []
+        for d in diags.items:
+            k = (d.code, d.pos, d.message())
+            if k not in seen:
+                seen.add(k)
+                unique.append(d)
+        diags.items[:] = unique
         here = [d for d in diags.items if d.pos is None or d.pos.file == path]
         other = [d for d in diags.items if d not in here]
         here.sort(key=lambda d: (d.pos.line, d.pos.col) if d.pos else (0, 0))
@@ -817,6 +828,8 @@ def _scenario(rd: _Reader, k: dict, item, ipos, index) -> Scenario | None:
             f = rd.faction(vocab, t, tp)
             if f is not None:
                 seated.append(f)
+        if not seated:
+            seated = list(gdef.factions)      # already an error; avoid a cascade of others
     seed = 0
     if "seed" in k:
         seed = rd.int_of(k["seed"][0], k["seed"][1]) or 0
@@ -861,11 +874,11 @@ def _scenario(rd: _Reader, k: dict, item, ipos, index) -> Scenario | None:
     if "steps" in k:
         v, p = k["steps"]
         if not isinstance(v, YList):
-            rd.err("S014", p, where=str(p), expected=_m("SW.a_list", lang))
+            rd.err("S014", p, where=rd.kn("steps"), expected=_m("SW.a_list", lang))
         else:
             for j, st in enumerate(v):
                 if not isinstance(st, YDict):
-                    rd.err("S014", v.item_pos[j], where=f"{j + 1}", expected=_m("SW.a_map", lang))
+                    rd.err("S014", v.item_pos[j], where=f"{rd.kn('steps')} {j + 1}", expected=_m("SW.a_map", lang))
                     continue
                 sk = rd.keys(st, STEP_KEYS, f"{name} / {j + 1}")
                 sc.steps.append(_step(rd, sk, vocab, m, seated, v.item_pos[j]))
@@ -881,7 +894,7 @@ def _setup(rd: _Reader, k: dict, vocab: Vocab, m, seated, deck_id) -> Setup:
     first_pos: dict = {}
     if "position" in k:
         v, p = k["position"]
-        for sp, counts in rd.board(vocab, v, p, m, seated, str(p)).items():
+        for sp, counts in rd.board(vocab, v, p, m, seated, rd.kn("position")).items():
             st.board[sp] = {kind: n for kind, (n, _) in counts.items() if n}
             for kind, (n, pp) in counts.items():
                 used[kind] += n
@@ -889,7 +902,7 @@ def _setup(rd: _Reader, k: dict, vocab: Vocab, m, seated, deck_id) -> Setup:
     card_specs = {}
     if "zones" in k:
         v, p = k["zones"]
-        cards, pieces = rd.zones(vocab, v, p, seated, "zonas")
+        cards, pieces = rd.zones(vocab, v, p, seated, rd.kn("zones"))
         card_specs.update(cards)
         for key, counts in pieces.items():
             st.piece_zones[key] = {kind: n for kind, (n, _) in counts.items()}
@@ -899,7 +912,7 @@ def _setup(rd: _Reader, k: dict, vocab: Vocab, m, seated, deck_id) -> Setup:
     if "hands" in k:
         v, p = k["hands"]
         if not isinstance(v, YDict):
-            rd.err("S014", p, where="mãos", expected=_m("SW.a_map", rd.lang))
+            rd.err("S014", p, where=rd.kn("hands"), expected=_m("SW.a_map", rd.lang))
         elif g.hand_zone is None:
             rd.err("S012", p, name=str(p))
         else:
@@ -927,7 +940,7 @@ def _setup(rd: _Reader, k: dict, vocab: Vocab, m, seated, deck_id) -> Setup:
             rd.err("S016", kp, card=vocab.name("card", cid), copies=available[cid], n=n)
     if "supply" in k:
         v, p = k["supply"]
-        for kind, (n, pp) in (rd.piece_counts(vocab, v, p, seated, "suprimento") or {}).items():
+        for kind, (n, pp) in (rd.piece_counts(vocab, v, p, seated, rd.kn("supply")) or {}).items():
             st.supply[kind] = n
             if n + used[kind] > g.piece_kinds[kind].count:
                 rd.err("S015", pp, piece=vocab.piece_name(kind), box=g.piece_kinds[kind].count,
@@ -940,11 +953,11 @@ def _setup(rd: _Reader, k: dict, vocab: Vocab, m, seated, deck_id) -> Setup:
                    box=g.piece_kinds[kind].count, n=n)
     if "counters" in k:
         v, p = k["counters"]
-        for key, (n, _) in rd.counters(vocab, v, p, seated, "contadores").items():
+        for key, (n, _) in rd.counters(vocab, v, p, seated, rd.kn("counters")).items():
             st.counters[key] = n
     if "scores" in k and g.score:
         v, p = k["scores"]
-        for key, (n, _) in rd.counters(vocab, v, p, seated, "pontos", only=g.score).items():
+        for key, (n, _) in rd.counters(vocab, v, p, seated, rd.kn("scores"), only=g.score).items():
             st.counters[key] = n
     if "round" in k:
         st.round = rd.int_of(k["round"][0], k["round"][1], vocab)
@@ -956,14 +969,14 @@ def _step(rd: _Reader, k: dict, vocab: Vocab, m, seated, pos) -> Step:
     step = Step(pos=pos)
     if "choices" in k:
         v, p = k["choices"]
-        for t, tp in rd.text_list(v, p):
+        for t, tp in rd.text_list(v, p, rd.kn("choices")):
             if not vocab.known(t):
                 rd.err("S022", tp, hint=suggest(str(t), vocab.candidates()), name=t)
             step.choices.append((t, tp))
     if "dice" in k:
         v, p = k["dice"]
         faces = sorted({f for fs in g.dice.values() for f in fs}, key=str)
-        for t, tp in rd.text_list(v, p):
+        for t, tp in rd.text_list(v, p, rd.kn("dice")):
             n = rd.int_of(t, tp, vocab)
             if n is None:
                 continue
@@ -974,9 +987,9 @@ def _step(rd: _Reader, k: dict, vocab: Vocab, m, seated, pos) -> Step:
     if "expect" in k:
         v, p = k["expect"]
         if not isinstance(v, YDict):
-            rd.err("S014", p, where=str(p), expected=_m("SW.a_map", rd.lang))
+            rd.err("S014", p, where=rd.kn("expect"), expected=_m("SW.a_map", rd.lang))
         else:
-            step.expect = _expect(rd, rd.keys(v, EXPECT_KEYS, "espera_se"), vocab, m, seated)
+            step.expect = _expect(rd, rd.keys(v, EXPECT_KEYS, rd.kn("expect")), vocab, m, seated)
     return step
 
 
@@ -986,7 +999,7 @@ def _expect(rd: _Reader, k: dict, vocab: Vocab, m, seated) -> Expect:
     none_words = {fold(w) for w in _words("SV.none")}
     if "legal" in k:
         v, p = k["legal"]
-        for t, tp in rd.text_list(v, p):
+        for t, tp in rd.text_list(v, p, rd.kn("legal")):
             if not vocab.known(t):
                 rd.err("S022", tp, hint=suggest(str(t), vocab.candidates()), name=t)
             ex.legal.append((t, tp))
@@ -995,7 +1008,7 @@ def _expect(rd: _Reader, k: dict, vocab: Vocab, m, seated) -> Expect:
         if isinstance(v, YDict):
             items = [(t, v.key_pos.get(t), None if x is None else str(x)) for t, x in v.items()]
         else:
-            items = [(t, tp, None) for t, tp in rd.text_list(v, p)]
+            items = [(t, tp, None) for t, tp in rd.text_list(v, p, rd.kn("illegal"))]
         for t, tp, law in items:
             if not vocab.known(t):
                 rd.err("S022", tp, hint=suggest(str(t), vocab.candidates()), name=t)
@@ -1005,7 +1018,7 @@ def _expect(rd: _Reader, k: dict, vocab: Vocab, m, seated) -> Expect:
         if isinstance(v, str) and fold(v) in none_words or v is None:
             ex.next_decision = ("none", getattr(v, "pos", None) or p)
         elif isinstance(v, YDict):
-            nk = rd.keys(v, NEXT_KEYS, "próxima_decisão")
+            nk = rd.keys(v, NEXT_KEYS, rd.kn("next_decision"))
             nd = {"pos": p}
             if "player" in nk:
                 nd["player"] = (rd.faction(vocab, nk["player"][0], nk["player"][1]), nk["player"][1])
@@ -1018,7 +1031,7 @@ def _expect(rd: _Reader, k: dict, vocab: Vocab, m, seated) -> Expect:
                 nd["decision"] = (kind, dp)
             if "options" in nk:
                 ov, op = nk["options"]
-                opts = rd.text_list(ov, op)
+                opts = rd.text_list(ov, op, rd.kn("options"))
                 for t, tp in opts:
                     if not vocab.known(t):
                         rd.err("S022", tp, hint=suggest(str(t), vocab.candidates()), name=t)
@@ -1027,19 +1040,19 @@ def _expect(rd: _Reader, k: dict, vocab: Vocab, m, seated) -> Expect:
                 nd["law"] = (str(nk["law"][0]), nk["law"][1])
             ex.next_decision = nd
         else:
-            rd.err("S014", p, where="próxima_decisão", expected=_m("SW.a_map", rd.lang))
+            rd.err("S014", p, where=rd.kn("next_decision"), expected=_m("SW.a_map", rd.lang))
     if "pieces" in k:
         v, p = k["pieces"]
-        ex.pieces = rd.board(vocab, v, p, m, seated, "peças", expect=True)
+        ex.pieces = rd.board(vocab, v, p, m, seated, rd.kn("pieces"), expect=True)
     if "supply" in k:
         v, p = k["supply"]
-        ex.supply = rd.piece_counts(vocab, v, p, seated, "suprimento") or {}
+        ex.supply = rd.piece_counts(vocab, v, p, seated, rd.kn("supply")) or {}
     if "counters" in k:
         v, p = k["counters"]
-        ex.counters.update(rd.counters(vocab, v, p, seated, "contadores"))
+        ex.counters.update(rd.counters(vocab, v, p, seated, rd.kn("counters")))
     if "scores" in k and g.score:
         v, p = k["scores"]
-        ex.counters.update(rd.counters(vocab, v, p, seated, "pontos", only=g.score))
+        ex.counters.update(rd.counters(vocab, v, p, seated, rd.kn("scores"), only=g.score))
     if "hands" in k:
         v, p = k["hands"]
         if isinstance(v, YDict) and g.hand_zone:
@@ -1048,10 +1061,10 @@ def _expect(rd: _Reader, k: dict, vocab: Vocab, m, seated) -> Expect:
                 if f is not None:
                     ex.cards[f"{f}:{g.hand_zone}"] = (rd.card_spec(vocab, x, v.key_pos.get(fk)), v.key_pos.get(fk))
         else:
-            rd.err("S014", p, where="mãos", expected=_m("SW.a_map", rd.lang))
+            rd.err("S014", p, where=rd.kn("hands"), expected=_m("SW.a_map", rd.lang))
     if "zones" in k:
         v, p = k["zones"]
-        cards, pieces = rd.zones(vocab, v, p, seated, "zonas", expect=True)
+        cards, pieces = rd.zones(vocab, v, p, seated, rd.kn("zones"), expect=True)
         ex.cards.update(cards)
         ex.zone_pieces.update(pieces)
     if "winner" in k:

@@ -34,6 +34,8 @@ NAME_TERMINAL = {
     "enumval": "VALUE", "space": "VALUE", "faction": "VALUE", "card": "VALUE",
     "action": "VALUE", "phase": "VALUE", "tag": "VALUE", "value": "VALUE", "deck": "VALUE",
     "map": "VALUE", "param": "NOUN",
+    # piece statuses: an adjective after a piece noun; their declared verbs are verbs
+    "status": "VALUE", "status_set": "VERB", "status_clear": "VERB",
 }
 
 

@@ -7,7 +7,8 @@
   `game_def` is the compiled ruleset (or a clean skip while it cannot be played).
 * a test that takes the argument `scenario_case` runs once per scenario of every file under
   tests/cenarios/ and tests/escenarios/ (a file that does not load is one failing item).
-* `RULESDSL_FULL=1` runs the long variants (all 300 random Root games, more playouts).
+* `RULESDSL_FULL=1` runs the long variants (more conformance playouts; no time budget for the
+  300 random Root games).
 
 Nothing is imported from this file by the tests: everything reaches them as fixtures.
 """

@@ -1,9 +1,11 @@
 """Random Marqueses-vs-Rapinas games of Root to the end, with the generic invariants checked
 after every action (skipped cleanly while Root cannot be played).
 
-One test item per seed, so a failure names its seed and how to replay it. By default a
-subset of the seeds runs, to keep this file well under 90 s; `RULESDSL_FULL=1` runs all 300
-(about 80 s on one core of the development machine), `RULESDSL_RANDOM_GAMES=N` runs N.
+One test item per seed, so a failure names its seed and how to replay it. All 300 games run
+by default (measured: about 20-35 s for the file on the 2-core development machine under
+load). So that the file stays under 90 s as Root grows, the games that would start after a
+budget of 75 s are skipped, saying so; `RULESDSL_FULL=1` lifts the budget (all 300 always
+run) and `RULESDSL_RANDOM_GAMES=N` changes the number of games.
 """
 from __future__ import annotations
 
@@ -17,18 +19,24 @@ from rulesdsl.interpreter.engine import Game
 from rulesdsl.interpreter.invariants import check
 
 FULL = os.environ.get("RULESDSL_FULL", "") not in ("", "0", "false", "no")
-ALL_GAMES = 300
-DEFAULT_GAMES = 100
-N_GAMES = int(os.environ.get("RULESDSL_RANDOM_GAMES") or (ALL_GAMES if FULL else DEFAULT_GAMES))
+N_GAMES = int(os.environ.get("RULESDSL_RANDOM_GAMES") or 300)
+BUDGET_SECONDS = None if FULL else 75.0
 FACTIONS = ["marqueses", "rapinas"]
 MAX_DECISIONS = 20000
 MAX_SECONDS = 30.0
+_STARTED: list = []
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("seed", range(N_GAMES))
 def test_random_root_game(root_def, seed):
     g = root_def
+    if not _STARTED:
+        _STARTED.append(time.monotonic())
+    spent = time.monotonic() - _STARTED[0]
+    if BUDGET_SECONDS is not None and spent > BUDGET_SECONDS:
+        pytest.skip(f"time budget of {BUDGET_SECONDS:.0f} s spent ({spent:.0f} s) before seed {seed}; "
+                    f"RULESDSL_FULL=1 runs every game")
     game = Game(g, FACTIONS, seed=seed, log=True)
     rng = random.Random(seed)
     t0 = time.monotonic()

@@ -57,13 +57,16 @@ ACTION = obj({"name": NAME, "effect": EXPR, "params": idmap(S), "limit_per_turn"
               "requires": EXPR, "free": BOOLISH, "menu": BOOLISH, "text": {}}, required=["effect"])
 ATTRIBUTE = obj({"type": S, "name": NAME, "default": {}, "values": {}, "category": S})
 ZONE = obj({"name": NAME, "content": S, "hidden": BOOLISH, "category": S, "ordered": BOOLISH,
-            "refill_from": S})
-COUNTER = obj({"name": NAME, "scope": S, "initial": INT, "min": INT, "max": INT})
+            "refill_from": S,
+            # how many cards the zone takes (an integer, or {count, condition}: only while the
+            # condition holds for the zone's owner); a card that would enter it full is discarded
+            "capacity": {"oneOf": [INT, obj({"count": INT, "condition": EXPR})]}})
+COUNTER = obj({"name": NAME, "scope": S, "initial": INT, "min": INT, "max": INT, "per_faction": BOOLISH})
 CARD = obj({"id": S, "name": NAME, "copies": INT, "text": {}, "effect": EXPR, "zone": S,
             "tags": {"type": "array", "items": S}}, required=["id"], attrs="card")
-PIECE = obj({"name": NAME, "category": S, "count": INT, "occupies": S,
+PIECE = obj({"name": NAME, "category": S, "count": INT, "occupies": S, "removable": BOOLISH,
              "tags": {"type": "array", "items": S}, "tracks": idmap({"oneOf": [{"type": "array"}, obj({"name": NAME, "values": {"type": "array"}})]}),
-             "expansions": {}, "per_value": {}})
+             "expansions": {}, "per_value": {}}, attrs="piece")   # + declared attributes (a printed suit)
 
 schema = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -82,13 +85,15 @@ schema = {
                      "round_limit": INT, "score": S, "victory_score": INT,
                      "turn": {"type": "array", "items": S}, "setup": RULES, "map": S,
                      "deck": S, "setup_order": {"type": "array", "items": S},
-                     "law_document": S}),
+                     "law_document": S,
+                     # {number of players: least total `reach` of the seated factions} (a warning)
+                     "min_reach": idmap(INT)}),
         "enums": idmap(obj({"name": NAME, "values": idmap(obj({"name": NAME, "wild": BOOLISH},
                                                             attrs="enumval"))})),
         "space_kinds": idmap(obj({"name": NAME, "attributes": idmap(ATTRIBUTE)})),
         "edge_kinds": idmap(obj({"name": NAME, "adjacency": BOOLISH})),
         "piece_categories": idmap(obj({"name": NAME, "faction_owned": BOOLISH, "rules": BOOLISH,
-                                       "occupies": S, "hit_order": INT})),
+                                       "occupies": S, "hit_order": INT, "removable": BOOLISH})),
         "neutral_pieces": idmap(PIECE),
         "piece_sets": idmap(obj({"name": NAME, "items": idmap(INT)})),
         "card_attributes": idmap(ATTRIBUTE),
@@ -104,7 +109,7 @@ schema = {
         "decks": idmap(obj({"name": NAME, "cards": {"type": "array", "items": CARD}, "per_value": {},
                             "setup": {}})),
         "factions": idmap(obj({
-            "name": NAME, "setup_letter": S, "reach": INT,
+            "name": NAME, "setup_letter": S, "reach": INT, "copy_of": S,
             "pieces": idmap(PIECE), "zones": idmap(ZONE), "counters": idmap(COUNTER),
             "cards": {"type": "array", "items": CARD},
             "setup": RULES, "turn": idmap(RULES), "actions": idmap(ACTION),
@@ -124,6 +129,7 @@ schema = {
         "prohibitions": {"type": "array", "items": HOOK_PROHIBIT},
         "victory": {"type": "array", "items": obj({"condition": EXPR, "when": S, "name": NAME})},
         "turn_rules": idmap(RULES),
+        "piece_statuses": idmap(obj({"name": NAME, "set_verb": NAME, "clear_verb": NAME})),
     },
 }
 

@@ -31,21 +31,20 @@ DOCS_FILE = ("documentos",)
 GLOSSARY_FILE = ("glossario", "glosario")
 ACCEPTED_FILE = ("aceitos", "aceptados")
 
-# neutral keys the text tools read that the lexicon files may not (yet) spell
-_EXTRA_KEYS = {
-    "pt": {"forms": ["formas"], "file": ["arquivo"], "scope": ["escopo", "abrangência"],
-           "avoid": ["evitar", "proibidos"], "paragraph": ["parágrafo"], "url": ["url"]},
-    "es": {"forms": ["formas"], "file": ["archivo"], "scope": ["alcance"],
-           "avoid": ["evitar", "prohibidos"], "paragraph": ["párrafo"], "url": ["url"],
-           "known_typo": ["errata", "error_conocido"]},
-}
+# the document roles, spelled in every language's lexicon (`values: role_*`)
+ROLE_NAMES = ("source", "translation", "reference", "summary")
 
-ROLES = {
-    "source": ["fonte", "fuente", "source", "original"],
-    "translation": ["tradução", "traducao", "traducción", "traduccion", "translation"],
-    "reference": ["referência", "referencia", "reference"],
-    "summary": ["resumo", "resumen", "summary"],
-}
+
+def _role_spellings() -> dict:
+    out = {r: [r] for r in ROLE_NAMES}
+    for lang in lexmod.available():
+        lex = lexmod.get(lang)
+        for r in ROLE_NAMES:
+            out[r].extend(lex.values.get("role_" + r, []))
+    return out
+
+
+ROLES = _role_spellings()
 _ROLE_INDEX = {fold(s): r for r, spellings in ROLES.items() for s in spellings}
 
 HASH_RE = re.compile(r"^[0-9a-fA-F]{8,64}$")
@@ -197,7 +196,7 @@ def hash_matches(recorded: str, current: str) -> bool:
 # key spelling
 
 class _Keys:
-    """Neutral key of a spelling in one file's language (lexicon first, then our extras)."""
+    """Neutral key of a spelling in one file's language (from the lexicon)."""
 
     def __init__(self, lang: str):
         self.lang = lang
@@ -205,24 +204,17 @@ class _Keys:
             self.lex = lexmod.get(lang)
         except (KeyError, Exception):
             self.lex = None
-        self.extra = {}
-        for neutral, spellings in _EXTRA_KEYS.get(lang, {}).items():
-            for s in spellings:
-                self.extra[fold(s)] = neutral
 
     def of(self, spelling) -> str | None:
         s = str(spelling)
         if self.lex is not None:
-            k = self.lex.key_of(s)
-            if k is not None:
-                return k
-        return self.extra.get(fold(s))
+            return self.lex.key_of(s)
+        return None
 
     def spell(self, neutral: str) -> str:
         if self.lex is not None and neutral in self.lex.keys:
             return self.lex.spell_key(neutral)
-        sp = _EXTRA_KEYS.get(self.lang, {}).get(neutral)
-        return sp[0] if sp else neutral
+        return neutral
 
     def spellings(self, neutrals) -> list[str]:
         return [self.spell(n) for n in neutrals]
