@@ -100,7 +100,7 @@ class Game:
                     s.card_defs.append(cid)
         copies = getattr(g, "copy_of", {})
         for cid, cd in g.cards.items():
-            if cd.owner in seated or any(copies.get(f) == cd.owner for f in seated):
+            if cd.owner in seated or (cd.owner is not None and any(copies.get(f) == cd.owner for f in seated)):
                 zone = g.card_zone.get(cid) or "cards"
                 # a faction's cards in a global zone (a deck it shares with a copy of itself)
                 key = zone if zone in g.global_zones else f"{cd.owner}.{zone}"

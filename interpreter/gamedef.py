@@ -192,6 +192,7 @@ class Derived:
         self.base = None
         self.vtype = vtype
         self.mods: list[Hook] = []
+        self.context: list = []
 
     def eval(self, ctx, arg):
         env = ctx.env
@@ -202,7 +203,11 @@ class Derived:
         for m in self.mods:
             # a faction's modifier changes the value for that faction only ("sua facção")
             if m.owner is not None and m.owner != ctx.me:
-                continue
+                # ... or for a party the value is computed about (`contexto:`, e.g. a battle's
+                # attacker AT and defender D): its condition says in which role
+                ctxv = self.context
+                if not ctxv or all(env.get(v) != m.owner for v in ctxv):
+                    continue
             c = ctx if m.owner is None else _as(ctx, m.owner)
             if m.condition is not None and not m.condition(c):
                 continue

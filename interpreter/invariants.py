@@ -32,8 +32,9 @@ from ..errors import fold, format_message
 _MEMORY: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()   # game -> _Memory
 _LIMITS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()   # game def -> limits
 
-_LIMIT_KEYS = ("limit", "limite", "hand_limit", "limite_de_mao", "limite_de_mano", "limite_da_mao")
-_LIMIT_PHASE_KEYS = ("limit_phase", "fase_do_limite", "fase_del_limite")
+# neutral keys (the lexicons spell them: limite / fase_do_limite, límite / fase_del_límite)
+_LIMIT_KEYS = ("limit",)
+_LIMIT_PHASE_KEYS = ("limit_phase",)
 
 
 def _m(code, lang, **kw):

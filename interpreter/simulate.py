@@ -58,6 +58,9 @@ _WORKER: dict = {}
 
 
 def _init_worker(ruleset_path: str, lang: str | None) -> None:
+    # Ctrl-C is the parent's business: it stops the pool; workers must not print tracebacks
+    with contextlib.suppress(ValueError, OSError, AttributeError):
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
     from ..environment import Environment
     _WORKER["gdef"] = Environment(lang).load(ruleset_path)
 
@@ -173,8 +176,8 @@ def simulate(ruleset_path, factions, games, seed=0, workers=None, *, rotate=True
                 progress(done, games)
     else:
         from concurrent.futures import ProcessPoolExecutor, as_completed
-        with ProcessPoolExecutor(max_workers=workers, initializer=_init_worker,
-                                 initargs=(ruleset_path, lang)) as ex:
+        ex = ProcessPoolExecutor(max_workers=workers, initializer=_init_worker, initargs=(ruleset_path, lang))
+        try:
             futs = [ex.submit(_run_chunk, t) for t in tasks]
             for f in as_completed(futs):
                 res = f.result()
@@ -182,6 +185,14 @@ def simulate(ruleset_path, factions, games, seed=0, workers=None, *, rotate=True
                 done += len(res)
                 if progress:
                     progress(done, games)
+        except BaseException:
+            # interrupted (Ctrl-C) or a broken pool: stop the workers now, do not wait
+            ex.shutdown(wait=False, cancel_futures=True)
+            for proc in list((getattr(ex, "_processes", None) or {}).values()):
+                with contextlib.suppress(Exception):
+                    proc.terminate()
+            raise
+        ex.shutdown(wait=True)
     elapsed = time.perf_counter() - t0
     if progress:
         progress(None, games)

@@ -160,7 +160,7 @@ def c_place(cc: CC, node):
                         ctx.engine.log_change("place", {"zone": z, "kind": kind, "count": k, "by": me})
                 where = [w for w in where if w not in ctx.s.piece_zones]
             for sp in where:
-                if prohibited(c, "place", sp, kind, me):
+                if prohibited(c, "placement", sp, kind, me):
                     _short(ctx, law)
                     continue
                 targets.append(sp)
@@ -338,7 +338,7 @@ def c_move(cc: CC, node):
         events = []
         acts = ctx.env.get("__acts", ())
         units = s.units(c)          # (place, kind, statuses, n): statuses go along
-        if dst not in ctx.s.piece_zones and prohibited(c, "move", dst, units[0][1] if units else None, me):
+        if dst not in ctx.s.piece_zones and units and prohibited(c, "movement", dst, units[0][1], me):
             _short(ctx, law)
             return
         g = ctx.g
@@ -588,8 +588,9 @@ def _make_discard(spend):
                 if spend or ctx.strict:
                     raise Failure("cannot_pay", law)
                 n = len(avail)
-            chosen = []
-            for _ in range(n):
+            # exactly as many cards as asked for: nothing to choose
+            chosen = [x[0] for x in avail] if len(avail) == n and not optional else []
+            for _ in range(n - len(chosen)):
                 opts = [x[0] for x in avail if x[0] not in chosen]
                 card = yield from decide(c, me, "card", opts, optional and not chosen, ("spend" if spend else "discard",), law)
                 if card is PASS:
@@ -1104,21 +1105,26 @@ verb("clear_status",
 def c_set(cc: CC, node):
     actor = _actor(cc, node)
     objs = _objs(node)
-    if len(objs) != 1 or not isinstance(objs[0], N.Sel):
+    if len(objs) != 1:
         cc.err("C020", node, what="?")
     o = objs[0]
-    s = compile_sel(cc, o)
-    if not isinstance(s, Simple) or s.etype != "counter":
-        cc.err("C025", o, what=getattr(o.noun, "text", "?"))
+    other = None
+    if isinstance(o, N.AttrOf) and o.attr.kind in ("counter", "counter_attr"):
+        # "defina relação de D para 0" reads the counter like an attribute of D
+        cid = o.attr.ids[0]
+        other = compile_expr(cc, o.obj)[0]
+    else:
+        s = compile_sel(cc, o)
+        if not isinstance(s, Simple) or s.etype != "counter":
+            cc.err("C025", o, what=getattr(getattr(o, "noun", None), "text", "?"))
+        cid = s.what
+        for f in o.filters:
+            if f.kind == "of":
+                other = compile_expr(cc, f.arg)[0]
     to, _ = _pp(cc, node, "to")
     if to is None:
         cc.err("C022", node)
-    other = None
-    for f in o.filters:
-        if f.kind == "of":
-            other = compile_expr(cc, f.arg)[0]
     g = cc.g
-    cid = s.what
 
     def run(ctx):
         me = actor(ctx)
@@ -1142,6 +1148,8 @@ def c_set(cc: CC, node):
 def c_join(cc: CC, node):
     actor = _actor(cc, node)
     to, _ = _pp(cc, node, "to")
+    if to is None and _objs(node):
+        to = compile_expr(cc, _objs(node)[0])[0]     # "junte-se a D": the 'a' may be read as an article
     if to is None:
         cc.err("C022", node)
 

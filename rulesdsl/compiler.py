@@ -233,6 +233,9 @@ class PieceSel(Sel):
         return sum(n for _, _, n in self.locations(ctx))
 
     def items(self, ctx):
+        if self.where is not None:
+            # "escolha um item I na sua mochila": the kinds that have pieces there
+            return list(dict.fromkeys(k for _, k, _ in self.locations(ctx)))
         return self.kind_list(ctx)
 
 
@@ -496,7 +499,7 @@ def compile_can_place(cc: CC, node: N.Call):
             def fits(sp, k=k, pk=pk):
                 if sp in ctx.s.piece_zones:
                     return True
-                return not (prohibited(ctx, "place", sp, k, me)
+                return not (prohibited(ctx, "placement", sp, k, me)
                             or (pk.occupies and free_capacity(ctx, sp, pk.occupies) < n))
             # "em C": every place named; no place named: somewhere on the map
             if (all(fits(sp) for sp in where) and bool(where)) if sel.where is not None \
@@ -1143,6 +1146,15 @@ def compile_card_sel(cc: CC, node: N.Sel, quant):
                 # "carta de K": a card like K (the same card)
                 preds.append(lambda ctx, c, fo=fo: fo(ctx) is not None and ctx.s.card_defs[c] == ctx.s.card_defs[fo(ctx)])
                 continue
+            if to == ANY:
+                # a parameter of unknown type: a card instance, a card id or a tag
+                def like(ctx, c, fo=fo):
+                    v = fo(ctx)
+                    if isinstance(v, int) and not isinstance(v, bool):
+                        return ctx.s.card_defs[c] == ctx.s.card_defs[v]
+                    return v is not None and (ctx.s.card_defs[c] == v or v in g.card_tags(c, ctx))
+                preds.append(like)
+                continue
             cc.err("C008", f, kind=to)
         elif k == "random":
             rnd = True
@@ -1594,6 +1606,12 @@ def compile_perform(cc: CC, node: N.Perform):
         cc.err("C012", node.action, name=node.action.text)
     args = {}
     for k, v in node.args.items():
+        if isinstance(v, N.Sel) and v.noun.kind == "piece" and v.quant is None and not v.filters \
+                and v.var is None:
+            # "(item: bolsa)": a piece kind given by name, not a count of pieces
+            kind = pick_owned(cc, v.noun.ids)
+            args[k] = (lambda ctx, kind=kind: kind)
+            continue
         args[k] = compile_expr(cc, v)[0]
     optional = node.optional
 
@@ -1651,6 +1669,10 @@ def compile_menu(cc: CC, node: N.ActionMenu):
                 mark = ctx.s.mark()
                 try:
                     yield from act.perform(ctx, {})
+                except (EndPhase, EndTurn):
+                    # an action that ends the phase or turn ("termine a fase") is done: keep it
+                    ctx.s.commit(mark)
+                    raise
                 except Failure:
                     ctx.s.rollback(mark)
                     ctx.s.commit(mark)

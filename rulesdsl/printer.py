@@ -151,7 +151,9 @@ class NameIndex:
                         tok = self.resolve(text)
                         if tok is None or not getattr(tok, "text", ""):
                             continue
-                        if tok.type not in ("NOUN", "ATTR", "VALUE") or neutral_word(tok).startswith("NOUN:"):
+                        if tok.type == "VERB" and isinstance(tok.value, tuple):
+                            pass        # a verb a piece status declares ("exaura")
+                        elif tok.type not in ("NOUN", "ATTR", "VALUE") or neutral_word(tok).startswith("NOUN:"):
                             continue
                         order += 1
                         for r in _readings(tok):
@@ -273,7 +275,8 @@ FILTER_FIRST = {"of": "OF", "in": "IN", "with": "WITH", "free": "WITH", "has_att
                 "without": "WITHOUT", "ruled_by": "RULED", "not_ruled_by": "NOT",
                 "adjacent": "ADJACENT", "connected": "CONNECTED", "where": "WHERE",
                 "except": "EXCEPT", "among": "AMONG", "matching": "MATCHING", "is": "IS",
-                "another": "ANOTHER", "fewest": "FEWEST", "most": "MOST", "random": "RANDOM"}
+                "another": "ANOTHER", "fewest": "FEWEST", "most": "MOST", "random": "RANDOM",
+                "not_of": "NOT"}
 PP_TERMINAL = {"to": "TO", "in": "IN", "by": "BY"}
 CMP_SYMBOL = {"=": "=", "!=": "≠", "<": "<", ">": ">", "<=": "≤", ">=": "≥"}
 # the element kinds whose bare noun phrase reads as a plural ("houver guerreiros seus")
@@ -299,6 +302,13 @@ class Printer:
         if not sps:
             raise PrintError(f"the {self.lang} lexicon has no word for {neutral}")
         return pick(sps, want or None)
+
+    def agree(self, neutral: str, plural: bool, gender: dict) -> str:
+        """A word that agrees with its noun; masculine (the unmarked form) unless feminine."""
+        sps = self.lex.words.get(neutral) or []
+        if gender.get("fem"):
+            return pick(sps, {"plural": plural, "fem": True})
+        return pick([c for c in sps if not features(c)["fem"]] or sps, {"plural": plural})
 
     def opt_to(self) -> str:
         to = optional_to(self.lex)
@@ -355,8 +365,13 @@ class Printer:
             if node.optional:
                 head = self.w("MAY") + " " + self.w("CHOOSE", inf=True) + " " + self.w("ONE")
             lines = [ind + head + ":"]
-            for b in node.branches:
-                lines += self.suite(self.w("OPTION"), b, depth + 1)
+            guards = node.guards or []
+            for i, b in enumerate(node.branches):
+                word = self.w("OPTION")
+                if i < len(guards) and guards[i] is not None:
+                    # "opção se X:" — offered only while X holds
+                    word += " " + self.w("IF") + " " + self.expr(guards[i], 1, frozenset({"COLON"}))
+                lines += self.suite(word, b, depth + 1)
             return lines
         if isinstance(node, N.Maybe):
             act = node.action
@@ -458,7 +473,12 @@ class Printer:
 
     def verb_body(self, node: N.Verb, follow, inf: bool) -> str:
         key = "VERB:" + node.verb
-        verb = self.w(key, inf=True) if inf else self.w(key)
+        if node.verb in ("set_status", "clear_status") and node.status is not None:
+            # the verb a piece status declares ("exaura", "reanime")
+            kind = "status_set" if node.verb == "set_status" else "status_clear"
+            verb = self.idx.spell("VERB", kind, (node.status,), False, self.owner)
+        else:
+            verb = self.w(key, inf=True) if inf else self.w(key)
         pps = []
         for k, v in node.args.items():
             if not k.endswith("+"):
@@ -554,7 +574,7 @@ class Printer:
         if node.var:
             parts.append(node.var)
         if node.owner == "enemy":
-            parts.append(self.w("ENEMY", plural=plural, **self._gender))
+            parts.append(self.agree("ENEMY", plural, gender))
         elif node.owner not in (None, "mine"):
             raise PrintError("a noun phrase's owner can only be 'yours' or 'enemy' in text")
         tail = set(SEL_STARTS)
@@ -644,6 +664,9 @@ class Printer:
         if k == "free":
             return (self.w("WITH") + " " + self.name(f.arg, "ATTR") + " " + self.w("FREE"),
                     frozenset())
+        if k == "not_of":
+            # "itens não exauridos": a piece status the pieces do not have
+            return self.w("NOT") + " " + self.name(f.arg, "VALUE"), frozenset()
         if k == "has_attr":
             # "clareira de canto" (a filter starting with 'de' cannot follow: "de canto de C"
             # reads as the attribute of C)
@@ -653,25 +676,25 @@ class Printer:
             return self.kw_then("WITHOUT", t), tail
         if k == "ruled_by":
             t, tail = self.prim(f.arg, follow)
-            return self.w("RULED", plural=plural, **g) + " " + self.w("BY") + " " + t, tail
+            return self.agree("RULED", plural, g) + " " + self.w("BY") + " " + t, tail
         if k == "not_ruled_by":
             t, tail = self.prim(f.arg, follow)
-            return (self.w("NOT") + " " + self.w("RULED", plural=plural, **g) + " " + self.w("BY")
+            return (self.w("NOT") + " " + self.agree("RULED", plural, g) + " " + self.w("BY")
                     + " " + t, tail)
         if k == "adjacent":
             t, tail = self.operand(f.arg, follow)
-            return self.glue(self.w("ADJACENT", plural=plural, **g) + " " + self.opt_to().rstrip(), t, tail)
+            return self.glue(self.agree("ADJACENT", plural, g) + " " + self.opt_to().rstrip(), t, tail)
         if k == "connected":
             a, _ = self.prim(f.arg, frozenset({"BY"}))
             b, tail = self.sel_only(f.arg2, follow)
-            return (self.w("CONNECTED", plural=plural, **g) + " " + self.opt_to() + a + " "
+            return (self.agree("CONNECTED", plural, g) + " " + self.opt_to() + a + " "
                     + self.kw_then("BY", b), tail)
         if k == "where":
+            # a whole expression: any operator after it extends it, parentheses or not
             text, level, tail = self.e(f.arg)
-            tail = tail | OPS   # a whole expression: any operator would extend it
-            if tail & follow:
+            if (tail | OPS) & follow:
                 text, tail = "(" + text + ")", frozenset()
-            return self.w("WHERE") + " " + text, tail
+            return self.w("WHERE") + " " + text, tail | OPS
         if k == "except":
             t, tail = self.prim(f.arg, follow)
             return self.w("EXCEPT") + " " + t, tail
@@ -682,17 +705,17 @@ class Printer:
             return self.w("AMONG") + " " + text, tail | self._last_tail
         if k == "matching":
             t, tail = self.prim(f.arg, follow)
-            return self.w("MATCHING", plural=plural, **g) + " " + self.opt_to() + t, tail
+            return self.agree("MATCHING", plural, g) + " " + self.opt_to() + t, tail
         if k == "is":
             t, tail = self.prim(f.arg, follow)
             return self.w("IS") + " " + t, tail
         if k == "another":
-            return self.w("ANOTHER", plural=plural, **g), frozenset()
+            return self.agree("ANOTHER", plural, g), frozenset()
         if k in ("fewest", "most"):
             t, tail = self.sel_only(f.arg, follow)
             return self.kw_then(k.upper(), t), tail
         if k == "random":
-            return self.w("RANDOM", plural=plural, **g), frozenset()
+            return self.agree("RANDOM", plural, g), frozenset()
         raise PrintError(f"unknown filter '{k}'")
 
     _last_tail = frozenset()
@@ -817,6 +840,10 @@ class Printer:
             at = node.args[0]
             a, _ = self.sub(at.obj, 5, frozenset({"HAS"}))
             return f"{a} {self.w('HAS')} {self.name(at.attr, 'ATTR')}", 4, E
+        if node.fn == "matches_all" and len(node.args) == 2:
+            a, _ = self.sub(node.args[0], 5, frozenset({"MATCHING"}))
+            b, tail = self.sub(node.args[1], 5, E)
+            return f"{a} {self.w('MATCHING')} {self.opt_to()}{b}", 4, tail
         if node.fn == "can_place" and len(node.args) == 1 and isinstance(node.args[0], N.Sel):
             text, tail = self.sel_t(node.args[0], E)
             return self.w("CANPLACE") + " " + text, ATOM, tail

@@ -725,7 +725,11 @@ def _ruleset(path_value, file_path, reader: _Reader, pos):
         return None
     key = os.path.abspath(path)
     if key in _GDEFS:
-        return _GDEFS[key]
+        gdef = _GDEFS[key]
+        if isinstance(gdef, list):          # it failed to load earlier in this file
+            reader.err("S004", getattr(path_value, "pos", None) or pos, path=path_value, n=len(gdef))
+            return None
+        return gdef
     env = Environment(None)
     try:
         gdef = env.load(path)
@@ -733,6 +737,7 @@ def _ruleset(path_value, file_path, reader: _Reader, pos):
         errs = [d for d in exc.diagnostics if d.severity == "error"]
         reader.err("S004", getattr(path_value, "pos", None) or pos, path=path_value, n=len(errs))
         reader.diags.extend(errs)
+        _GDEFS[key] = errs
         return None
     _GDEFS[key] = gdef
     return gdef
@@ -740,6 +745,8 @@ def _ruleset(path_value, file_path, reader: _Reader, pos):
 
 def load_scenarios(path: str, lang: str | None = None) -> list[Scenario]:
     """Read a scenario file. Raises RulesError with every problem found (positioned)."""
+    for k in [k for k, v in _GDEFS.items() if isinstance(v, list)]:
+        del _GDEFS[k]
     try:
         with open(path, encoding="utf-8") as fh:
             text = fh.read()
@@ -1414,9 +1421,10 @@ def _options(game, vocab) -> str:
 
 
 def why_illegal(game, vocab: Vocab, text):
-    """(reason code, law) for an option absent from the pending decision, when the engine can
-    tell: an action of a menu whose per-turn limit is reached, whose requirement fails, or with
-    no actions left; else (not_listed, the decision's law)."""
+    """(reason, law) for an option absent from the pending decision. `reason` is a code of
+    SR.why.* (an action of a menu whose per-turn limit is reached, whose requirement fails,
+    with no actions left, or tried and undone this turn) or, for a choice, the engine's own
+    explanation (`Game.explain`: the words of the rule the option fails); else not_listed."""
     from .interpreter.runtime import Ctx
     d = game.pending
     if d is None:
@@ -1433,7 +1441,7 @@ def why_illegal(game, vocab: Vocab, text):
                 if act.limit is not None and game.s.marks.get(("limit", d.player, aid), 0) >= act.limit:
                     return ("limit", act.law)
                 left = d.prompt[1] if d.prompt and len(d.prompt) > 1 else None
-                if left is not None and left <= 0 and not act.free:
+                if isinstance(left, int) and left <= 0 and not act.free:
                     return ("budget", d.law)
                 if act.requires is not None:
                     ctx = Ctx(g, game.m, game.s, d.player, {}, game)
@@ -1448,6 +1456,20 @@ def why_illegal(game, vocab: Vocab, text):
                         break
                     if e.get("t") == "action_undone" and e.get("action") == aid and e.get("faction") == d.player:
                         return ("failed", act.law)
+    explain = getattr(game, "explain", None)
+    if explain is not None:
+        cands = []
+        for kind in Vocab.KINDS_FOR_OPTIONS:
+            cands.extend(vocab.find(kind, text))
+        cands.extend(vocab.pieces(text)[0])
+        cands.append(str(text))
+        for ident in dict.fromkeys(cands):
+            try:
+                r = explain(ident, vocab.lang)
+            except Exception:  # noqa: BLE001 - an explanation is a courtesy
+                r = None
+            if r:
+                return (("text", r.get("text")), r.get("law"))
     return ("not_listed", d.law)
 
 
@@ -1460,6 +1482,8 @@ def _law_text(law) -> str | None:
 
 
 def _reason(lang, why, law):
+    if isinstance(why, tuple):          # the engine's own sentence, which cites the law
+        return _m("SR.reason", lang, why=why[1])
     w = _m("SR.why." + why, lang)
     lt = _law_text(law)
     return _m("SR.reason_law", lang, why=w, law=lt) if lt else _m("SR.reason", lang, why=w)

@@ -58,7 +58,7 @@ class Entry:
 # or the tag it carries ("Domínio"); a category and a piece kind may share a name
 _QUIET_CLASHES = {("category", "piece"), ("piece", "category"), ("attr", "derived"),
                   ("spacekind", "space"), ("card", "piece"), ("piece", "card"), ("tag", "card"),
-                  ("card", "tag")}
+                  ("card", "tag"), ("counter", "counter_attr"), ("counter_attr", "counter")}
 
 
 class PhraseTable:
@@ -96,6 +96,10 @@ class PhraseTable:
                     # one spelling naming several things: merge their ids
                     if e.terminal == terminal and isinstance(e.value, tuple) and e.value[0] == value[0]:
                         e.value = (e.value[0], tuple(dict.fromkeys(e.value[1] + value[1])))
+                        return
+                    if e.alt is not None and e.alt[0] == terminal and e.alt[1][0] == value[0]:
+                        # ... also in the second reading (a copy of a faction: `cópia_de`)
+                        e.alt = (terminal, (value[0], tuple(dict.fromkeys(e.alt[1][1] + value[1]))))
                         return
                     # two kinds of thing under one spelling: keep the first, report the clash
                     if index is self.by_first and e.value[0] != value[0] and (e.value[0], value[0]) not in _QUIET_CLASHES:
@@ -307,7 +311,7 @@ class Tokenizer:
                 nxt = toks[i + 1].type if i + 1 < len(toks) else None
                 prev = toks[i - 1].type if i > 0 else None
                 # an attribute before "de", or after "tiver"/"for" ("K tiver item")
-                wants_attr = nxt == "OF" or prev in ("HAS", "IS")
+                wants_attr = (nxt == "OF" or prev in ("HAS", "IS")) and prev != "NUMBER"   # "1 item de C": a noun
                 if (t.type == "ATTR") != wants_attr:
                     cur = (t.type, t.value)
                     t.type, t.value = alt

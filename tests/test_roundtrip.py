@@ -147,7 +147,10 @@ def flt(draw, depth, last):
     if k == "where":
         return N.Filter(k, draw(expr(depth - 1)))
     if k == "connected":
-        return N.Filter(k, draw(prim(1)), draw(sel(depth - 1)))
+        s = draw(sel(depth - 1))
+        if s.quant == ("each",):
+            s.quant = None   # "por" + "cada" reads "por cada" (for each) in both languages
+        return N.Filter(k, draw(prim(1)), s)
     return N.Filter(k, draw(sel(depth - 1)))
 
 

@@ -58,6 +58,8 @@ ACTION = obj({"name": NAME, "effect": EXPR, "params": idmap(S), "limit_per_turn"
 ATTRIBUTE = obj({"type": S, "name": NAME, "default": {}, "values": {}, "category": S})
 ZONE = obj({"name": NAME, "content": S, "hidden": BOOLISH, "category": S, "ordered": BOOLISH,
             "refill_from": S,
+            # a limit checked by the invariants once the owner's `limit_phase` is over (hand limit)
+            "limit": INT, "limit_phase": S,
             # how many cards the zone takes (an integer, or {count, condition}: only while the
             # condition holds for the zone's owner); a card that would enter it full is discarded
             "capacity": {"oneOf": [INT, obj({"count": INT, "condition": EXPR})]}})
