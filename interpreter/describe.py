@@ -112,6 +112,17 @@ def zone_name(game, zone, lang: str) -> str:
     return base
 
 
+@lru_cache(maxsize=256)
+def event_word(event, lang: str) -> str:
+    """An event id of the engine ('removal') in the lexicon's words ('remoção', 'retirada')."""
+    try:
+        from .. import lexicon as lexmod
+        word = lexmod.get(lang).spell_value(str(event))
+    except Exception:  # noqa: BLE001
+        word = str(event)
+    return word.replace("_", " ")
+
+
 def thing_name(game, value, lang: str) -> str:
     """Any id the engine hands out: a space, piece kind, action, faction, enumeration value..."""
     if value is None:
@@ -251,7 +262,7 @@ def describe_event(game, event: dict, lang: str, viewer=None) -> str:
         return _m("GM.ev." + t, lang, faction=fn(event.get("faction")),
                   action=thing_name(game, event.get("action"), lang))
     if t == "trigger":
-        return _m("GM.ev.trigger", lang, faction=fn(event.get("faction")), event=event.get("event"))
+        return _m("GM.ev.trigger", lang, faction=fn(event.get("faction")), event=event_word(event.get("event"), lang))
     if t == "decision":
         choice = event.get("label") or event.get("choice")
         return _m("GM.ev.decision", lang, player=fn(event.get("player")), choice=choice)

@@ -41,6 +41,8 @@ class Game:
         self.log: list[dict] = []
         self.history: list[str] = []
         self.decisions = 0
+        self.limit_checks: list = []   # (faction, phase, zone key, size, limit) at phase ends
+        self.limit_check_count = 0
         for f in self.factions:
             if f not in gdef.factions:
                 raise RulesetError(f)
@@ -81,7 +83,7 @@ class Game:
                     s.zones[f"{f}:{z}"] = []
             for z, zd in g.faction_zones.get(f, {}).items():
                 if str(zd.get("content", "cards")) in ("peças", "piezas", "pieces"):
-                    s.piece_zones[f"{f}.{z}"] = {}     # pieces off the map (officers, ...)
+                    s.piece_zones[f"{f}.{z}"] = {}     # pieces kept off the map
                 else:
                     s.zones[f"{f}.{z}"] = []
             for cid, c in g.counters.items():
@@ -159,6 +161,8 @@ class Game:
                                     yield from rule(rules_ctx)
                             except EndPhase:
                                 pass
+                            if g.zone_limits:
+                                self._record_limits(f, ph)
                             yield from fire(c, {"event": "phase_end", "phase": ph, "by": f, "owner": f})
                     except EndTurn:
                         pass
@@ -170,6 +174,16 @@ class Game:
             self.log_event("stuck", None, why=exc.why)
             s.failure = exc
         s.terminal = True
+
+    def _record_limits(self, f, ph):
+        """Sizes of limited zones as the phase that enforces them ends (for the invariants)."""
+        for zid, scope, owner, lim, lph in self.g.zone_limits:
+            if lph != ph or (scope == "faction" and owner != f):
+                continue
+            key = f"{f}:{zid}" if scope == "player" else (f"{f}.{zid}" if scope == "faction" else zid)
+            self.limit_checks.append((f, ph, key, len(self.s.zones.get(key, ())), lim))
+            self.limit_check_count += 1
+            del self.limit_checks[:-50]
 
     def _advance(self, send):
         gen = self._gen
@@ -294,7 +308,8 @@ class Game:
         total = sum(int(g.reach[f]) for f in self.factions)
         if total < need[n]:
             from ..errors import format_message
-            args = {"total": total, "min": need[n], "n": n, "factions": ", ".join(self.factions)}
+            names = ", ".join(g.rs.name("faction", f, self.lang) for f in self.factions)
+            args = {"total": total, "min": need[n], "n": n, "factions": names}
             self.warnings.append(format_message("G.reach_low", self.lang, args))
             self.log_event("warning", None, code="G.reach_low", **args)
 

@@ -363,6 +363,17 @@ class GameDef:
         self.prohibitions: list[Hook] = []
         self.tie_breakers: list[str] = []
         self.setup_rules = []
+        # zones that declare a limit checked when a phase ends (`limite`, `fase_do_limite`)
+        last = self.turn_phases[-1] if self.turn_phases else None
+        self.zone_limits = []
+        for scope, zones in (("player", self.player_zones), ("global", self.global_zones)):
+            for z, zd in zones.items():
+                if isinstance(zd, dict) and zd.get("limit") is not None:
+                    self.zone_limits.append((z, scope, None, int(zd["limit"]), str(zd.get("limit_phase") or last)))
+        for fid, zones in self.faction_zones.items():
+            for z, zd in zones.items():
+                if isinstance(zd, dict) and zd.get("limit") is not None:
+                    self.zone_limits.append((z, "faction", fid, int(zd["limit"]), str(zd.get("limit_phase") or last)))
         self._compile_all()
 
     # tables -----------------------------------------------------------------------------------

@@ -49,7 +49,7 @@ class _Memory:
         self.events = []           # (log index, faction, n) score events still standing
         self.starts = []           # (log index, faction, action) action starts
         self.base = None           # faction -> score before the first event read
-        self.where = None          # (active, phase, turn_no) at the previous call
+        self.where = None          # how many phase-end limit checks were already read
 
 
 def check(game, box: dict | None = None, lang: str | None = None) -> list[str]:
@@ -192,33 +192,17 @@ def _zone_limits(g):
 
 
 def _limits(game, g, s, mem, lang, out):
-    limits = _zone_limits(g)
-    now = (s.active, s.phase, s.turn_no)
-    prev, mem.where = mem.where, now
-    if not limits or prev is None or s.terminal or game.pending is None:
+    """A limited zone must be within its limit as the phase that enforces it ends. The engine
+    records the sizes at that moment (`Game.limit_checks`); effects of other players later on
+    (a card drawn on someone else's turn) may legitimately exceed it until then."""
+    checks = getattr(game, "limit_checks", None)
+    if not checks:
         return
-    p_active, p_phase, p_turn = prev
-    phases = g.turn_phases
-    for zid, scope, faction, lim, ph in limits:
-        if ph not in phases or p_phase not in phases:
-            continue
-        owner = p_active
-        if scope == "faction" and faction != owner:
-            continue
-        # the owner was at or before the enforcing phase at the previous call ...
-        if phases.index(p_phase) > phases.index(ph):
-            continue
-        # ... and is past it now (its turn ended, or a later phase began)
-        passed = s.turn_no != p_turn or (s.phase in phases and phases.index(s.phase) > phases.index(ph))
-        if not passed:
-            continue
-        if scope == "player":
-            key = f"{owner}:{zid}"
-        elif scope == "faction":
-            key = f"{owner}.{zid}"
-        else:
-            key = zid
-        n = len(s.zones.get(key, ()))
+    total = game.limit_check_count
+    done = mem.where if isinstance(mem.where, int) else 0
+    mem.where = total
+    fresh = checks[-min(len(checks), total - done):] if total > done else []
+    for f, ph, key, n, lim in fresh:
         if n > lim:
             out.append(_m("INV.hand_limit", lang, zone=key, n=n, phase=ph, limit=lim))
 

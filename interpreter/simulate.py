@@ -186,9 +186,10 @@ def simulate(ruleset_path, factions, games, seed=0, workers=None, *, rotate=True
                 if progress:
                     progress(done, games)
         except BaseException:
-            # interrupted (Ctrl-C) or a broken pool: stop the workers now, do not wait
+            # interrupted (Ctrl-C) or a broken pool: stop the workers now, do not wait for them
+            procs = list((getattr(ex, "_processes", None) or {}).values())
             ex.shutdown(wait=False, cancel_futures=True)
-            for proc in list((getattr(ex, "_processes", None) or {}).values()):
+            for proc in procs:
                 with contextlib.suppress(Exception):
                     proc.terminate()
             raise

@@ -211,7 +211,7 @@ class _KindValue:
 
 def _removal(ctx, sp, kind, n, by, events, cause_acts, bits=0):
     if sp in ctx.s.piece_zones:
-        # from a zone of pieces off the map (officers...) back to the supply
+        # from a zone of pieces off the map back to the supply
         ctx.s.move_zone_piece(sp, None, kind, n, bits)
         ctx.s.adjust_supply(kind, n)
     else:
@@ -535,7 +535,7 @@ def _room(ctx, key):
 
 
 def _overflow(ctx, card, src, zone, me):
-    """A card that would enter a full zone is discarded instead (e.g. Law 8.2.3.I)."""
+    """A card that would enter a full zone is discarded instead."""
     ctx.engine.log_change("overflow", {"by": me, "card": card, "zone": zone})
     yield from _discard_cards(ctx, [(card, src)], me, False)
 

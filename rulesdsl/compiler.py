@@ -393,10 +393,10 @@ def compile_expr(cc: CC, node):
         return (lambda ctx: not f(ctx)), BOOL
     if t is N.Count:
         sel = compile_sel(cc, node.sel, role="count")
-        return memoized(count_fn(sel), node), NUMBER
+        return memoized(count_fn(sel), node, cc), NUMBER
     if t is N.Exists:
         sel = compile_sel(cc, node.sel, role="count")
-        return memoized(exists_fn(sel), node), BOOL
+        return memoized(exists_fn(sel), node, cc), BOOL
     if t is N.Sel:
         sel = compile_sel(cc, node, role="value")
         if isinstance(sel, Simple) and sel.etype == ZONE:
@@ -434,7 +434,7 @@ def free_vars(node) -> tuple:
     return tuple(v for v in used if v not in bound)
 
 
-def memoized(f, node):
+def memoized(f, node, cc=None):
     """Counting is the costly part of a rule (requirements, then the same filters while
     choosing, then nested 'onde' clauses for every candidate). The value depends only on the
     state (its version changes with every change), the acting faction and the variables the
@@ -442,7 +442,11 @@ def memoized(f, node):
     if any(isinstance(n, N.Name) and n.kind in ("derived", "derived_value") for n in node.walk()):
         return f
     free = free_vars(node)
-    memo = {}
+    # the same words in a requirement and in the choice that follows share one table
+    tables = getattr(cc.g, "_memo_tables", None) if cc is not None else None
+    if tables is None and cc is not None:
+        tables = cc.g._memo_tables = {}
+    memo = tables.setdefault((cc.owner, type(node).__name__, node.key()), {}) if tables is not None else {}
 
     def cached(ctx):
         s = ctx.s

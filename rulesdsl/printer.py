@@ -135,6 +135,7 @@ class NameIndex:
         self.tok = Tokenizer(self.lex, self.table)
         self.spellings: dict[tuple, list] = {}   # reading -> [(name index, order, text, plural)]
         self.plural_form: dict[tuple, bool] = {}  # folded words -> plural?
+        self._alt_cache = {}
         order = 0
         rules = list(self.lex.plural or [])
         for kind, table in names.items():
@@ -189,6 +190,17 @@ class NameIndex:
             raise PrintError(f"no {self.lang} spelling for {kind} {'/'.join(ids)}")
         same = [c for c in cands if c[3] == plural] or cands
         return min(same, key=lambda c: (c[0], c[1]))[2]
+
+    def has_alt(self, spelling: str) -> bool:
+        """Does the spelling read as an attribute before 'de' and as a noun elsewhere?"""
+        key = _fkey(spelling)
+        hit = self._alt_cache.get(key)
+        if hit is None:
+            tok = self.resolve(spelling)
+            hit = self._alt_cache[key] = bool(tok is not None and getattr(tok, "alt", None))
+        return hit
+
+    _alt_cache: dict
 
     def is_plural(self, spelling: str) -> bool:
         return self.plural_form.get(_fkey(spelling), False)
@@ -270,7 +282,8 @@ SEL_STARTS = frozenset({"OF", "IN", "WITH", "WITHOUT", "RULED", "NOT", "ADJACENT
                         "WHERE", "EXCEPT", "AMONG", "MATCHING", "IS", "ANOTHER", "VALUE",
                         "FEWEST", "MOST", "RANDOM"})
 # binary operators, which an unparenthesized expression may swallow
-OPS = frozenset({"AND", "OR", "CMPOP", "IS", "NOT", "HAS", "RULES", "PLUS", "MINUS", "STAR", "SLASH"})
+OPS = frozenset({"AND", "OR", "CMPOP", "IS", "NOT", "HAS", "RULES", "MATCHING", "PLUS", "MINUS",
+                 "STAR", "SLASH"})
 FILTER_FIRST = {"of": "OF", "in": "IN", "with": "WITH", "free": "WITH", "has_attr": "OF",
                 "without": "WITHOUT", "ruled_by": "RULED", "not_ruled_by": "NOT",
                 "adjacent": "ADJACENT", "connected": "CONNECTED", "where": "WHERE",
@@ -561,6 +574,7 @@ class Printer:
         plural = self._plural(node)
         noun = self.name(node.noun, "NOUN", plural)
         gender = self._gender = gender_of(noun)
+        noun_alt = self.idx.has_alt(noun)
         if q is not None:
             parts.append(self.quant(q))
         if node.owner == "mine":
@@ -588,6 +602,7 @@ class Printer:
         for i, f in enumerate(fs):
             nxt = frozenset({FILTER_FIRST.get(fs[i + 1].kind, "OF")}) if i < len(fs) - 1 else follow
             self._gender = gender
+            self._noun_alt = noun_alt and i == 0 and not node.var
             text, last_tail = self.filter(f, nxt, plural)
             parts.append(text)
         return " ".join(parts), frozenset(tail | last_tail)
@@ -653,6 +668,11 @@ class Printer:
         k = f.kind
         g = dict(self._gender)
         if k == "of":
+            if isinstance(f.arg, N.Name) and NAME_TERMINAL.get(f.arg.kind) == "VALUE" \
+                    and (f.arg.kind == "status" or self._noun_alt):
+                # a value right after the noun ("itens exauridos"); also where "de" would
+                # turn a noun that is also an attribute into the attribute
+                return self.name(f.arg, "VALUE"), frozenset()
             t, tail = self.operand(f.arg, follow)
             return self.glue(self.w("OF"), t, tail)
         if k == "in":
@@ -720,6 +740,7 @@ class Printer:
 
     _last_tail = frozenset()
     _gender: dict = {}
+    _noun_alt = False
 
     def listing(self, items, follow) -> str:
         out = []
@@ -835,6 +856,11 @@ class Printer:
             a, _ = self.sub(node.args[0], 5, frozenset({"RULES"}))
             b, tail = self.sub(node.args[1], 5, E)
             return f"{a} {self.w('RULES')} {b}", 4, tail
+        if node.fn == "matches_all" and len(node.args) == 2:
+            a, _ = self.sub(node.args[0], 5, frozenset({"MATCHING"}))
+            b, tail = self.sub(node.args[1], 5, E)
+            to = self.opt_to()
+            return f"{a} {self.w('MATCHING')} {to}{b}", 4, tail
         if node.fn == "truthy" and len(node.args) == 1 and isinstance(node.args[0], N.AttrOf) \
                 and "HAS" in self.lex.words:
             at = node.args[0]

@@ -126,10 +126,9 @@ SEL_ONLY = ("with", "without", "connected", "fewest", "most")
 def flt(draw, depth, last):
     kinds = ["of", "in", "ruled_by", "not_ruled_by", "adjacent", "except", "matching", "is",
              "another", "random", "among", "free", "has_attr"]
-    if depth > 0:
-        kinds += ["where"]
-        if last:
-            kinds += list(SEL_ONLY)
+    if depth > 0 and last:
+        # these end in a noun phrase or an expression, which would take the next filter
+        kinds += ["where"] + list(SEL_ONLY)
     k = draw(st.sampled_from(kinds))
     if k in ("of", "in", "adjacent"):
         if depth > 0 and draw(st.booleans()):
