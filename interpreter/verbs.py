@@ -129,18 +129,19 @@ def c_place(cc: CC, node):
         me = actor(ctx)
         c = ctx if me == ctx.me else ctx.child(me=me, env=ctx.env)
         events = []
+        shortfall = []          # 1.5.4: place what you can; all-or-nothing fails afterwards
         spaces = dest(c)
         for s in sels:
             where = s.where(c) if s.where is not None else spaces
             kinds = [k for k in s.kind_list(c) if g.piece_kinds[k].owner in (me, None)]
             if not kinds:
-                _short(ctx, law)
+                shortfall.append(1)
                 continue
             n = quant_count(s.quant, c, 1)
             if len(kinds) > 1:
                 avail = [k for k in kinds if ctx.s.supply.get(k, 0) > 0]
                 if not avail:
-                    _short(ctx, law)
+                    shortfall.append(1)
                     continue
                 kind = yield from decide(c, me, "choose", avail, False, ("choose_kind",), law)
             else:
@@ -153,7 +154,7 @@ def c_place(cc: CC, node):
                 for z in zone_targets:
                     k = min(n, ctx.s.supply.get(kind, 0))
                     if k < n:
-                        _short(ctx, law)
+                        shortfall.append(1)
                     if k > 0:
                         ctx.s.adjust_supply(kind, -k)
                         ctx.s.move_zone_piece(None, z, kind, k)
@@ -161,13 +162,13 @@ def c_place(cc: CC, node):
                 where = [w for w in where if w not in ctx.s.piece_zones]
             for sp in where:
                 if prohibited(c, "placement", sp, kind, me):
-                    _short(ctx, law)
+                    shortfall.append(1)
                     continue
                 targets.append(sp)
             need = n * len(targets)
             have = ctx.s.supply.get(kind, 0)
             if have < need:
-                _short(ctx, law)
+                shortfall.append(1)
                 if len(set(targets)) > 1 and have > 0:
                     # the placer chooses where the few pieces go (1.5.4, 1.1.3)
                     chosen = []
@@ -183,7 +184,7 @@ def c_place(cc: CC, node):
                 if pk.occupies:
                     k = min(k, free_capacity(c, sp, pk.occupies))
                 if k < n:
-                    _short(ctx, law)
+                    shortfall.append(1)
                 if k <= 0:
                     continue
                 ctx.s.put(sp, kind, k)
@@ -193,6 +194,8 @@ def c_place(cc: CC, node):
             ctx.engine.log_change("place", ev)
         for ev in events:
             yield from fire(ctx, ev)
+        if shortfall:
+            _short(ctx, law)
     return run
 
 

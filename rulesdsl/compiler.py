@@ -1400,7 +1400,9 @@ def compile_choose(cc: CC, node: N.Choose):
                 opts = items(ctx)
                 if not opts:
                     if optional:
+                        # nothing to choose: an optional choice is simply not made
                         ctx.env["__chosen"] = []
+                        ctx.env["__passed"] = True
                         if var:
                             ctx.env[var] = None
                         return
@@ -1423,11 +1425,14 @@ def compile_choose(cc: CC, node: N.Choose):
         opts = items(ctx)
         if not opts:
             if optional:
+                ctx.env["__passed"] = True
                 if var:
                     ctx.env[var] = None
                 return
             raise Failure("no_option", law)
         v = yield from decide(ctx, player, "choose", opts, optional, prompt, law, (sel, ctx))
+        if v is PASS:
+            ctx.env["__passed"] = True
         if var:
             ctx.env[var] = None if v is PASS else v
     return choose_one
@@ -1520,6 +1525,20 @@ def compile_foreach(cc: CC, node: N.ForEach):
             cc.vars[var] = SPACE
     else:
         elems = sel.items
+
+    if node.any_order:
+        law = cc.law
+        etype = SPACE if isinstance(sel, PieceSel) else sel.etype
+
+        def run_any(ctx):
+            left = list(elems(ctx))
+            while left:
+                x = yield from decide(ctx, ctx.me, "order", list(dict.fromkeys(left)), False, ("order", etype), law)
+                left.remove(x)
+                if var:
+                    ctx.env[var] = x
+                yield from body(ctx)
+        return run_any
 
     def run(ctx):
         for x in elems(ctx):

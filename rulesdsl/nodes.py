@@ -235,9 +235,11 @@ class If(Node):
 
 @dataclass(eq=False)
 class ForEach(Node):
-    """`para cada clareira C com serraria: ...`."""
+    """`para cada clareira C com serraria: ...`; with any_order, the player picks the next
+    element each time (`em qualquer ordem`)."""
     sel: Sel
     body: Block
+    any_order: bool = False
 
 
 @dataclass(eq=False)

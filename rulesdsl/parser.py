@@ -110,7 +110,8 @@ class ToNodes(Transformer):
     @v_args(meta=True)
     def foreach(self, meta, items):
         sel, body = [x for x in items if not isinstance(x, Token)]
-        return N.ForEach(sel, body, pos=self._p(meta))
+        any_order = any(isinstance(t, Token) and t.type == "ANY_ORDER" for t in items)
+        return N.ForEach(sel, body, any_order, pos=self._p(meta))
 
     @v_args(meta=True)
     def repeat_upto(self, meta, items):

@@ -360,7 +360,9 @@ class Printer:
         if isinstance(node, N.If):
             return self.if_lines(node, depth, self.w("IF"))
         if isinstance(node, N.ForEach):
-            head = self.w("FOR_EACH") + " " + self.sel(node.sel, frozenset({"COLON"}))
+            head = self.w("FOR_EACH") + " " + self.sel(node.sel, frozenset({"COLON", "ANY_ORDER"}))
+            if node.any_order:
+                head += " " + self.w("ANY_ORDER")
             return self.suite(head, node.body, depth)
         if isinstance(node, N.Repeat):
             head = self.qval(node.count, frozenset({"TIMES"})) + " " + self.w("TIMES", plural=True)
@@ -576,7 +578,12 @@ class Printer:
         gender = self._gender = gender_of(noun)
         noun_alt = self.idx.has_alt(noun)
         if q is not None:
-            parts.append(self.quant(q))
+            if isinstance(q, N.Num) and noun_alt and node.filters \
+                    and FILTER_FIRST.get(node.filters[0].kind) == "OF":
+                # "1 ajuda de D": after a number a noun that is also an attribute stays a noun
+                parts.append(str(q.value))
+            else:
+                parts.append(self.quant(q))
         if node.owner == "mine":
             yours = [c for c in self.lex.words.get("YOUR", []) if features(c)["plural"] == plural]
             if gender.get("fem"):

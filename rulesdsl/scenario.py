@@ -1138,6 +1138,10 @@ def _position_fn(sc: Scenario, box_out: dict, dice_holder: list):
         s = game.s
         s.rng = _LoadedDice(s.rng.getstate())
         dice_holder[:] = [s.rng]
+        # the first step's dice may be rolled before its first choice (a decree battle)
+        if sc.steps:
+            s.rng.queue.extend(sc.steps[0].dice)
+            s.rng.preloaded = True
         draw = g.draw_zone
         if draw and draw in s.zones:
             s.rng.shuffle(s.zones[draw])
@@ -1239,7 +1243,8 @@ def run_scenario(sc: Scenario) -> Result:
     if res.failures:
         return res
     for n, step in enumerate(sc.steps, 1):
-        dice.queue.extend(step.dice)
+        if not (n == 1 and getattr(dice, "preloaded", False)):
+            dice.queue.extend(step.dice)
         for text, pos in step.choices:
             if game.is_terminal():
                 res.fail(pos, _m("SR.choice_over", lang, choice=text))

@@ -325,7 +325,7 @@ class _FileTranslator:
                 nk = self.slex.key_of(k) if isinstance(k, str) else None
                 if nk in props:
                     child = props[nk]
-                    self.key(k, self.dlex.spell_key(nk))
+                    self.key(k, self.key_spelling(k, nk))
                     if nk == "language" and isinstance(v, YStr):
                         self.scalar(v, self.dst)
                     else:
@@ -336,6 +336,16 @@ class _FileTranslator:
                 else:
                     nk, child = "?" + str(k), {}
             self.walk(v, child, path + (nk,))
+
+    def key_spelling(self, k, nk: str) -> str:
+        """The preferred target spelling; a source key written in its n-th spelling (`fontes`
+        beside `fonte`, `por_naipe`) keeps the n-th target spelling, so siblings stay apart."""
+        src = self.slex.keys.get(nk) or []
+        dst = self.dlex.keys.get(nk) or []
+        i = next((j for j, sp in enumerate(src) if fold(sp) == fold(str(k))), 0)
+        if 0 < i < len(dst):
+            return dst[i]
+        return self.dlex.spell_key(nk)
 
     def key(self, k, new: str) -> None:
         if not isinstance(k, YStr) or getattr(k, "source", None) is None:
