@@ -226,10 +226,12 @@ def _removal(ctx, sp, kind, n, by, events, cause_acts, bits=0):
 
 
 @verb("remove",
-      {"pt": "Remove peças do mapa para o suprimento do dono (G.1.28); com uma quantidade, quem age "
-             "escolhe quais; sem quantidade ('todas'), remove todas as que a frase descreve.",
-       "es": "Retira piezas del mapa a la reserva de su dueño; con una cantidad, quien actúa elige "
-             "cuáles; sin cantidad ('todas'), retira todas las que describe la frase."},
+      {"pt": "Remove peças do mapa (ou de uma zona de peças: 'de oficiais') para o suprimento do dono "
+             "(G.1.28); com uma quantidade, quem age escolhe quais; sem quantidade ('todas'), remove "
+             "todas as que a frase descreve.",
+       "es": "Retira piezas del mapa (o de una zona de piezas) a la reserva de su dueño; con una "
+             "cantidad, quien actúa elige cuáles; sin cantidad ('todas'), retira todas las que "
+             "describe la frase."},
       {"pt": "remova 1 madeira de C", "es": "retira 1 madera de C"})
 def c_remove(cc: CC, node):
     actor = _actor(cc, node)

@@ -15,8 +15,6 @@ transparent to the parser (`primary: ( expr )`), so they never change the tree.
 """
 from __future__ import annotations
 
-from functools import lru_cache
-
 from . import lexicon as lexmod
 from . import nodes as N
 from .errors import Diagnostics, fold
@@ -457,13 +455,11 @@ class Printer:
         toks = [t for t in self.idx.tok.tokenize(text, diags, lambda o, n=1: None)
                 if t.type not in ("_NL", "INDENT", "DEDENT")]
         end = len(left)
-        pos = 0
         for t in toks:
             if t.start_pos >= end:
                 return False
             if t.end_pos > end:
                 return True
-            pos = t.end_pos
         return False
 
     def glue(self, left: str, right: str, tail):

@@ -32,7 +32,7 @@ import os
 import re
 
 from . import lexicon as lexmod
-from .errors import Diagnostics, Pos, RulesError, fold
+from .errors import Diagnostics, RulesError, fold
 from .loader import YDict, YList, YStr, detect_lang, load_text
 from .model import (BLOCK_KEYS, SourceFile, _expressions, _object_branch, _rejoin_colon, _resolve,
                     _ruleset_files, load_ruleset, parse_expression, schema)
@@ -57,20 +57,25 @@ EVENT_REL = {"mine", "enemy", "any"}
 GENERATED_BY = "tools/translate_ruleset.py"
 # words that agree in gender with the noun after them / before them
 PRENOMINAL = ("ONE", "ALL", "ANY", "EACH", "ANOTHER", "YOUR")
-POSTNOMINAL = ("RULED", "ENEMY", "ADJACENT", "MATCHING", "CONNECTED", "FREE", "RANDOM", "YOUR")
+POSTNOMINAL = ("RULED", "ENEMY", "ADJACENT", "MATCHING", "CONNECTED", "RANDOM", "YOUR")
 
 
 # ---------------------------------------------------------------------------------------------
 # public API
 
 def find_ruleset_root(path: str) -> str:
-    """The ruleset folder of a file: walk up while the parent folder holds *.yaml files."""
+    """The ruleset folder of a file: its own folder if a file there declares the game
+    (`jogo:`/`juego:`), else up while the parent folder holds *.yaml files (at most 3 levels)."""
     d = os.path.dirname(os.path.abspath(path))
-    while True:
+    start = d
+    for _ in range(3):
+        if _declares_game(d):
+            return d
         parent = os.path.dirname(d)
         if parent == d or not _has_yaml(parent):
-            return d
+            break
         d = parent
+    return d if _declares_game(d) else start
 
 
 def _has_yaml(d: str) -> bool:
@@ -79,6 +84,25 @@ def _has_yaml(d: str) -> bool:
                    for n in os.listdir(d))
     except OSError:
         return False
+
+
+def _declares_game(d: str) -> bool:
+    words = {"game"}
+    for lang in lexmod.available():
+        words.update(lexmod.get(lang).keys.get("game", []))
+    rx = re.compile(r"^(?:%s)\s*:" % "|".join(re.escape(w) for w in words), re.M)
+    try:
+        names = [n for n in os.listdir(d) if n.endswith((".yaml", ".yml"))]
+    except OSError:
+        return False
+    for n in names:
+        try:
+            with open(os.path.join(d, n), encoding="utf-8") as fh:
+                if rx.search(fh.read()):
+                    return True
+        except (OSError, UnicodeDecodeError):
+            continue
+    return False
 
 
 def translate_file(path: str, to_lang: str, ruleset=None, notes: list | None = None) -> str:
@@ -464,8 +488,8 @@ class _FileTranslator:
                 continue  # digits, variables, symbols
             if t.type == "NUMBER":
                 new[i] = self.number(int(t.value))
-            elif t.type in ("NOUN", "ATTR", "VALUE") and isinstance(t.value, tuple) \
-                    and t.value[0] != "builtin":
+            elif isinstance(t.value, tuple) and len(t.value) == 2 and t.value[0] != "builtin":
+                # a ruleset name (a noun, value, attribute, or a verb a status declares)
                 new[i] = self.name(t, txt, owner)
             elif t.type == "NOUN":
                 new[i] = pick(self.dlex.words[neutral_word(t)], source_marks(txt))

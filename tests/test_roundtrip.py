@@ -125,7 +125,7 @@ SEL_ONLY = ("with", "without", "connected", "fewest", "most")
 @st.composite
 def flt(draw, depth, last):
     kinds = ["of", "in", "ruled_by", "not_ruled_by", "adjacent", "except", "matching", "is",
-             "another", "random", "among", "free", "has_attr"]
+             "another", "random", "among", "free", "has_attr", "not_of"]
     if depth > 0 and last:
         # these end in a noun phrase or an expression, which would take the next filter
         kinds += ["where"] + list(SEL_ONLY)
@@ -138,6 +138,8 @@ def flt(draw, depth, last):
         return N.Filter(k, draw(prim(1)))
     if k in ("another", "random"):
         return N.Filter(k)
+    if k == "not_of":
+        return N.Filter(k, name(draw(st.sampled_from(VALUES))))
     if k in ("free", "has_attr"):
         return N.Filter(k, name(draw(st.sampled_from(ATTRS))))
     if k == "among":
@@ -252,14 +254,19 @@ def stmt(draw, depth=2):
     if c == 4:
         return N.If(draw(expr(1)), draw(inner), N.Block([N.If(draw(expr(1)), draw(inner), None)]))
     if c == 5:
-        return N.ForEach(draw(sel(1)), draw(inner))
+        return N.ForEach(draw(sel(1)), draw(inner), draw(st.booleans()))
     if c == 6:
         return N.Repeat(draw(st.sampled_from([N.Num(2), N.Var("X"), N.Arith("+", N.Var("X"), N.Num(1))])),
                         draw(inner), draw(st.booleans()))
     if c == 7:
         return N.Try(draw(inner), draw(inner))
     if c == 8:
-        return N.ChooseBranch(draw(st.lists(inner, min_size=2, max_size=3)), None, draw(st.booleans()))
+        node = N.ChooseBranch(draw(st.lists(inner, min_size=2, max_size=3)), None, draw(st.booleans()))
+        if draw(st.booleans()):
+            node.guards = [draw(st.one_of(st.none(), expr(1))) for _ in node.branches]
+            if all(g is None for g in node.guards):
+                node.guards = None
+        return node
     if c == 9:
         act = draw(action(1))
         if isinstance(act, N.ActionMenu):
