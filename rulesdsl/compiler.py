@@ -169,8 +169,13 @@ class PieceSel(Sel):
             ks = self._kcache.get(f)
             if ks is None:
                 ks = self._kcache[f] = [k for k in self.kinds if g.piece_kinds[k].owner == f]
-        if self.kind_preds:
-            ks = [k for k in ks if all(p(ctx, k) for p in self.kind_preds)]
+        kp = self.kind_preds
+        if kp:
+            if len(kp) == 1:
+                p0 = kp[0]
+                ks = [k for k in ks if p0(ctx, k)]
+            else:
+                ks = [k for k in ks if all(p(ctx, k) for p in kp)]
         return ks
 
     def spaces(self, ctx):
@@ -191,8 +196,14 @@ class PieceSel(Sel):
             b = board.get(sp) or pzones.get(sp)     # a space, or a zone of pieces
             if not b:
                 continue
-            if preds and not all(p(ctx, sp) for p in preds):
-                continue
+            if preds:
+                ok = True
+                for p in preds:
+                    if not p(ctx, sp):
+                        ok = False
+                        break
+                if not ok:
+                    continue
             statused = (self.st_on or self.st_off) and sp in pzones
             if self.st_on and not statused:
                 continue                            # pieces on the map have no status
@@ -312,11 +323,16 @@ class CardSel(ListSel):
         env = ctx.env
         var = self.var
         saved = env.get(var) if var else None
+        preds = self.preds
+        zones = ctx.s.zones
         for z in self.zones_fn(ctx):
-            for c in ctx.s.zones.get(z, ()):
+            for c in zones.get(z, ()):
                 if var:
                     env[var] = c
-                if all(p(ctx, c) for p in self.preds):
+                for p in preds:
+                    if not p(ctx, c):
+                        break
+                else:
                     out.append((c, z))
         if var:
             if saved is None:
