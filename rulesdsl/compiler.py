@@ -450,6 +450,21 @@ def free_vars(node) -> tuple:
     return tuple(v for v in used if v not in bound)
 
 
+_COSTLY_FILTERS = {"where", "connected", "with", "without", "adjacent", "fewest", "most"}
+
+
+def _costly(node) -> bool:
+    """Worth memoizing: nested counts, or filters that look around (with, adjacent, where...)."""
+    for n in node.walk():
+        if n is node:
+            continue
+        if isinstance(n, (N.Count, N.Exists)):
+            return True
+        if isinstance(n, N.Filter) and n.kind in _COSTLY_FILTERS:
+            return True
+    return False
+
+
 def memoized(f, node, cc=None):
     """Counting is the costly part of a rule (requirements, then the same filters while
     choosing, then nested 'onde' clauses for every candidate). The value depends only on the
@@ -457,6 +472,8 @@ def memoized(f, node, cc=None):
     expression reads — derived values read the caller's variables, so those are not memoized."""
     if any(isinstance(n, N.Name) and n.kind in ("derived", "derived_value") for n in node.walk()):
         return f
+    if not _costly(node):
+        return f                 # a plain lookup is cheaper than its memo key
     free = free_vars(node)
     # the same words in a requirement and in the choice that follows share one table
     tables = getattr(cc.g, "_memo_tables", None) if cc is not None else None
@@ -464,10 +481,18 @@ def memoized(f, node, cc=None):
         tables = cc.g._memo_tables = {}
     memo = tables.setdefault((cc.owner, type(node).__name__, node.key()), {}) if tables is not None else {}
 
+    n_free = len(free)
+    v0 = free[0] if free else None
+
     def cached(ctx):
         s = ctx.s
-        env = ctx.env
-        key = (s.uid, s.ver, ctx.me) + tuple(env.get(v) for v in free)
+        if n_free == 0:
+            key = (s.uid, s.ver, ctx.me)
+        elif n_free == 1:
+            key = (s.uid, s.ver, ctx.me, ctx.env.get(v0))
+        else:
+            env = ctx.env
+            key = (s.uid, s.ver, ctx.me) + tuple(env.get(v) for v in free)
         try:
             return memo[key]
         except KeyError:

@@ -6,7 +6,8 @@
 
 The original text is edited in place, span by span; nothing is re-serialized:
 
-  * every fixed YAML key -> its preferred spelling in the target lexicon (`jogo:` -> `juego:`);
+  * every fixed YAML key -> its preferred spelling in the target lexicon (`jogo:` -> `juego:`;
+    a key written in its n-th spelling, like `fontes` beside `fonte`, takes the n-th one);
   * every attribute key the ruleset declares -> the attribute's target name (`naipe:` -> `palo:`);
   * `idioma: pt` -> `idioma: es`;
   * the enumerated values the engine reads by their spelling (yes/no fields, event names, an
@@ -23,8 +24,10 @@ is parsed again in the target language and must give the same tree (names shared
 factions compare as the compiler resolves them, see `printer.canonical_key`); when the word by
 word translation does not, the expression is printed anew from its tree (`printer.to_text`).
 
-A file's names come from its whole ruleset: the folder holding the file's *.yaml siblings is
-loaded (walking up from the file), or pass `ruleset=`.
+A file's names come from its whole ruleset, loaded from the file's folder when a file there
+declares the game (`jogo:`), else from the nearest folder above that does (see
+`find_ruleset_root`); or pass `ruleset=`. A `texto/` catalogue is not part of a ruleset and is
+never translated.
 """
 from __future__ import annotations
 
@@ -167,10 +170,7 @@ def _display_path(root: str) -> str:
 
 def _load(root: str):
     diags = Diagnostics()
-    try:
-        rs = load_ruleset(root, diags)
-    except RulesError:
-        raise
+    rs = load_ruleset(root, diags)
     if diags.has_errors():
         raise RulesError(diags.items)
     return rs

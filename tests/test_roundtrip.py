@@ -350,3 +350,12 @@ def test_one_simple_statement_stays_on_its_line():
     pt, es = round_trip(e.tree, "start", RS, e.owner)
     assert pt == "para cada vale V governado por você: receba um ponto"
     assert es == "por cada valle V gobernado por ti: anota un punto"
+
+
+@pytest.mark.xfail(strict=True, reason="tokenizer.py: a name with '-' between numbers ('floresta "
+                                       "1-2-5-10') is split at MINUS and never matches its phrase")
+@pytest.mark.parametrize("lang,text", [("pt", "posicione 1 guerreiro em floresta 1-2-5-10"),
+                                       ("es", "coloca 1 guerrero en bosque 1-2-5-10")])
+def test_a_forest_of_root_can_be_named(lang, text):
+    rs = load_ruleset(ROOT)
+    reparse(text, lang, "start", rs)

@@ -316,3 +316,29 @@ def test_tool_check_and_write(tmp_path):
     assert tool.main([CONQUISTA, "--to", "es", "--out", str(out), "--check"]) == 1
     assert tool.main([CONQUISTA, "--to", "es", "--out", str(out)]) == 0
     assert not (out / "velho.yaml").exists()
+
+
+def test_translate_text_that_differs_from_the_file(mini):
+    text = GAME.replace("embaralhe o baralho", "compre 3 cartas")
+    es = translate_text(text, str(mini), "es")
+    assert "    - coge 3 cartas" in es and "baraja" not in es
+
+
+def test_a_broken_expression_is_reported_not_translated(mini):
+    from rulesdsl.errors import RulesError
+    text = GAME.replace("embaralhe o baralho", "embaralhe o baralhho")
+    with pytest.raises(RulesError) as exc:
+        translate_text(text, str(mini), "es")
+    assert [d.code for d in exc.value.diagnostics] == ["P002"]
+
+
+@pytest.mark.xfail(strict=True, reason="interpreter/gamedef.py _piece_names reads an event's plural "
+                                       "piece name as name + 's' only, not by the lexicon's plural "
+                                       "rules: 'reclutadores' is C014")
+def test_event_piece_names_in_the_lexicon_plural(tmp_path):
+    text = GAME.replace("      soldado: {nome: {pt: soldado, es: soldado}, categoria: soldado, quantidade: 5}",
+                        "      soldado: {nome: {pt: soldado, es: soldado}, categoria: soldado, quantidade: 5}\n"
+                        "      recrutador: {nome: {pt: recrutador, es: reclutador}, quantidade: 2}")
+    text = text.replace("peças: soldados", "peças: recrutadores")
+    _put(tmp_path / "pt", text)
+    rulesdsl.Environment().load(str(tmp_path / "pt"))
