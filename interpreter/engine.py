@@ -156,6 +156,8 @@ class Game:
                             s.ver += 1
                             self.log_event("phase", f, phase=ph)
                             yield from fire(c, {"event": "phase_start", "phase": ph, "by": f, "owner": f})
+                            if g.victory:
+                                self._check_victory(ctx, f, ph)
                             try:
                                 for rule in g.factions[f].turn.get(ph, ()):
                                     yield from rule(rules_ctx)
@@ -167,6 +169,8 @@ class Game:
                     except EndTurn:
                         pass
                     yield from fire(c, {"event": "turn_end", "by": f, "owner": f})
+                    if g.victory:
+                        self._check_victory(ctx, f, None)
         except GameOver:
             pass
         except Failure as exc:
@@ -174,6 +178,23 @@ class Game:
             self.log_event("stuck", None, why=exc.why)
             s.failure = exc
         s.terminal = True
+
+    def _check_victory(self, ctx, active, phase):
+        """`vitória:` conditions: with `quando: <fase>`, checked for the active faction at the
+        start of that phase; without, for every faction at the end of each turn (the active
+        faction first, 3.1-style)."""
+        g = self.g
+        order = [active] + [f for f in self.factions if f != active]
+        for cond, v in g.victory:
+            when = v.get("when") if isinstance(v, dict) else None
+            if phase is None and when is not None:
+                continue
+            if phase is not None and str(when) != phase:
+                continue
+            for fac in ([active] if phase is not None else order):
+                c = ctx.child(me=fac, env={})
+                if cond(c):
+                    self.declare_winner(c, fac)
 
     def _record_limits(self, f, ph):
         """Sizes of limited zones as the phase that enforces them ends (for the invariants)."""

@@ -747,15 +747,21 @@ class GameDef:
     def _piece_names(self, spec, cc, owner):
         """Hook patterns name pieces by kind or category: return the set of kind ids."""
         from ..errors import fold
+        from ..tokenizer import pluralize
         names = spec if isinstance(spec, list) else [spec]
         out = set()
         table = self.rs.names_table(cc.lang)
+        lex = _lexicon(cc.lang)
         for nm in names:
             f = fold(str(nm))
             hit = False
             for kind in ("piece", "category"):
                 for ident, sps in table.get(kind, {}).items():
-                    forms = {fold(s) for s in sps} | {fold(s) + "s" for s in sps} | {fold(ident)}
+                    forms = {fold(s) for s in sps} | {fold(ident)}
+                    for sp in sps:
+                        ws = sp.split()
+                        for pl in pluralize(ws[0], lex.plural):
+                            forms.add(fold(" ".join([pl] + ws[1:])))
                     if f in forms:
                         hit = True
                         if kind == "category":

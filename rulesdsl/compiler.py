@@ -994,7 +994,23 @@ def space_pred(cc: CC, f: N.Filter):
     if k == "has_attr":
         aid = f.arg.ids[0]
         return lambda ctx, sp: bool(ctx.m.attr(sp, aid))
-    cc.err("C009", f, kind=k)
+    cc.err("C009", f, kind=_filter_word(cc, k))
+
+
+# the keyword that writes each filter, to name it in the file's language
+_FILTER_WORDS = {"of": "OF", "in": "IN", "with": "WITH", "without": "WITHOUT", "ruled_by": "RULED",
+                 "not_ruled_by": "RULED", "adjacent": "ADJACENT", "connected": "CONNECTED",
+                 "where": "WHERE", "except": "EXCEPT", "among": "AMONG", "matching": "MATCHING",
+                 "free": "FREE", "is": "IS", "another": "ANOTHER", "fewest": "FEWEST",
+                 "most": "MOST", "random": "RANDOM", "has_attr": "WITH"}
+
+
+def _filter_word(cc, kind):
+    from . import lexicon
+    try:
+        return lexicon.get(cc.lang).spell_word(_FILTER_WORDS.get(kind, kind))
+    except KeyError:
+        return kind
 
 
 def _flat(v):
@@ -1033,7 +1049,7 @@ def compile_piece_sel(cc: CC, node: N.Sel, kinds, quant, default_owner=None):
                 st_off |= bit
             continue
         if k == "not_of":
-            cc.err("C009", f, kind=k)
+            cc.err("C009", f, kind=_filter_word(cc, k))
         if k == "matching":
             fo, to = compile_expr(cc, f.arg)
             if to.startswith(LIST) or to == ANY:
@@ -1235,7 +1251,7 @@ def compile_card_sel(cc: CC, node: N.Sel, quant):
                 continue
             cc.err("C008", f, kind="with")
         else:
-            cc.err("C009", f, kind=k)
+            cc.err("C009", f, kind=_filter_word(cc, k))
     if zones_fn is None:
         if owner == "enemy":
             cc.err("C008", node, kind="enemy")
@@ -1280,7 +1296,7 @@ def compile_faction_sel(cc: CC, node: N.Sel, quant):
         elif k == "another":
             preds.append(lambda ctx, fac: fac != ctx.me)
         else:
-            cc.err("C009", f, kind=k)
+            cc.err("C009", f, kind=_filter_word(cc, k))
     return ListSel(FACTION, lambda ctx: ctx.s.seats, preds, node.var, quant)
 
 
@@ -1298,7 +1314,7 @@ def compile_generic_preds(cc, node, etype):
             fc, _ = compile_expr(cc, f.arg)
             preds.append(lambda ctx, x, fc=fc: fc(ctx))
         else:
-            cc.err("C009", f, kind=f.kind)
+            cc.err("C009", f, kind=_filter_word(cc, f.kind))
     return preds
 
 

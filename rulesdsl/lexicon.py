@@ -58,6 +58,8 @@ class Lexicon:
         self.numbers: dict[str, int] = {str(k): int(v) for k, v in (data.get("numbers") or {}).items()}
         self.noise: list[str] = [str(w) for w in (data.get("noise") or [])]
         self.plural: list = [tuple(p) for p in (data.get("plural") or [])]
+        # the form a keyword takes after a preposition ("por ti", not "por tú")
+        self.object_forms: dict = {str(k): str(v) for k, v in (data.get("object_forms") or {}).items()}
         self.values: dict[str, list[str]] = {str(k): _as_list(v) for k, v in (data.get("values") or {}).items()}
         self._key_index = {}
         for neutral, spellings in self.keys.items():

@@ -167,11 +167,7 @@ def load_text(text: str, path: str, diags: Diagnostics, lang: str | None = None)
         mark = exc.problem_mark or exc.context_mark
         pos = src.pos(mark.index) if mark else Pos(path, 1, 1)
         problem = (exc.problem or exc.context or "").strip()
-        if "mapping values are not allowed" in problem:
-            # "efeito: se X: faça Y" — a ': ' inside an unquoted value
-            diags.add("E007", pos, lang)
-        else:
-            diags.add("E001", pos, lang, problem=problem)
+        diags.add(_yaml_problem_code(problem), pos, lang)
         return None
     except yaml.YAMLError as exc:  # reader errors (bad bytes) and the like
         diags.add("E001", Pos(path, 1, 1), lang, problem=str(exc).splitlines()[0])
@@ -179,6 +175,28 @@ def load_text(text: str, path: str, diags: Diagnostics, lang: str | None = None)
     if node is None:
         return YDict()
     return _build(node, src, diags, lang)
+
+
+# PyYAML explains problems in English; each known kind gets its own code and a PT/ES message
+_YAML_PROBLEMS = [
+    ("mapping values are not allowed", "E007"),   # "efeito: se X: faça Y" — ': ' inside a value
+    ("expected ',' or ']'", "E008"),
+    ("expected ',' or '}'", "E009"),
+    ("cannot start any token", "E010"),            # a tab, or '@' / '`' starting a value
+    ("could not find expected ':'", "E011"),
+    ("found unexpected end of stream", "E012"),    # an unclosed quote
+    ("expected <block end>", "E013"),
+    ("did not find expected key", "E013"),
+    ("did not find expected '-'", "E013"),
+    ("found undefined alias", "E014"),
+]
+
+
+def _yaml_problem_code(problem: str) -> str:
+    for text, code in _YAML_PROBLEMS:
+        if text in problem:
+            return code
+    return "E001"
 
 
 def load_file(path: str, diags: Diagnostics, lang: str | None = None):

@@ -321,6 +321,12 @@ class Printer:
             return pick(sps, {"plural": plural, "fem": True})
         return pick([c for c in sps if not features(c)["fem"]] or sps, {"plural": plural})
 
+    def obj_form(self, t: str) -> str:
+        """'você'/'tú' after a preposition takes the lexicon's object form ("por ti")."""
+        if t == self.w("YOU") and "YOU" in self.lex.object_forms:
+            return self.lex.object_forms["YOU"]
+        return t
+
     def opt_to(self) -> str:
         to = optional_to(self.lex)
         return to + " " if to else ""
@@ -699,9 +705,10 @@ class Printer:
             return self.kw_then("WITHOUT", t), tail
         if k == "ruled_by":
             t, tail = self.prim(f.arg, follow)
-            return self.agree("RULED", plural, g) + " " + self.w("BY") + " " + t, tail
+            return self.agree("RULED", plural, g) + " " + self.w("BY") + " " + self.obj_form(t), tail
         if k == "not_ruled_by":
             t, tail = self.prim(f.arg, follow)
+            t = self.obj_form(t)
             return (self.w("NOT") + " " + self.agree("RULED", plural, g) + " " + self.w("BY")
                     + " " + t, tail)
         if k == "adjacent":

@@ -17,7 +17,8 @@ from lark import Token
 
 from .errors import Diagnostics, fold, suggest
 
-WORD_RE = re.compile(r"[^\W\d_][\w'’-]*|\d+", re.UNICODE)
+# a word; numbers joined by hyphens ("1-2-5-10", part of a name) are one word too
+WORD_RE = re.compile(r"[^\W\d_][\w'’-]*|\d+(?:-\d+)+|\d+", re.UNICODE)
 VAR_RE = re.compile(r"^[A-Z][A-Z0-9]{0,3}$")
 SYMBOLS = [
     (">=", "CMPOP", ">="), ("<=", "CMPOP", "<="), ("!=", "CMPOP", "!="), ("≠", "CMPOP", "!="),
@@ -258,6 +259,19 @@ class Tokenizer:
                 k += 1
                 continue
             entry, used = self._match(items, k)
+            if entry is None and text[0].isdigit():
+                # "3-1" that names nothing: a subtraction after all
+                pos = off
+                for j, part in enumerate(text.split("-")):
+                    if j:
+                        out.append(self._tok("MINUS", "-", pos))
+                        pos += 1
+                    t = self._tok("NUMBER", int(part), pos)
+                    t.end_pos = pos + len(part)
+                    out.append(t)
+                    pos += len(part)
+                k += 1
+                continue
             single_var = VAR_RE.match(text) and (entry is None or used == 1 and entry.kind != "name")
             if single_var:
                 t = self._tok("VAR", text, off)

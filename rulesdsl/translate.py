@@ -253,6 +253,9 @@ def _piece_resolver(rs):
 # ---------------------------------------------------------------------------------------------
 # one file
 
+_PREPOSITIONS = {"BY", "TO", "OF", "IN", "WITH", "WITHOUT", "AMONG", "EXCEPT", "FOR"}
+
+
 class _FileTranslator:
     def __init__(self, rs, text, path, from_lang, to_lang, notes):
         self.rs = rs
@@ -548,6 +551,8 @@ class _FileTranslator:
         return {k: True for k in ("fem", "masc") if f.get(k)} or {"fem": False, "masc": False}
 
     def keyword(self, t, txt, cands, prev, nxt, agree) -> str:
+        if prev is not None and prev.type in _PREPOSITIONS and t.type in self.dlex.object_forms:
+            return self.dlex.object_forms[t.type]
         if t.type == "YOUR":
             # before its noun the short possessive ("tu mano"), after it the long one
             # ("soldados tuyos")

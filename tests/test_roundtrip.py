@@ -352,8 +352,6 @@ def test_one_simple_statement_stays_on_its_line():
     assert es == "por cada valle V gobernado por ti: anota un punto"
 
 
-@pytest.mark.xfail(strict=True, reason="tokenizer.py: a name with '-' between numbers ('floresta "
-                                       "1-2-5-10') is split at MINUS and never matches its phrase")
 @pytest.mark.parametrize("lang,text", [("pt", "posicione 1 guerreiro em floresta 1-2-5-10"),
                                        ("es", "coloca 1 guerrero en bosque 1-2-5-10")])
 def test_a_forest_of_root_can_be_named(lang, text):

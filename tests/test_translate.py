@@ -332,9 +332,6 @@ def test_a_broken_expression_is_reported_not_translated(mini):
     assert [d.code for d in exc.value.diagnostics] == ["P002"]
 
 
-@pytest.mark.xfail(strict=True, reason="interpreter/gamedef.py _piece_names reads an event's plural "
-                                       "piece name as name + 's' only, not by the lexicon's plural "
-                                       "rules: 'reclutadores' is C014")
 def test_event_piece_names_in_the_lexicon_plural(tmp_path):
     text = GAME.replace("      soldado: {nome: {pt: soldado, es: soldado}, categoria: soldado, quantidade: 5}",
                         "      soldado: {nome: {pt: soldado, es: soldado}, categoria: soldado, quantidade: 5}\n"
