@@ -158,13 +158,15 @@ class Action:
 
 
 class Hook:
-    __slots__ = ("kind", "owner", "event", "pieces", "owner_rel", "by_rel", "cause", "binds", "tag", "phase",
+    __slots__ = ("interactive", "tree", "kind", "owner", "event", "pieces", "owner_rel", "by_rel", "cause", "binds", "tag", "phase",
                  "condition", "run", "law", "optional", "value", "add", "set", "tie_break", "id")
 
     def __init__(self, kind, owner, law):
         self.kind = kind
         self.owner = owner
         self.law = law
+        self.tree = None
+        self.interactive = False
         self.event = None
         self.pieces = None
         self.owner_rel = None
@@ -363,6 +365,7 @@ class GameDef:
         self.prohibitions: list[Hook] = []
         self.tie_breakers: list[str] = []
         self.setup_rules = []
+        self.reached: set = set()       # actions some rule or menu can perform
         # zones that declare a limit checked when a phase ends (`limite`, `fase_do_limite`)
         last = self.turn_phases[-1] if self.turn_phases else None
         self.zone_limits = []
@@ -648,6 +651,8 @@ class GameDef:
             f = expr(("victory", i, "condition"), None)
             if f:
                 self.victory.append((f, v))
+        self._check_reachable(d)
+        self._check_self_triggers(d)
         # zone capacities: `capacidade: N` or `capacidade: {quantidade: N, condição: ...}`
         # (the condition is read with the zone's owner as 'você'); keyed like the state's zones,
         # player zones as "*:zone"
@@ -669,6 +674,61 @@ class GameDef:
                       if f.get("reach") is not None}
         self.min_reach = {int(k): int(v) for k, v in (self.game.get("min_reach") or {}).items()
                           if str(k).strip().isdigit()}
+
+    # semantic checks over the whole ruleset ------------------------------------------------------
+    def _check_reachable(self, d):
+        """An action no menu offers and no rule performs can never happen (a typo, a missing
+        `realize ... entre` entry): a warning at its declaration."""
+        for aid, act in self.actions.items():
+            if aid in self.reached:
+                continue
+            if act.owner is not None and ("menu", act.owner) in self.reached and aid in self.factions[act.owner].menu:
+                continue
+            t = self.rs.thing("action", aid)
+            self.diags.add("M040", t.pos if t else None, getattr(t.data, "_lang", self.lang) if t else self.lang,
+                           severity="warning", name=self.rs.name("action", aid, self.lang))
+
+    # what each verb makes happen, for the retrigger check
+    _VERB_EVENTS = {"place": "placement", "remove": "removal", "deal_hits": "removal",
+                    "move": "movement", "discard": "discard", "spend": "discard",
+                    "gain": "counter", "lose": "counter"}
+
+    def _check_self_triggers(self, d):
+        """A trigger whose own effect makes its event happen again (placing on a placement,
+        removing on a removal) can loop without bound: a warning. Not an error: a condition
+        or the supply may stop it."""
+        for hooks in self.triggers.values():
+            for h in hooks:
+                tree = getattr(h, "tree", None)
+                if tree is None:
+                    continue
+                made = set()
+                for n in tree.walk():
+                    if isinstance(n, N.Verb) and self._VERB_EVENTS.get(n.verb) == h.event:
+                        kinds = self._verb_kinds(n)
+                        if h.pieces is None or kinds is None or kinds & h.pieces:
+                            made.add(h.event)
+                if h.event in made:
+                    lang = getattr(getattr(tree, "pos", None), "file", None) and self._lang_of(tree) or self.lang
+                    self.diags.add("M041", getattr(tree, "pos", None), lang, severity="warning",
+                                   event=_lexicon(lang).spell_value(h.event))
+
+    def _lang_of(self, tree):
+        for e in self.rs.expressions:
+            if e.tree is tree:
+                return e.lang
+        return self.lang
+
+    def _verb_kinds(self, n):
+        """The piece kinds a verb's object names, when the words say (else None: unknown)."""
+        o = n.obj
+        if not isinstance(o, N.Sel) or not isinstance(o.noun, N.Name):
+            return None
+        if o.noun.kind == "piece":
+            return set(o.noun.ids)
+        if o.noun.kind == "category":
+            return {k for k, p in self.piece_kinds.items() if p.category in o.noun.ids}
+        return None
 
     def _derived(self, did, owner, dv, path):
         param = dv.get("param")
@@ -737,6 +797,9 @@ class GameDef:
             return
         hk.optional = _bool(h.get("optional"))
         hk.run = self._block(path + ("effect",), owner, h.get("law"), cc)
+        e = self._exprs.get(path + ("effect",))
+        hk.tree = e.tree if e is not None else None
+        hk.interactive = hk.optional or _interactive(hk.tree)
         if kind == "trigger":
             self.triggers.setdefault(hk.event, []).append(hk)
         elif kind == "replacement":
@@ -776,6 +839,20 @@ class GameDef:
 def _lexicon(lang):
     from .. import lexicon
     return lexicon.get(lang)
+
+
+def _interactive(tree) -> bool:
+    """Does an effect ask anyone anything (a choice, an option, a menu, hits to allocate)?"""
+    if tree is None:
+        return False
+    for n in tree.walk():
+        if isinstance(n, (N.Choose, N.ChooseBranch, N.Maybe, N.ActionMenu, N.Perform)):
+            return True
+        if isinstance(n, N.Verb) and (n.optional or n.verb in ("deal_hits", "remove", "discard", "spend")):
+            return True
+        if isinstance(n, N.Repeat) and n.upto:
+            return True
+    return False
 
 
 def _get_path(d, path):

@@ -56,6 +56,7 @@ def fire(ctx, ev):
     if not hooks:
         return
     seats = ctx.s.seats
+    ready = []
     for h in hooks:
         if h.owner is not None and h.owner not in seats:
             continue
@@ -70,6 +71,23 @@ def fire(ctx, ev):
         _bind(c, h, ev)
         if h.condition is not None and not h.condition(c):
             continue
+        ready.append((h, c, me))
+    if not ready:
+        return
+    if len(ready) > 1 and sum(1 for h, _, _ in ready if h.interactive) > 1:
+        # 1.1.3: effects that happen together are resolved in the order the player whose
+        # turn it is chooses (asked when two or more of them involve choices: the order of
+        # plain effects — scoring, drawing — cannot change what anyone may do)
+        active = ctx.s.active or ctx.me
+        left = list(range(len(ready)))
+        order = []
+        while len(left) > 1:
+            i = yield Decision(active, "order", [("efeito", ready[j][0].law or j, j) for j in left],
+                               ("order_effects",), None)
+            order.append(left.pop(i))
+        order.extend(left)
+        ready = [ready[j] for j in order]
+    for h, c, me in ready:
         if h.optional:
             i = yield Decision(me, "may", [True, PASS], ("may_trigger",), h.law, True)
             if i == 1:

@@ -1684,6 +1684,7 @@ def compile_perform(cc: CC, node: N.Perform):
     aid = g.action_for(node.action.ids, cc.owner)
     if aid is None:
         cc.err("C012", node.action, name=node.action.text)
+    g.reached.add(aid)
     args = {}
     for k, v in node.args.items():
         if isinstance(v, N.Sel) and v.noun.kind == "piece" and v.quant is None and not v.filters \
@@ -1718,6 +1719,9 @@ def compile_menu(cc: CC, node: N.ActionMenu):
             if not isinstance(it, N.Name) or it.kind != "action":
                 cc.err("C012", it, name=getattr(it, "text", "?"))
             listed.append(g.action_for(it.ids, cc.owner))
+        g.reached.update(listed)
+    else:
+        g.reached.add(("menu", cc.owner))
     owner = cc.owner
     law = cc.law
 

@@ -188,7 +188,8 @@ def render(d: Diagnostic, lang: str | None = None, sources: dict | None = None) 
             gutter = " " * len(num)
             shown = text.replace("\t", " ")
             out.append(f" {num} | {shown}")
-            caret = " " * (d.pos.col - 1) + "^" * max(1, d.pos.length)
+            width = max(1, min(d.pos.length, len(shown) - d.pos.col + 1))
+            caret = " " * (d.pos.col - 1) + "^" * width
             out.append(f" {gutter} | {caret}")
     if d.related:
         out.append("   = " + format_message("W.see_also", lang, {"where": str(d.related)}))
