@@ -72,6 +72,8 @@ def faction_name(game, fid, lang: str) -> str:
 
 def piece_name(game, kind: str, lang: str, count: int | None = None, with_owner: bool = True) -> str:
     """'soldado (Azuis)'; with a count, '3 soldados (Azuis)'."""
+    if kind == "?":             # a piece placed face down (under a piece that covers it)
+        return _m("GM.w.hidden_piece", lang, n=1 if count is None else count)
     base = name(game, "piece", kind, lang)
     if count is not None:
         base = f"{count} {base if count == 1 else _plural(base, lang)}"
@@ -81,12 +83,26 @@ def piece_name(game, kind: str, lang: str, count: int | None = None, with_owner:
     return base
 
 
+HIDDEN_CARD = "?"     # a card the reader of a log may not see (observation.HIDDEN)
+
+
 def card_name(game, card, lang: str) -> str:
+    if card == HIDDEN_CARD:
+        return _m("GM.w.hidden_card", lang)
     try:
         cid = game.s.card_defs[int(card)]
     except (IndexError, TypeError, ValueError):
         return str(card)
     return name(game, "card", cid, lang)
+
+
+def card_list(game, cards, lang: str) -> str:
+    """'Bigorna, Emboscada!'; the cards the reader may not see counted at the end."""
+    names = [card_name(game, c, lang) for c in cards if c != HIDDEN_CARD]
+    hidden = sum(1 for c in cards if c == HIDDEN_CARD)
+    if hidden:
+        names.append(_m("GM.w.hidden_card" if hidden == 1 else "GM.w.hidden_cards", lang, n=hidden))
+    return ", ".join(names) if names else _m("GM.w.no_cards", lang)
 
 
 def counter_amount(game, counter, n, lang: str) -> str:
@@ -276,13 +292,14 @@ def describe_event(game, event: dict, lang: str, viewer=None) -> str:
     if t == "reshuffle":
         return _m("GM.ev.reshuffle", lang, zone=zone_name(game, event.get("zone"), lang), count=event.get("count"))
     if t == "draw":
-        if viewer is not None and event.get("by") != viewer:
+        if (viewer is not None and event.get("by") != viewer) or event.get("card") == HIDDEN_CARD:
             return _m("GM.ev.draw_hidden", lang, by=by)
         return _m("GM.ev.draw", lang, by=by, card=card_name(game, event.get("card"), lang))
     if t in ("discard", "spend", "take"):
         return _m("GM.ev." + t, lang, by=by, card=card_name(game, event.get("card"), lang))
     if t == "add":
-        if viewer is not None and not game.g.zone_visible_to(event.get("zone"), viewer):
+        if (viewer is not None and not game.g.zone_visible_to(event.get("zone"), viewer)) \
+                or event.get("card") == HIDDEN_CARD:
             return format_message("G.add_hidden", lang, {"by": by, "zone": zone_name(game, event.get("zone"), lang)})
         return _m("GM.ev.add", lang, by=by, card=card_name(game, event.get("card"), lang),
                   zone=zone_name(game, event.get("zone"), lang))
@@ -291,6 +308,9 @@ def describe_event(game, event: dict, lang: str, viewer=None) -> str:
                                                     "zone": zone_name(game, event.get("zone"), lang)})
     if t == "warning":
         return format_message(event.get("code") or "", lang, {k: v for k, v in event.items() if k not in ("t", "code")})
+    if t == "reveal":
+        return _m("GM.ev.reveal" if event.get("to") is not None else "GM.ev.reveal_all", lang,
+                  by=by, to=fn(event.get("to")), cards=card_list(game, event.get("cards") or [], lang))
     if t == "give":
         return _m("GM.ev.give", lang, by=by, card=card_name(game, event.get("card"), lang), to=fn(event.get("to")))
     if t in ("score", "lose"):

@@ -20,6 +20,7 @@ import re
 from .runtime import (Ctx, Decision, Failure, EndPhase, EndTurn, GameOver, PASS, DONE)
 from .state import State
 from .hooks import fire
+from .observation import ShownCards, WatchedState, attach_views
 
 
 class RulesetError(Exception):
@@ -28,17 +29,20 @@ class RulesetError(Exception):
 
 class Game:
     def __init__(self, gdef, factions, seed=0, map_id=None, deck_id=None, lang=None,
-                 log=False, history=None, position=None, start=None):
+                 log=False, history=None, position=None, start=None, observe=None):
         """position: fn(game) that edits self.s after the empty state is built (scenarios);
-        with it, setup rules are skipped. start: (faction, phase) where play begins."""
+        with it, setup rules are skipped. start: (faction, phase) where play begins.
+        observe: factions whose view of the events is kept as they happen (`self.views`,
+        see observation.py); implies log."""
         self.g = gdef
         self.factions = list(factions)
         self.seed = int(seed)
         self.map_id = map_id or gdef.default_map or next(iter(gdef.maps), None)
         self.deck_id = deck_id or gdef.default_deck or next(iter(gdef.decks), None)
         self.lang = lang or gdef.lang
-        self.logging = bool(log)
+        self.logging = bool(log) or bool(observe)
         self.log: list[dict] = []
+        self.views: dict = {}
         self.history: list[str] = []
         self.decisions = 0
         self.limit_checks: list = []   # (faction, phase, zone key, size, limit) at phase ends
@@ -49,7 +53,10 @@ class Game:
         self.warnings: list[str] = []
         self._check_reach()
         self.m = gdef.maps.get(self.map_id)
-        self.s = State(self.seed)
+        self.s = State(self.seed) if not observe else WatchedState(self.seed)
+        self.s.visible = ShownCards(self)       # who was shown which card, and where
+        if observe:
+            attach_views(self, observe)
         self._init_state()
         self.position = position
         self.start = start
@@ -67,9 +74,19 @@ class Game:
         g, s = self.g, self.s
         s.seats = list(self.factions)
         seated = set(self.factions)
+        # a seated faction may need an expansion (`expansões: [E]`): the box then holds the
+        # extra pieces each piece kind declares for it (`expansões: {E: 3}`)
+        self.box = {}
+        facs = g.rs.data.get("factions") or {}
+        exp = {str(e) for f in self.factions for e in ((facs.get(f) or {}).get("expansions") or ())
+               if isinstance((facs.get(f) or {}).get("expansions"), list)}
         for k, p in g.piece_kinds.items():
             if p.owner is None or p.owner in seated:
-                s.supply[k] = p.count
+                extra = p.attrs.get("expansions") if exp else None
+                s.supply[k] = p.count + (sum(int(extra.get(e) or 0) for e in exp)
+                                         if isinstance(extra, dict) else 0)
+                if s.supply[k] != p.count:
+                    self.box[k] = s.supply[k]     # the box of this game (the invariants read it)
         for z, zd in g.global_zones.items():
             if str(zd.get("content", "cards")) in ("peças", "piezas", "pieces"):
                 s.piece_zones[z] = {}
@@ -119,6 +136,14 @@ class Game:
                     yield from rule(ctx.child(me=None, env={}))
                 order = [f for f in g.setup_order if f in self.factions]
                 order += [f for f in self.factions if f not in order]
+                for group in getattr(g, "setup_groups", ()):
+                    # factions listed together set up in a random order (9.7.1)
+                    here = [f for f in order if f in group]
+                    if len(here) > 1:
+                        mixed = list(here)
+                        s.rng.shuffle(mixed)
+                        it = iter(mixed)
+                        order = [next(it) if f in group else f for f in order]
                 for f in order:
                     c = ctx.child(me=f, env={})
                     for rule in g.factions[f].setup:
@@ -288,6 +313,26 @@ class Game:
     def is_terminal(self) -> bool:
         return self.pending is None
 
+    # what one player may see (observation.py) ---------------------------------------------------
+    def observation(self, faction) -> dict:
+        """What `faction` may see now: the board, public zones, its own hidden zones, the sizes
+        of the others', counters, turn and phase, its pending decision, cards shown to it."""
+        from .observation import observation
+        return observation(self, faction)
+
+    def observation_string(self, faction, lang: str | None = None) -> str:
+        from .observation import observation_string
+        return observation_string(self, faction, lang)
+
+    def information_state_string(self, faction, lang: str | None = None) -> str:
+        """The observation plus the history of the events as `faction` saw them."""
+        from .observation import information_state_string
+        return information_state_string(self, faction, lang)
+
+    def visible_to(self, card, faction) -> bool:
+        from .observation import visible_to
+        return visible_to(self, card, faction)
+
     def scores(self) -> dict:
         g = self.g
         if not g.score:
@@ -305,7 +350,8 @@ class Game:
 
     def clone(self) -> "Game":
         return Game(self.g, self.factions, self.seed, self.map_id, self.deck_id, self.lang,
-                    self.logging, list(self.history), self.position, self.start)
+                    self.logging, list(self.history), self.position, self.start,
+                    observe=list(self.views) or None)
 
     def save(self) -> dict:
         return {"ruleset": self.g.rs.hash, "factions": self.factions, "seed": self.seed,
@@ -347,10 +393,15 @@ class Game:
     def declare_winner(self, ctx, faction):
         self.s.winners = [faction]
         self.s.winner = faction
-        # factions that joined their victory to the winner's ("junte-se a D": a coalition)
-        for f in self.s.seats:
-            if f != faction and self.s.flags.get(("wins_with", f)) == faction:
-                self.s.winners.append(f)
+        # factions that joined their victory to the winner's ("junte-se a D": a coalition),
+        # or to the victory of one that did (a chain of coalitions wins together)
+        grew = True
+        while grew:
+            grew = False
+            for f in self.s.seats:
+                if f not in self.s.winners and self.s.flags.get(("wins_with", f)) in self.s.winners:
+                    self.s.winners.append(f)
+                    grew = True
         self.log_event("victory", faction)
         raise GameOver()
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from ..compiler import (CC, CompileError, compile_block, compile_expr, decide, PieceSel,
                         compile_sel, SPACE, NUMBER, ANY, FACTION, CARD, PIECE)
 from ..errors import Diagnostics, Pos
+from .. import compiler as _compiler
 from ..loader import pos_of
 from .. import nodes as N
 from .runtime import Failure, StopAction, PASS, Decision, matches, ruler
@@ -105,6 +106,27 @@ class MapDef:
                     stack.append(y)
         return seen
 
+    def components(self, ctx, via_sel) -> dict:
+        """{space: its component} for every space `via_sel` selects: component() for every
+        start at once (PERF: "conectadas a X" asks it for each X in turn)."""
+        allowed = set(via_sel.items(ctx))
+        adj = self.adj_same
+        out = {}
+        for start in allowed:
+            if start in out:
+                continue
+            seen = {start}
+            stack = [start]
+            while stack:
+                x = stack.pop()
+                for y in adj.get(x, ()):
+                    if y in allowed and y not in seen:
+                        seen.add(y)
+                        stack.append(y)
+            for x in seen:
+                out[x] = seen
+        return out
+
 
 class Action:
     """A named action: its effect, when it may be taken, what it costs the action budget."""
@@ -159,7 +181,8 @@ class Action:
 
 class Hook:
     __slots__ = ("interactive", "tree", "kind", "owner", "event", "pieces", "owner_rel", "by_rel", "cause", "binds", "tag", "phase",
-                 "condition", "run", "law", "optional", "value", "add", "set", "tie_break", "id")
+                 "condition", "run", "law", "optional", "value", "add", "set", "tie_break", "id",
+                 "cond_tree")
 
     def __init__(self, kind, owner, law):
         self.kind = kind
@@ -183,6 +206,7 @@ class Hook:
         self.set = None
         self.tie_break = None
         self.id = None
+        self.cond_tree = None     # the condition's expression (what it reads, for memo keys)
 
 
 class Derived:
@@ -195,8 +219,35 @@ class Derived:
         self.vtype = vtype
         self.mods: list[Hook] = []
         self.context: list = []
+        self.trees: list = []      # its base's and its modifiers' expressions (what it reads)
+        self._memo = {}
+        self._keyf = None
 
     def eval(self, ctx, arg):
+        """The value, memoized by the versions of the parts of the state it reads, the acting
+        faction, the argument and the caller's variables it may read (its `contexto:` and
+        those of the derived values it names)."""
+        kf = self._keyf
+        if kf is None:
+            kf = self._keyf = self.g.derived_key_fn(self)
+        memo = self._memo
+        try:
+            key = (kf(ctx), arg)
+            v = memo[key]
+        except KeyError:
+            pass
+        except TypeError:           # a list as argument or in a variable: not hashable
+            return self._eval(ctx, arg)
+        else:
+            if _compiler.CHECK_MEMO:
+                _compiler._check_memo(self.id, v, self._eval(ctx, arg))
+            return v
+        if len(memo) > 1024:
+            memo.clear()
+        v = memo[key] = self._eval(ctx, arg)
+        return v
+
+    def _eval(self, ctx, arg):
         env = ctx.env
         if self.param:
             saved = env.get(self.param, _NONE)
@@ -264,7 +315,15 @@ class GameDef:
         self.turn_phases = [str(p) for p in (game.get("turn") or [])]
         self.default_map = game.get("map")
         self.default_deck = game.get("deck")
-        self.setup_order = [str(x) for x in (game.get("setup_order") or [])]
+        # a list inside the order: those factions set up in a random order among themselves
+        # (two copies of one faction, 9.7.1); `setup_groups` keeps those lists
+        self.setup_order, self.setup_groups = [], []
+        for x in (game.get("setup_order") or []):
+            if isinstance(x, list):
+                self.setup_groups.append([str(y) for y in x])
+                self.setup_order.extend(str(y) for y in x)
+            else:
+                self.setup_order.append(str(x))
         self.players = game.get("players") or {}
         self.wild = set()
         self.enums: dict[str, list] = {}
@@ -410,6 +469,18 @@ class GameDef:
         return cd
 
     def zone_key(self, z, faction):
+        # kept per (zone, faction): selections of cards ask it on every evaluation
+        try:
+            return self._zone_keys[z][faction]
+        except KeyError:
+            pass
+        except AttributeError:
+            self._zone_keys = {}
+        k = self._zone_key_now(z, faction)
+        self._zone_keys.setdefault(z, {})[faction] = k
+        return k
+
+    def _zone_key_now(self, z, faction):
         if z in self.global_zones:
             return z
         if "." in z:
@@ -494,6 +565,10 @@ class GameDef:
                 return self.track_next(ctx, v, aid) if aid in self.piece_kinds[v].tracks else self.piece_kinds[v].attrs.get(aid)
             if v in self.enumval_attrs:
                 return self.enumval_attrs[v].get(aid)
+            if v in self.factions:
+                # a faction in a variable of unknown type ("PV de D" in a derived value's
+                # parameter): its counter, as compile_attr reads it for a known faction
+                return ctx.s.counters.get(self.counter_key(aid, v), 0)
         return None
 
     def track_next(self, ctx, kind, aid):
@@ -513,6 +588,55 @@ class GameDef:
         vals = pk.tracks.get(aid) or []
         placed = pk.count - ctx.s.supply.get(kind, 0)
         return vals[:placed]
+
+    def derived_reads(self, d) -> tuple:
+        """The caller's variables a derived value may read: its own `contexto:` and, through
+        the derived values its base and modifiers name, theirs (sorted; a memo key)."""
+        out, seen, todo = set(), set(), [d]
+        while todo:
+            x = todo.pop()
+            if x.id in seen:
+                continue
+            seen.add(x.id)
+            out.update(x.context)
+            for tree in x.trees:
+                todo.extend(self._derived_named(tree))
+        return tuple(sorted(out))
+
+    def derived_key_fn(self, d):
+        """fn(ctx) -> memo key of a derived value (without its argument)."""
+        reads = set()
+        for tree in d.trees:
+            r = _compiler.state_reads(self, tree)
+            if r is None:
+                reads = None
+                break
+            reads.update(r)
+        if d.base is not None and not d.trees:
+            reads = None                 # a base given as a plain number has no tree: unknown
+        return _compiler._key_fn(reads, self.derived_reads(d))
+
+    def prohibition_trees(self) -> list:
+        """The conditions of the prohibitions (None for one whose expression is unknown)."""
+        return [h.cond_tree for h in self.prohibitions if h.condition is not None]
+
+    def tree_derived_reads(self, tree) -> tuple:
+        """The caller's variables read by the derived values an expression names."""
+        out = set()
+        for d in self._derived_named(tree):
+            out.update(self.derived_reads(d))
+        return tuple(sorted(out))
+
+    def _derived_named(self, tree):
+        """Every derived value a name in the tree may resolve to (any owner: conservative)."""
+        found = []
+        for n in tree.walk():
+            if isinstance(n, N.Name) and n.kind in ("derived", "derived_value") or \
+                    isinstance(n, N.AttrOf) and n.attr.kind == "derived":
+                nm = n if isinstance(n, N.Name) else n.attr
+                base = {i.split(".")[-1] for i in nm.ids}
+                found.extend(x for x in self.derived.values() if x.id.split(".")[-1] in base)
+        return found
 
     def derived_for(self, ids, owner):
         for i in ids:
@@ -740,6 +864,9 @@ class GameDef:
         for v in dd.context:
             cc.vars[v] = ANY
         dd.base = self._expr(path + ("base",), owner, cc)
+        e = self._exprs.get(path + ("base",))
+        if e is not None and e.tree is not None:
+            dd.trees.append(e.tree)
         self.derived[did] = dd
 
     def _hook(self, kind, owner, h, path):
@@ -778,6 +905,8 @@ class GameDef:
                     cc.vars[v] = ANY
         if "condition" in h:
             hk.condition = self._expr(path + ("condition",), owner, cc)
+            e = self._exprs.get(path + ("condition",))
+            hk.cond_tree = e.tree if e is not None else None
         if kind == "modifier":
             hk.value = str(h.get("value"))
             if "add" in h:
@@ -794,6 +923,10 @@ class GameDef:
                 self.diags.add("C003", pos_of(h, "value"), self.lang, name=hk.value)
                 return
             dd.mods.append(hk)
+            for part in ("condition", "add", "set"):
+                e = self._exprs.get(path + (part,))
+                if e is not None and e.tree is not None:
+                    dd.trees.append(e.tree)
             return
         hk.optional = _bool(h.get("optional"))
         hk.run = self._block(path + ("effect",), owner, h.get("law"), cc)

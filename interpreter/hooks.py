@@ -26,8 +26,12 @@ def _matches(ctx, h, ev, me):
             return False
         if h.by_rel == "enemy" and (b is None or b == me):
             return False
-    if h.cause is not None and h.cause not in ev.get("acts", ()):
-        return False
+    if h.cause is not None:
+        acts = ev.get("acts", ())
+        # `causa: A` may name an action of the hook's own faction ("F.A"), or of a copy of
+        # it (`cópia_de`) for the copy's hooks
+        if h.cause not in acts and (h.owner is None or f"{h.owner}.{h.cause}" not in acts):
+            return False
     if h.tag is not None and h.tag not in ev.get("tags", ()):
         return False
     if h.phase is not None and h.phase != ev.get("phase"):
@@ -117,8 +121,83 @@ def replacement(ctx, ev):
     return None
 
 
+def _ignoring(g) -> dict:
+    """{action id: True | {events}}: actions declared `ignora_proibições:` — their effects
+    are not stopped by prohibition hooks (all of them, or those of the events listed)."""
+    table = getattr(g, "_ignores_prohibitions", None)
+    if table is not None:
+        return table
+    from .. import lexicon
+    from ..errors import fold
+    table = {}
+    d = g.rs.data
+    specs = [(aid, a) for aid, a in (d.get("actions") or {}).items()]
+    for fid, fac in (d.get("factions") or {}).items():
+        specs += [(f"{fid}.{aid}", a) for aid, a in (fac.get("actions") or {}).items()]
+    for aid, a in specs:
+        v = a.get("ignores_prohibitions") if isinstance(a, dict) else None
+        if v is None:
+            continue
+        if isinstance(v, list):
+            lex = lexicon.get(getattr(a, "_lang", None) or g.lang)
+            table[aid] = {lex.value_of(str(x)) or str(x) for x in v}
+        elif v is True or fold(str(v)) in ("sim", "si", "true", "yes"):
+            table[aid] = True
+    g._ignores_prohibitions = table
+    return table
+
+
 def prohibited(ctx, event, space, kind, actor) -> bool:
-    """A prohibition hook forbids this (e.g. only the Keep's owner may place pieces there)."""
+    """A prohibition hook forbids this (e.g. only the Keep's owner may place pieces there),
+    unless an action under way ignores prohibitions (`ignora_proibições:`, 9.4.2)."""
+    if not ctx.g.prohibitions:
+        return False
+    acts = ctx.env.get("__acts")
+    if acts:
+        ign = _ignoring(ctx.g)
+        for a in acts:
+            x = ign.get(a)
+            if x is True or (x and event in x):
+                return False
+    return _forbidden(ctx, event, space, kind, actor)
+
+
+def _forbidden(ctx, event, space, kind, actor) -> bool:
+    """Does some prohibition hook forbid it? Memoized by the parts of the state the hooks'
+    conditions read (PERF: menus ask it for every space while listing what can be done)."""
+    g = ctx.g
+    memo = g.__dict__.get("_forbidden_memo")
+    if memo is None:
+        from ..compiler import state_reads
+        from operator import attrgetter
+        reads = set()
+        for tree in g.prohibition_trees():
+            r = None if tree is None else state_reads(g, tree)
+            if r is None:
+                reads = None
+                break
+            reads.update(r)
+        g._forbidden_ver = attrgetter(*(("uid", "vid") if reads is None else ("uid",) + tuple(sorted(reads))))
+        memo = g._forbidden_memo = {}
+    key = (g._forbidden_ver(ctx.s), event, space, kind, actor)
+    try:
+        v = memo[key]
+    except KeyError:
+        pass
+    except TypeError:
+        return _forbidden_now(ctx, event, space, kind, actor)
+    else:
+        from .. import compiler
+        if compiler.CHECK_MEMO:
+            compiler._check_memo("prohibition", v, _forbidden_now(ctx, event, space, kind, actor))
+        return v
+    if len(memo) > 1024:
+        memo.clear()
+    v = memo[key] = _forbidden_now(ctx, event, space, kind, actor)
+    return v
+
+
+def _forbidden_now(ctx, event, space, kind, actor) -> bool:
     for h in ctx.g.prohibitions:
         if h.event != event:
             continue

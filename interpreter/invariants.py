@@ -110,7 +110,8 @@ def _pieces(game, g, s, box, lang, out):
             if total:
                 out.append(_m("INV.unseated", lang, piece=_piece_label(g, k, lang), n=total))
             continue
-        want = pk.count if box is None else box.get(k, pk.count)
+        base = getattr(game, "box", {}).get(k, pk.count)     # with a seated faction's expansions
+        want = base if box is None else box.get(k, base)
         if total != want:
             out.append(_m("INV.box", lang, piece=_piece_label(g, k, lang), supply=sup, board=b,
                           zones=zs, total=total, box=want))

@@ -149,3 +149,37 @@ def matches(g, a, b) -> bool:
 
 def owner_of(ctx, kind: str):
     return ctx.g.piece_kinds[kind].owner
+
+
+def covers_of(g) -> dict:
+    """{piece kind: set of categories and kinds it covers}: pieces declared `cobre:` (the
+    pieces of those categories or kinds in its space lie under it). Built once per ruleset."""
+    table = getattr(g, "_covers", None)
+    if table is None:
+        table = {}
+        for k, pk in g.piece_kinds.items():
+            v = pk.attrs.get("covers")
+            if v:
+                table[k] = {str(x) for x in (v if isinstance(v, (list, tuple)) else [v])}
+        g._covers = table
+    return table
+
+
+def covered(g, s, space) -> dict:
+    """{kind: n} of the pieces of a space that are face down — hidden from every player —
+    because a piece there covers them (`cobre:`); they show again once they leave it."""
+    table = covers_of(g)
+    here = s.board.get(space)
+    if not table or not here:
+        return {}
+    hiders = [table[k] for k in here if k in table and here[k]]
+    if not hiders:
+        return {}
+    out = {}
+    for k, n in here.items():
+        if not n or k in table:
+            continue
+        pk = g.piece_kinds[k]
+        if any(k in h or pk.category in h for h in hiders):
+            out[k] = n
+    return out

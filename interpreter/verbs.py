@@ -386,9 +386,11 @@ def c_move(cc: CC, node):
 @verb("deal_hits",
       {"pt": "Causa danos a uma facção num espaço (4.3.4): para cada dano, o dono remove uma peça "
              "sua dali, na ordem de dano das categorias (guerreiros antes de construções e marcadores), "
-             "escolhendo qual. Quem causa os danos é quem remove.",
+             "escolhendo qual. Quem causa os danos é quem remove. Com 'por E', é E quem escolhe as "
+             "peças removidas (D.4.2).",
        "es": "Inflige impactos a una facción en un espacio: por cada impacto, el dueño retira una pieza "
-             "suya de allí, en el orden de impactos de las categorías, eligiendo cuál."},
+             "suya de allí, en el orden de impactos de las categorías, eligiendo cuál. Con 'por E', "
+             "es E quien elige las piezas retiradas (D.4.2)."},
       {"pt": "cause H danos a D em C", "es": "inflige H impactos a D en C"})
 def c_deal_hits(cc: CC, node):
     actor = _actor(cc, node)
@@ -414,6 +416,8 @@ def c_deal_hits(cc: CC, node):
             where = compile_expr(cc, f.arg)[0]
     if target is None or where is None:
         cc.err("C023", node)
+    # "... por E": E chooses which pieces the hits remove, instead of their owner (D.4.2)
+    chooser, _ = _pp(cc, node, "by")
     law = cc.law
     g = cc.g
 
@@ -422,6 +426,7 @@ def c_deal_hits(cc: CC, node):
         n = nf(ctx) or 0
         tgt = target(ctx)
         sp = where(ctx)
+        picker = (chooser(ctx) if chooser is not None else None) or tgt
         events = []
         acts = ctx.env.get("__acts", ())
         if n > 0:
@@ -445,7 +450,7 @@ def c_deal_hits(cc: CC, node):
             lowest = min(g.piece_kinds[k].hit_order for k in present)
             opts = [k for k in present if g.piece_kinds[k].hit_order == lowest]
             if len(opts) > 1:
-                k = yield from decide(ctx, tgt, "hits", opts, False, ("take_hit",), law)
+                k = yield from decide(ctx, picker, "hits", opts, False, ("take_hit",), law)
             else:
                 k = opts[0]
             _removal(ctx, sp, k, 1, me, events, acts)
@@ -657,6 +662,10 @@ def c_add(cc: CC, node):
         pairs = located(c)
         n = quant_count(q, c, len(pairs)) if q is not None else len(pairs)
         z = _zone(ctx, dst(c), me)
+        if q is not None and n < len(pairs) and all(not ctx.g.zone_visible_to(zz, None) and
+                                                    zz in ctx.g.global_zones for _, zz in pairs):
+            # "adicione 1 carta de Z" with Z a face-down global pile: the top ones
+            pairs = pairs[::-1]
         for card, zone in pairs[:n]:
             if _room(ctx, z) == 0:
                 yield from _overflow(ctx, card, zone, z, me)
@@ -904,7 +913,70 @@ def c_activate(cc: CC, node):
 
 
 def can_cover(ctx, sel, values) -> bool:
-    """Can unused pieces of `sel` pay these values? (a small bipartite matching)"""
+    """Can unused pieces of `sel` pay these values? A value corresponds to a place's value
+    when they are equal or either is wild (or missing), so the matching is a count: the
+    plain values first take places of their own value, what they lack comes from wild places,
+    and wild values take whatever is left."""
+    g = ctx.g
+    wild = g.wild
+    try:
+        need = {}
+        free_vals = 0
+        for v in values:
+            if v is None or v in wild:
+                free_vals += 1
+            else:
+                need[v] = need.get(v, 0) + 1
+    except TypeError:               # a value that is not a plain id: the general search
+        return _cover_search(ctx, sel, values)
+    exact, anywhere, total = _free_places(ctx, sel)
+    lack = 0
+    for v, k in need.items():
+        have = exact.get(v, 0)
+        if k > have:
+            lack += k - have
+    if lack > anywhere:
+        return False
+    return free_vals <= total - sum(need.values())
+
+
+def _free_places(ctx, sel):
+    """({value: unused pieces on places of that value}, unused pieces on wild places or
+    places without a value, all unused pieces) — kept per state for a selection that reads
+    nothing but the state and the acting faction."""
+    s = ctx.s
+    pure = sel.where is None and not sel.preds and not sel.kind_preds and not callable(sel.owner)
+    if pure:
+        memo = sel.__dict__.setdefault("_free_memo", {})
+        key = (s.uid, s.vid, ctx.me)
+        got = memo.get(key)
+        if got is not None:
+            return got
+    g = ctx.g
+    attr = g.space_enum_attr
+    wild = g.wild
+    marks = s.marks
+    exact, anywhere, total = {}, 0, 0
+    for sp, k, n in sel.locations(ctx):
+        free = n - marks.get(("used", sp, k), 0)
+        if free <= 0:
+            continue
+        v = ctx.m.attr(sp, attr)
+        total += free
+        if v is None or v in wild:
+            anywhere += free
+        else:
+            exact[v] = exact.get(v, 0) + free
+    got = (exact, anywhere, total)
+    if pure:
+        if len(memo) > 64:
+            memo.clear()
+        memo[key] = got
+    return got
+
+
+def _cover_search(ctx, sel, values) -> bool:
+    """can_cover as a search over every assignment (values that are not plain ids)."""
     g = ctx.g
     attr = g.space_enum_attr
     slots = []
@@ -1046,6 +1118,12 @@ def _status_verb(setting):
                 if setting and (q is None or q[0] != "upto"):
                     raise Failure("cannot_pay", law)
                 n = total
+            if node.optional and n > 0:
+                # "você pode <verbo do estado> 1 X": who acts says whether
+                v = yield from decide(c, me, "may", [True], True, ("may_status", node.status), law)
+                if v is PASS:
+                    ctx.env["__passed"] = True
+                    return
             changed = []
             while n > 0 and units:
                 if len(units) > 1 and n < sum(u[3] for u in units):

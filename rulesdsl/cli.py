@@ -2,7 +2,8 @@
 
   rulesdsl validar|validate PATH... [--strict] [--json]
   rulesdsl jogar|jugar|play RULESET --faccoes a,b [--semente N] [--agentes random,human]
-                                    [--lang pt|es] [--log FILE] [--json] [--mapa ID]
+                                    [--lang pt|es] [--log FILE] [--log-for FACTION FILE]...
+                                    [--json] [--mapa ID]
                                     [--max-decisoes N] [--silencioso]
   rulesdsl simular|simulate RULESET --faccoes a,b --partidas N [--semente N] [--processos N] [--json]
   rulesdsl traduzir|traducir|translate FILE --para pt|es [--saida FILE]
@@ -207,6 +208,8 @@ def build_parser(lang: str = "pt") -> argparse.ArgumentParser:
     agents_opt(j, "random")
     lang_opt(j)
     opt(j, "--log", "--registro", "--registro", dest="log", default=None, metavar=mv("file"), help=h("log"))
+    opt(j, "--log-for", "--registro-para", ["--registro-de", "--registro-para"], dest="log_for", nargs=2,
+        action="append", default=None, metavar=(mv("faction"), mv("file")), help=h("log_for"))
     json_opt(j)
     map_opt(j)
     max_decisions_opt(j, None)
@@ -513,38 +516,76 @@ def cmd_play(args) -> int:
     humans = [f for f, a in agents.items() if isinstance(a, HumanAgent)]
     if args.log:
         _check_writable(args.log)
+    views = _views_wanted(gdef, args, factions, lang)
     narrate = not args.json and not args.quiet
-    logging = bool(args.log) or narrate
-    game = Game(gdef, factions, args.seed, map_id=map_id, lang=lang, log=logging)
     viewer = humans[0] if len(humans) == 1 else None
+    # one human at the table: the narration is that player's view of the game
+    narrate_view = narrate and viewer is not None
+    logging = bool(args.log) or (narrate and not narrate_view)
+    observe = [f for f, _ in views] + ([viewer] if narrate_view else [])
+    game = Game(gdef, factions, args.seed, map_id=map_id, lang=lang, log=logging, observe=observe or None)
 
     def sink(rec):
-        if narrate:
-            text = rec["texto"] if viewer is None else describe_event(game, rec, lang, viewer)
-            print(text, flush=bool(humans))
+        print(rec["texto"], flush=bool(humans))
 
-    elog = EventLog(game, lang, sink=sink) if logging else None
-    if elog is not None:
-        elog.start(agents=[agents[f].name for f in factions])
+    from .interpreter.observation import ViewLog
+    elog = EventLog(game, lang, sink=sink if narrate and not narrate_view else None) if logging else None
+    vlogs = [(f, path, ViewLog(game, f, lang)) for f, path in views]
+    logs = ([elog] if elog is not None else []) + [v for _, _, v in vlogs]
+    if narrate_view:
+        logs.append(ViewLog(game, viewer, lang, sink=sink))
+    for lg in logs:
+        lg.start(agents=[agents[f].name for f in factions])
+
+    def before(i):
+        for lg in logs:
+            lg.before(i)
+
+    def after():
+        for lg in logs:
+            lg.drain()
     try:
         stopped = play(game, agents, max_decisions=args.max_decisions,
-                       before=elog.before if elog else None, after=elog.drain if elog else None)
+                       before=before if logs else None, after=after if logs else None)
     except Exception as exc:  # noqa: BLE001 - a rules bug is reported, not a traceback
         if os.environ.get("RULESDSL_DEBUG"):
             traceback.print_exc()
         raise CliError("CLI013", n=game.decisions, seed=args.seed, error=f"{type(exc).__name__}: {exc}") from None
     result = summary(game, stopped)
-    if elog is not None:
-        elog.end(result)
+    for lg in logs:
+        lg.end(result)
     if args.log:
         write_atomic(args.log, elog.text())
+    for f, path, vlog in vlogs:
+        write_atomic(path, vlog.text())
     if args.json:
         print(json.dumps(result, ensure_ascii=False, sort_keys=True))
     elif not narrate:
         print(describe_event(game, dict(result, t="end"), lang))
     if args.log and not args.json:
         print(_m("CLI.p.log_written", lang, path=args.log, n=len(elog.records)), file=sys.stderr)
+    if not args.json:
+        for f, path, vlog in vlogs:
+            print(_m("CLI.p.view_written", lang, faction=gdef.rs.name("faction", f, lang), path=path,
+                     n=len(vlog.records)), file=sys.stderr)
     return 0
+
+
+def _views_wanted(gdef, args, factions, lang) -> list:
+    """[(faction, file)] of `--log-for FACTION FILE` (any spelling of a seated faction)."""
+    out = []
+    seen = {os.path.abspath(args.log)} if args.log else set()
+    for spec, path in args.log_for or []:
+        f = match_name(gdef, "faction", factions, spec)
+        if f is None:
+            known = ", ".join(f"{gdef.rs.name('faction', i, lang)} ({i})" for i in factions)
+            raise CliError("CLI019", name=spec, known=known)
+        if os.path.abspath(path) in seen:
+            raise CliError("CLI020", path=path)
+        seen.add(os.path.abspath(path))
+        _check_writable(path)
+        out.append((f, path))
+    return out
 
 
 def cmd_simulate(args) -> int:

@@ -8,6 +8,8 @@ of its operand. Verbs come from the closed registry in interpreter/verbs.py.
 """
 from __future__ import annotations
 
+import os
+
 from . import nodes as N
 from .errors import Diagnostics, suggest
 from .interpreter.runtime import (Ctx, Decision, Failure, EndPhase, EndTurn, StopAction, PASS, DONE,
@@ -139,6 +141,8 @@ class PieceSel(Sel):
     def __init__(self, kinds, owner, where, preds, var, quant, kind_preds=(), cover=None):
         self.cover = cover          # fn(ctx) -> values these pieces must pay ("correspondentes a custo")
         self._kcache = {}
+        self._ksets = {}
+        self._osets = {}            # id(owner kinds list) -> (that list, its set)
         self.kinds = kinds          # tuple of piece kind ids
         self.owner = owner          # None | 'mine' | 'enemy' | fn(ctx)->faction
         self.where = where          # None | fn(ctx) -> list of spaces
@@ -146,32 +150,50 @@ class PieceSel(Sel):
         self.var = var
         self.quant = quant
         self.kind_preds = kind_preds
+        self._whole = any(getattr(p, "on_list", None) is not None for p in kind_preds)
 
     def kind_list(self, ctx):
+        ks = self.owner_kinds(ctx)
+        if self.kind_preds:
+            return self.filter_kinds(ctx, ks)
+        return ks
+
+    def owner_kinds(self, ctx):
+        """The kinds narrowed by owner, before the filters on kinds."""
         g = ctx.g
         o = self.owner
         if o is None:
             ks = self.kinds
         elif o == "mine" or o == "enemy" or o == "mine_or_neutral":
-            key = (o, ctx.me)
-            ks = self._kcache.get(key)
+            me = ctx.me                # one mode per selection: the acting faction is the key
+            ks = self._kcache.get(me)
             if ks is None:
-                me = ctx.me
                 if o == "mine":
                     ks = [k for k in self.kinds if g.piece_kinds[k].owner == me]
                 elif o == "mine_or_neutral":
                     ks = [k for k in self.kinds if g.piece_kinds[k].owner in (me, None)]
                 else:
                     ks = [k for k in self.kinds if g.piece_kinds[k].owner not in (me, None)]
-                self._kcache[key] = ks
+                self._kcache[me] = ks
         else:
             f = o(ctx)
             ks = self._kcache.get(f)
             if ks is None:
                 ks = self._kcache[f] = [k for k in self.kinds if g.piece_kinds[k].owner == f]
+        return ks
+
+    def filter_kinds(self, ctx, ks):
         kp = self.kind_preds
         if kp:
-            if len(kp) == 1:
+            if self._whole:
+                # filters whose operand does not depend on the kind ("entre item de T") read
+                # it once for the whole list, not once per kind
+                for p in kp:
+                    if not ks:
+                        break
+                    on_list = getattr(p, "on_list", None)
+                    ks = on_list(ctx, ks) if on_list is not None else [k for k in ks if p(ctx, k)]
+            elif len(kp) == 1:
                 p0 = kp[0]
                 ks = [k for k in ks if p0(ctx, k)]
             else:
@@ -241,7 +263,138 @@ class PieceSel(Sel):
         if self.cover is not None:
             from .interpreter.verbs import can_cover
             return 1 if can_cover(ctx, self, self.cover(ctx)) else 0
-        return sum(n for _, _, n in self.locations(ctx))
+        return self.scan(ctx, False)
+
+    def kind_set(self, ctx):
+        """kind_list as a set (kept per owner when no filter on kinds changes it)."""
+        if self.kind_preds:
+            return set(self.kind_list(ctx))
+        o = self.owner
+        key = None if o is None else (ctx.me if o.__class__ is str else o(ctx))
+        st = self._ksets.get(key)
+        if st is None:
+            st = self._ksets[key] = frozenset(self.owner_kinds(ctx))
+        return st
+
+    def exists(self, ctx):
+        """Is there a matching piece? (scan(ctx, True) > 0, in one call)"""
+        if self.kind_preds and not self._whole:
+            return self._exists_asking_kinds(ctx)
+        kset = self.kind_set(ctx)
+        if not kset:
+            return False
+        board = ctx.s.board
+        pzones = ctx.s.piece_zones
+        preds = self.preds
+        st = self.st_on or self.st_off
+        where = self.where
+        for sp in (ctx.m.space_ids if where is None else where(ctx)):
+            b = board.get(sp) or pzones.get(sp)     # a space, or a zone of pieces
+            if not b:
+                continue
+            if preds:
+                ok = True
+                for p in preds:
+                    if not p(ctx, sp):
+                        ok = False
+                        break
+                if not ok:
+                    continue
+            statused = False
+            if st:
+                statused = sp in pzones
+                if self.st_on and not statused:
+                    continue                        # pieces on the map have no status
+            for k, n in b.items():
+                if n and k in kset:
+                    if statused and not self.zone_count(ctx, sp, k):
+                        continue
+                    return True
+        return False
+
+    def _exists_asking_kinds(self, ctx):
+        """exists() when filters on kinds ("construção T sua onde ...") must be asked: only
+        for the kinds found on the way, each once, stopping at the first piece that passes."""
+        okinds = self.owner_kinds(ctx)
+        if not okinds:
+            return False
+        oset = self._osets.get(id(okinds))
+        if oset is None:
+            oset = self._osets[id(okinds)] = (okinds, frozenset(okinds))
+        oset = oset[1]
+        verdict = {}
+        board = ctx.s.board
+        pzones = ctx.s.piece_zones
+        preds = self.preds
+        st = self.st_on or self.st_off
+        where = self.where
+        for sp in (ctx.m.space_ids if where is None else where(ctx)):
+            b = board.get(sp) or pzones.get(sp)
+            if not b:
+                continue
+            if preds:
+                ok = True
+                for p in preds:
+                    if not p(ctx, sp):
+                        ok = False
+                        break
+                if not ok:
+                    continue
+            statused = False
+            if st:
+                statused = sp in pzones
+                if self.st_on and not statused:
+                    continue
+            for k, n in b.items():
+                if n and k in oset:
+                    ok = verdict.get(k)
+                    if ok is None:
+                        ok = verdict[k] = bool(self.filter_kinds(ctx, [k]))
+                    if not ok or (statused and not self.zone_count(ctx, sp, k)):
+                        continue
+                    return True
+        return False
+
+    def scan(self, ctx, first):
+        """How many matching pieces (first=True: 1 at the first one found, else 0) — what
+        locations() would sum, without building its list: each place's pieces are looked up
+        in the set of kinds."""
+        kset = self.kind_set(ctx)
+        if not kset:
+            return 0
+        board = ctx.s.board
+        pzones = ctx.s.piece_zones
+        preds = self.preds
+        st = self.st_on or self.st_off
+        total = 0
+        where = self.where
+        for sp in (ctx.m.space_ids if where is None else where(ctx)):
+            b = board.get(sp) or pzones.get(sp)     # a space, or a zone of pieces
+            if not b:
+                continue
+            if preds:
+                ok = True
+                for p in preds:
+                    if not p(ctx, sp):
+                        ok = False
+                        break
+                if not ok:
+                    continue
+            statused = False
+            if st:
+                statused = sp in pzones
+                if self.st_on and not statused:
+                    continue                        # pieces on the map have no status
+            for k, n in b.items():
+                if n and k in kset:
+                    if statused:
+                        n = self.zone_count(ctx, sp, k)
+                        if not n:
+                            continue
+                    if first:
+                        return 1
+                    total += n
+        return total
 
     def items(self, ctx):
         if self.where is not None:
@@ -344,6 +497,33 @@ class CardSel(ListSel):
     def items(self, ctx):
         return [c for c, _ in self.located(ctx)]
 
+    def any(self, ctx):
+        """Is there a matching card? (stops at the first one)"""
+        env = ctx.env
+        var = self.var
+        saved = env.get(var) if var else None
+        preds = self.preds
+        zones = ctx.s.zones
+        found = False
+        for z in self.zones_fn(ctx):
+            for c in zones.get(z, ()):
+                if var:
+                    env[var] = c
+                for p in preds:
+                    if not p(ctx, c):
+                        break
+                else:
+                    found = True
+                    break
+            if found:
+                break
+        if var:
+            if saved is None:
+                env.pop(var, None)
+            else:
+                env[var] = saved
+        return found
+
 
 class Simple(Sel):
     """A quantity of something that is not a set: hits, VP of a counter, extra actions, dice."""
@@ -394,16 +574,39 @@ def compile_expr(cc: CC, node):
                 g = cc.g
                 return (lambda ctx: fa(ctx) == fb(ctx)), BOOL
             return (lambda ctx: fa(ctx) == fb(ctx)), BOOL
-        ops = {"!=": lambda a, b: a != b, "<": lambda a, b: (a or 0) < (b or 0),
-               "<=": lambda a, b: (a or 0) <= (b or 0), ">": lambda a, b: (a or 0) > (b or 0),
-               ">=": lambda a, b: (a or 0) >= (b or 0)}
-        f = ops[op]
-        return (lambda ctx: f(fa(ctx), fb(ctx))), BOOL
+        # one closure per operator (no second call to compare)
+        if op == "!=":
+            return (lambda ctx: fa(ctx) != fb(ctx)), BOOL
+        if op == "<":
+            return (lambda ctx: (fa(ctx) or 0) < (fb(ctx) or 0)), BOOL
+        if op == "<=":
+            return (lambda ctx: (fa(ctx) or 0) <= (fb(ctx) or 0)), BOOL
+        if op == ">":
+            return (lambda ctx: (fa(ctx) or 0) > (fb(ctx) or 0)), BOOL
+        if op == ">=":
+            return (lambda ctx: (fa(ctx) or 0) >= (fb(ctx) or 0)), BOOL
+        raise KeyError(op)
     if t is N.Logic:
         fs = [compile_expr(cc, x)[0] for x in node.items]
+        if len(fs) == 2:
+            f0, f1 = fs
+            if node.op == "and":
+                return (lambda ctx: True if f0(ctx) and f1(ctx) else False), BOOL
+            return (lambda ctx: True if f0(ctx) or f1(ctx) else False), BOOL
         if node.op == "and":
-            return (lambda ctx: all(f(ctx) for f in fs)), BOOL
-        return (lambda ctx: any(f(ctx) for f in fs)), BOOL
+            def conj(ctx):
+                for f in fs:
+                    if not f(ctx):
+                        return False
+                return True
+            return conj, BOOL
+
+        def disj(ctx):
+            for f in fs:
+                if f(ctx):
+                    return True
+            return False
+        return disj, BOOL
     if t is N.Not:
         f, _ = compile_expr(cc, node.a)
         return (lambda ctx: not f(ctx)), BOOL
@@ -412,6 +615,7 @@ def compile_expr(cc: CC, node):
         return memoized(count_fn(sel), node, cc), NUMBER
     if t is N.Exists:
         sel = compile_sel(cc, node.sel, role="count")
+        _compiled_sels(cc.g)[id(node)] = sel       # for _where_candidates
         return memoized(exists_fn(sel), node, cc), BOOL
     if t is N.Sel:
         sel = compile_sel(cc, node, role="value")
@@ -419,6 +623,12 @@ def compile_expr(cc: CC, node):
             return sel.key, ZONE
         if isinstance(sel, Simple) and sel.etype == "active_faction":
             return (lambda ctx: ctx.s.active), FACTION
+        if isinstance(sel, Simple) and sel.etype == COUNTER and len(node.filters) == 1 \
+                and node.filters[0].kind == "of" and not cc.g.per_faction(sel.what):
+            # "CONTADOR de D": a player's counter read as a value (the player D's)
+            fo, _ = compile_expr(cc, node.filters[0].arg)
+            cid = sel.what
+            return (lambda ctx: ctx.s.counters.get(cc.g.counter_key(cid, fo(ctx)), 0)), NUMBER
         if isinstance(sel, Simple):
             cc.err("C010", node)
         if sel.quant is None and sel.etype in (SPACE, CARD, FACTION, ENUMVAL) and sel.var is None:
@@ -454,7 +664,13 @@ _COSTLY_FILTERS = {"where", "connected", "with", "without", "adjacent", "fewest"
 
 
 def _costly(node) -> bool:
-    """Worth memoizing: nested counts, or filters that look around (with, adjacent, where...)."""
+    """Worth memoizing: nested counts, filters that look around (with, adjacent, where...),
+    or pieces counted on the whole map with no variable read ("não houver simpatia" inside
+    "houver clareira C onde ...": the same for every C)."""
+    sel = getattr(node, "sel", None)
+    if isinstance(sel, N.Sel) and not sel.filters and isinstance(sel.noun, N.Name) \
+            and sel.noun.kind in ("piece", "category") and not free_vars(node):
+        return True
     for n in node.walk():
         if n is node:
             continue
@@ -468,42 +684,167 @@ def _costly(node) -> bool:
 def memoized(f, node, cc=None):
     """Counting is the costly part of a rule (requirements, then the same filters while
     choosing, then nested 'onde' clauses for every candidate). The value depends only on the
-    state (its version changes with every change), the acting faction and the variables the
-    expression reads — derived values read the caller's variables, so those are not memoized."""
-    if any(isinstance(n, N.Name) and n.kind in ("derived", "derived_value") for n in node.walk()):
-        return f
-    if not _costly(node):
+    state, the acting faction and the variables the expression reads — and, when it names
+    derived values, the caller's variables those read (their `contexto:`). Of the state, only
+    the parts the expression reads count (state_reads): a count of pieces on the map stays
+    valid while cards move."""
+    if not _costly(node) or cc is None:
         return f                 # a plain lookup is cheaper than its memo key
-    free = free_vars(node)
-    # the same words in a requirement and in the choice that follows share one table
-    tables = getattr(cc.g, "_memo_tables", None) if cc is not None else None
-    if tables is None and cc is not None:
-        tables = cc.g._memo_tables = {}
-    memo = tables.setdefault((cc.owner, type(node).__name__, node.key()), {}) if tables is not None else {}
+    return _memo_fn(f, node, cc)
 
-    n_free = len(free)
-    v0 = free[0] if free else None
+
+def _memo_fn(f, node, cc):
+    # the same words in a requirement and in the choice that follows share one table
+    g = cc.g
+    tables = getattr(g, "_memo_tables", None)
+    if tables is None:
+        tables = g._memo_tables = {}
+    memo = tables.setdefault((cc.owner, type(node).__name__, node.key()), {})
+    keyf = []
 
     def cached(ctx):
-        s = ctx.s
-        if n_free == 0:
-            key = (s.uid, s.ver, ctx.me)
-        elif n_free == 1:
-            key = (s.uid, s.ver, ctx.me, ctx.env.get(v0))
-        else:
-            env = ctx.env
-            key = (s.uid, s.ver, ctx.me) + tuple(env.get(v) for v in free)
+        if not keyf:
+            # derived values and prohibitions are all compiled before the first game: what
+            # they read is known by then
+            keyf.append(memo_key_fn(g, node, free_vars(node)))
         try:
-            return memo[key]
+            key = keyf[0](ctx)
+            v = memo[key]
         except KeyError:
             pass
         except TypeError:          # a list in a variable: not hashable, no memo
             return f(ctx)
+        else:
+            if CHECK_MEMO:
+                _check_memo(node, v, f(ctx))
+            return v
         if len(memo) > 512:
             memo.clear()
         v = memo[key] = f(ctx)
         return v
     return cached
+
+
+# RULESDSL_CHECK_MEMO=1: every memo hit is computed again and compared (a test runs games so)
+CHECK_MEMO = bool(os.environ.get("RULESDSL_CHECK_MEMO"))
+
+
+def _check_memo(node, kept, fresh):
+    if kept != fresh:
+        raise AssertionError(f"memo out of date at {getattr(node, 'pos', None)}: kept {kept!r}, now {fresh!r}")
+
+
+def memo_key_fn(g, node, free=()):
+    """fn(ctx) -> the memo key of an expression: the versions of the parts of the state it
+    reads (or the whole state's version), the acting faction, and the variables it reads —
+    its own, the ones the derived values it names read from their caller, and the action
+    under way when a prohibition may be ignored (`é possível posicionar`)."""
+    free = tuple(free) + tuple(v for v in g.tree_derived_reads(node) if v not in free)
+    if any(isinstance(n, N.Call) and n.fn == "can_place" for n in node.walk()):
+        free += ("__acts",)
+    reads = state_reads(g, node)
+    return _key_fn(reads, free)
+
+
+def _key_fn(reads, free):
+    from operator import attrgetter
+    names = ("uid", "vid") if reads is None else ("uid",) + tuple(sorted(reads))
+    ver = attrgetter(*names)
+    n = len(free)
+    if n == 0:
+        return lambda ctx: (ver(ctx.s), ctx.me)
+    if n == 1:
+        v0 = free[0]
+        return lambda ctx: (ver(ctx.s), ctx.me, ctx.env.get(v0))
+    return lambda ctx: (ver(ctx.s), ctx.me) + tuple([ctx.env.get(v) for v in free])
+
+
+# What each construct reads of the state, by the version attribute of that part (State.PARTS):
+# vb pieces on the map and in the supply, vz pieces in zones and their statuses, vc cards,
+# vn counters, vm marks of the turn, vf flags, vt whose turn and which phase. A construct not
+# listed here makes state_reads answer None (the whole state's version): a new construct is
+# safe until it is listed. RULESDSL_CHECK_MEMO=1 checks these tables while games run.
+_NOUN_READS = {"piece": ("vb", "vz"), "category": ("vb", "vz"), "spacekind": (), "enum": (),
+               "zone": (), "counter": ("vn",)}
+_BUILTIN_READS = {"card": ("vc",), "faction": (), "space": (), "piece": ("vb", "vz"),
+                  "active_faction": ("vt",)}
+_NAME_READS = {"faction": (), "space": (), "enumval": (), "piece": (), "card": (), "tag": (),
+               "phase": (), "action": (), "pieceset": (), "deck": (), "map": (), "zone": (),
+               "status": (), "attr": (), "track": (), "counter_attr": ("vn",), "spacekind": (),
+               "enum": (), "category": ("vb", "vz"), "counter": ("vn",)}
+_FILTER_READS = {"ruled_by": ("vb",), "not_ruled_by": ("vb",), "with": ("vb",), "without": ("vb",),
+                 "free": ("vb",), "fewest": ("vb",), "most": ("vb",), "adjacent": (),
+                 "connected": (), "where": (), "except": (), "among": (), "is": (),
+                 "matching": (), "of": (), "in": (), "another": (), "has_attr": (), "not_of": ()}
+_CALL_READS = {"rules": ("vb",), "uncovered": ("vb",), "uncovered_sum": ("vb",),
+               "supply_of": ("vb",), "truthy": (), "length": (), "half_up": (), "max": (),
+               "min": (), "matches_all": (), "can_place": ("vb", "vz")}
+_PLAIN = (N.Num, N.Var, N.Me, N.Arith, N.Cmp, N.Logic, N.Not, N.ListOf, N.Count, N.Exists)
+
+
+def state_reads(g, node, _seen=None):
+    """The parts of the state an expression reads (a frozenset of State.PARTS versions), or
+    None when it holds a construct these tables do not know."""
+    out = set()
+    for n in node.walk():
+        t = type(n)
+        if t is N.Sel:
+            noun = n.noun
+            k = noun.kind if isinstance(noun, N.Name) else None
+            r = _BUILTIN_READS.get(noun.ids[0]) if k == "builtin" else _NOUN_READS.get(k)
+            if r is None:
+                return None
+            out.update(r)
+            if "vb" in r and any(getattr(f, "kind", None) == "matching" for f in n.filters):
+                out.add("vm")        # pieces that pay a cost: the ones not used this turn
+        elif t is N.Filter:
+            r = _FILTER_READS.get(n.kind)
+            if r is None:
+                return None
+            out.update(r)
+        elif t is N.Name:
+            k = n.kind
+            if k in ("derived", "derived_value"):
+                r = _derived_state_reads(g, n, _seen)
+            elif k == "builtin":
+                r = _BUILTIN_READS.get(n.ids[0])
+            else:
+                r = _NAME_READS.get(k)
+            if r is None:
+                return None
+            out.update(r)
+        elif t is N.AttrOf:
+            out.update(("vb", "vn"))     # a track (by the supply), a faction's counter...
+        elif t is N.Call:
+            r = _CALL_READS.get(n.fn)
+            if r is None:
+                return None
+            out.update(r)
+            if n.fn == "can_place":
+                # ... and whatever the conditions of the prohibitions read
+                for tree in g.prohibition_trees():
+                    r = None if tree is None else state_reads(g, tree, _seen)
+                    if r is None:
+                        return None
+                    out.update(r)
+        elif t not in _PLAIN:
+            return None
+    return frozenset(out)
+
+
+def _derived_state_reads(g, name, seen):
+    seen = set() if seen is None else seen
+    out = set()
+    for d in g._derived_named(name):
+        if d.id in seen:
+            continue
+        seen.add(d.id)
+        for tree in d.trees:
+            r = state_reads(g, tree, seen)
+            if r is None:
+                return None
+            out.update(r)
+    return out
 
 
 def exists_fn(sel):
@@ -514,8 +855,8 @@ def exists_fn(sel):
         q = sel.quant
         if q is not None and q[0] in ("n", "atleast"):
             return lambda ctx: sel.count(ctx) >= (q[1](ctx) or 0)
-        return lambda ctx: bool(sel.locations(ctx, first=True))
-    if isinstance(sel, (SpaceSel, ListSel)) and not isinstance(sel, CardSel) and not getattr(sel, "post", None):
+        return sel.exists
+    if isinstance(sel, (SpaceSel, ListSel)) and not getattr(sel, "post", None):
         return sel.any
     f = count_fn(sel)
     return lambda ctx: f(ctx) > 0
@@ -614,6 +955,9 @@ def compile_attr(cc: CC, node: N.AttrOf):
     kind, ids = attr.kind, attr.ids
     if kind == "derived":
         d = g.derived_for(ids, cc.owner)
+        if d is None:
+            # a faction's derived value named in one compiled before it (a global one)
+            cc.err("C003", node, name=attr.text)
         fo, _ = compile_expr(cc, node.obj)
         return (lambda ctx: d.eval(ctx, fo(ctx))), d.vtype
     if kind == "counter_attr" or (kind == "counter" and g.per_faction(ids[0])):
@@ -846,7 +1190,7 @@ def compile_space_sel(cc: CC, node: N.Sel, kind, quant):
         if f.kind == "random":
             rnd = True
             continue
-        preds.append(space_pred(cc, f))
+        preds.append(space_pred(cc, f, node.var))
         pred_nodes.append(f)
     sel = SpaceSel(kind, preds, node.var, quant)
     sel.pred_nodes = pred_nodes
@@ -870,7 +1214,9 @@ def compile_space_sel(cc: CC, node: N.Sel, kind, quant):
     return sel
 
 
-def space_pred(cc: CC, f: N.Filter):
+def space_pred(cc: CC, f: N.Filter, var=None):
+    """A filter on spaces: fn(ctx, space) -> bool (var: the variable the selection binds to
+    each space, when it is a selection of spaces)."""
     g = cc.g
     k = f.kind
     if k == "ruled_by" or k == "not_ruled_by":
@@ -885,17 +1231,30 @@ def space_pred(cc: CC, f: N.Filter):
         need = inner.quant
 
         def has(ctx, sp, inner=inner):
-            ks = inner.kind_list(ctx)
             b = ctx.s.board.get(sp)
             if not b:
                 return False
-            n = 0
-            for kk in ks:
-                n += b.get(kk, 0)
+            if inner.kind_preds:
+                # filters on kinds ("... onde ...") only for the kinds that are there
+                ks = [kk for kk in inner.owner_kinds(ctx) if kk in b]
+                if not ks:
+                    return False
+                n = 0
+                for kk in inner.filter_kinds(ctx, ks):
+                    n += b[kk]
+            else:
+                kset = inner.kind_set(ctx)
+                n = 0
+                for kk, v in b.items():
+                    if kk in kset:
+                        n += v
             if need is not None and need[0] in ("n", "atleast"):
                 return n >= need[1](ctx)
             return n > 0
         if k == "with":
+            if (need is None or need[0] not in ("n", "atleast")) and \
+                    (inner.owner is None or inner.owner.__class__ is str):
+                has.candidates = _occupied_fn(inner)
             return has
         return lambda ctx, sp: not has(ctx, sp)
     if k == "free":
@@ -932,17 +1291,20 @@ def space_pred(cc: CC, f: N.Filter):
             cc.err("C007", f.arg2, word=f.arg2.noun.text)
 
         memo = {}
+        via_free = free_vars(f.arg2)
+        nothing = frozenset()
 
         def component(ctx):
-            # one component per start and board state: the filter asks for every space
-            start = fo(ctx)
-            key = (ctx.s.uid, ctx.s.ver, ctx.me, start)
-            comp = memo.get(key)
-            if comp is None:
+            # the components of the spaces `via` selects, once per state (and the variables
+            # `via` reads): the filter asks for every space, and for every start X in turn
+            s = ctx.s
+            key = (s.uid, s.vid, ctx.me) + tuple([ctx.env.get(v) for v in via_free])
+            parts = memo.get(key)
+            if parts is None:
                 if len(memo) > 64:
                     memo.clear()
-                comp = memo[key] = ctx.m.component(ctx, start, via)
-            return comp
+                parts = memo[key] = ctx.m.components(ctx, via)
+            return parts.get(fo(ctx), nothing)
 
         def conn(ctx, sp):
             return sp in component(ctx)
@@ -950,7 +1312,13 @@ def space_pred(cc: CC, f: N.Filter):
         return conn
     if k == "where":
         fc, _ = compile_expr(cc, f.arg)
-        return lambda ctx, sp: fc(ctx)
+
+        def where(ctx, sp):
+            return fc(ctx)
+        cand = _where_candidates(cc.g, f.arg, var) if var else None
+        if cand is not None:
+            where.candidates = cand
+        return where
     if k == "except":
         fo, _ = compile_expr(cc, f.arg)
 
@@ -995,6 +1363,68 @@ def space_pred(cc: CC, f: N.Filter):
         aid = f.arg.ids[0]
         return lambda ctx, sp: bool(ctx.m.attr(sp, aid))
     cc.err("C009", f, kind=_filter_word(cc, k))
+
+
+def _compiled_sels(g) -> dict:
+    """id(Exists node) -> its compiled selection (the trees live as long as the ruleset)."""
+    t = g.__dict__.get("_exists_sels")
+    if t is None:
+        t = g._exists_sels = {}
+    return t
+
+
+def _where_candidates(g, node, var):
+    """fn(ctx) -> a set of spaces outside which a condition on the space `var` is surely
+    false, or None. "onde houver guerreiros seus em O": only where such pieces are; "A ou B":
+    where either is; "A e B": where A is."""
+    t = type(node)
+    if t is N.Exists:
+        sel = _compiled_sels(g).get(id(node))
+        if not isinstance(sel, PieceSel) or sel.cover is not None or sel.st_on or sel.quant is not None \
+                or not (sel.owner is None or sel.owner.__class__ is str):
+            return None
+        places = [f for f in node.sel.filters if f.kind in ("in", "of")
+                  and not (isinstance(f.arg, N.Name) and f.arg.kind in ("status", "tag"))]
+        if len(places) != 1 or places[0].kind != "in" or not (
+                isinstance(places[0].arg, N.Var) and places[0].arg.name == var):
+            return None
+        return _occupied_fn(sel)
+    if t is N.Logic:
+        parts = [_where_candidates(g, x, var) for x in node.items]
+        if node.op == "and":
+            return next((p for p in parts if p is not None), None)
+        if not parts or any(p is None for p in parts):
+            return None
+        if len(parts) == 1:
+            return parts[0]
+
+        def either(ctx):
+            out = set()
+            for p in parts:
+                out |= p(ctx)
+            return out
+        return either
+    return None
+
+
+def _occupied_fn(inner):
+    """fn(ctx) -> the spaces with some piece of the kinds a selection may name (before its
+    filters on kinds): the candidates of "com <peças>", kept per state of the map."""
+    cache = {}
+
+    def occupied(ctx):
+        s = ctx.s
+        o = inner.owner
+        key = (s.uid, s.vb, None if o is None else (ctx.me if o.__class__ is str else o(ctx)))
+        got = cache.get(key)
+        if got is None:
+            kset = frozenset(inner.owner_kinds(ctx))
+            got = {sp for sp, b in s.board.items() if b and not kset.isdisjoint(b)}
+            if len(cache) > 64:
+                cache.clear()
+            cache[key] = got
+        return got
+    return occupied
 
 
 # the keyword that writes each filter, to name it in the file's language
@@ -1115,10 +1545,12 @@ def compile_piece_sel(cc: CC, node: N.Sel, kinds, quant, default_owner=None):
             cc.err("C008", f, kind=to)
         elif k == "among":
             fo, _ = compile_expr(cc, f.arg)
-            kind_preds.append(lambda ctx, kk, fo=fo: kk in _flat(fo(ctx)))
+            kind_preds.append(_kind_pred(lambda ctx, kk, fo=fo: kk in _flat(fo(ctx)),
+                                         fo, True, node.var, f.arg))
         elif k == "except":
             fo, _ = compile_expr(cc, f.arg)
-            kind_preds.append(lambda ctx, kk, fo=fo: kk not in _flat(fo(ctx)))
+            kind_preds.append(_kind_pred(lambda ctx, kk, fo=fo: kk not in _flat(fo(ctx)),
+                                         fo, False, node.var, f.arg))
         elif k == "where":
             _bind(cc, node.var, PIECE)
             fc, _ = compile_expr(cc, f.arg)
@@ -1135,6 +1567,21 @@ def compile_piece_sel(cc: CC, node: N.Sel, kinds, quant, default_owner=None):
     ps = PieceSel(kinds, owner, where, preds, node.var, quant, tuple(kind_preds), cover)
     ps.st_on, ps.st_off = st_on, st_off
     return ps
+
+
+def _kind_pred(pred, fo, inside, var, arg):
+    """A kind filter 'entre X' / 'exceto X': unless X reads the selection's own variable,
+    it is evaluated once per list of kinds (`on_list`), not once per kind."""
+    if var and var in free_vars(arg):
+        return pred
+
+    def on_list(ctx, ks):
+        vals = _flat(fo(ctx))
+        if inside:
+            return [k for k in ks if k in vals]
+        return [k for k in ks if k not in vals]
+    pred.on_list = on_list
+    return pred
 
 
 def _chain_where(prev, new):
@@ -1695,16 +2142,35 @@ def compile_perform(cc: CC, node: N.Perform):
             continue
         args[k] = compile_expr(cc, v)[0]
     optional = node.optional
+    # "X AÇÃO (...)": another player performs the action, as its 'você'
+    who = compile_expr(cc, node.who)[0] if getattr(node, "who", None) is not None else None
 
     def run(ctx):
         act = g.actions[aid]
+        values = {k: f(ctx) for k, f in args.items()}     # 'você' in the arguments: who asks
+        if who is not None:
+            ctx = ctx.child(me=who(ctx), env=ctx.env)
         if optional:
             if not act.enabled(ctx):
                 return
             v = yield from decide(ctx, ctx.me, "may", [act.id], True, ("may_action", act.id), act.law)
             if v is PASS:
                 return
-        yield from act.perform(ctx, {k: f(ctx) for k, f in args.items()})
+            # an optional action that cannot be completed is undone, as in a menu
+            mark = ctx.s.mark()
+            try:
+                yield from act.perform(ctx, values)
+            except (EndPhase, EndTurn):
+                ctx.s.commit(mark)
+                raise
+            except Failure:
+                ctx.s.rollback(mark)
+                ctx.s.commit(mark)
+                ctx.engine.log_event("action_undone", ctx.me, action=act.id)
+                return
+            ctx.s.commit(mark)
+            return
+        yield from act.perform(ctx, values)
     return run
 
 

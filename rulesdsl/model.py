@@ -430,6 +430,19 @@ class Builder:
             for c in fac.get("cards") or []:
                 if isinstance(c, dict) and c.get("id"):
                     self._add("card", str(c["id"]), c.get("name"), lang, pos_of(c, "id"), c, fid)
+        # the parameters of actions: a parameter whose name names nothing else of the ruleset
+        # is a word of its own in calls ("ação (nome_do_parâmetro: X)"); its id is its spelling
+        named = {ident for items in self.rs.things.values() for ident in items}
+        specs = list((d.get("actions") or {}).items())
+        for fac in (d.get("factions") or {}).values():
+            specs += list((fac.get("actions") or {}).items())
+        for aid, a in specs:
+            params = a.get("params") if isinstance(a, dict) else None
+            for k in (params or {}):
+                if str(k) not in named:
+                    named.add(str(k))
+                    self._add("param", str(k), None, L(a), params.key_pos.get(k)
+                              if hasattr(params, "key_pos") else None, {})
 
     # parse ----------------------------------------------------------------------------------
     def tokenizer(self, lang: str) -> Tokenizer:

@@ -53,7 +53,7 @@ EXPECT_KEYS = {"legal", "illegal", "next_decision", "pieces", "supply", "counter
                "zones", "winner", "game_over", "active", "phase", "round"}
 NEXT_KEYS = {"player", "decision", "options", "law"}
 DECISION_KINDS = ("menu", "choose", "count", "may", "branch", "hits", "remove", "card", "activate",
-                  "repeat", "order")
+                  "repeat", "order", "status")
 
 _GDEFS: dict = {}           # absolute ruleset path -> GameDef (shared by every file of a run)
 
@@ -91,10 +91,10 @@ class Expect:
     next_decision: object = None                       # None | "none" | dict
     pieces: dict = field(default_factory=dict)         # space -> EMPTY | {kind: (n, pos)}
     supply: dict = field(default_factory=dict)         # kind -> (n, pos)
-    zone_pieces: dict = field(default_factory=dict)    # zone key -> {kind: (n, pos)}
+    zone_pieces: dict = field(default_factory=dict)    # zone key -> EMPTY | {(kind, bits): (n, pos)}
     counters: dict = field(default_factory=dict)       # counter key -> (n, pos)
     cards: dict = field(default_factory=dict)          # zone key -> (("count", n) | ("cards", [ids]), pos)
-    winner: object = False                             # False: unchecked; None: nobody; faction
+    winner: object = False                             # False: unchecked; None: nobody; faction; [factions]
     winner_pos: Pos | None = None
     game_over: object = None                           # (bool, pos)
     active: object = None                              # (faction, pos)
@@ -113,7 +113,7 @@ class Step:
 @dataclass
 class Setup:
     board: dict = field(default_factory=dict)          # space -> {kind: n}
-    piece_zones: dict = field(default_factory=dict)    # zone key -> {kind: n}
+    piece_zones: dict = field(default_factory=dict)    # zone key -> {(kind, status bits): n}
     supply: dict = field(default_factory=dict)         # kind -> n (exact, after placing)
     cards: dict = field(default_factory=dict)          # zone key -> [card def ids]
     hand_counts: dict = field(default_factory=dict)    # zone key -> n cards from the draw pile
@@ -180,7 +180,7 @@ class Vocab:
     """The ruleset's names in one language, folded (case/accents), with plural forms."""
 
     KINDS_FOR_OPTIONS = ("action", "space", "faction", "piece", "card", "enumval", "phase", "zone",
-                         "counter", "category", "map", "deck", "die", "tag", "spacekind")
+                         "counter", "category", "map", "deck", "die", "tag", "spacekind", "status")
 
     def __init__(self, gdef, lang: str):
         self.g = gdef
@@ -278,6 +278,43 @@ class Vocab:
             hits = mine or [k for k in hits if self.piece_owner.get(k) is None]
         return list(dict.fromkeys(hits)), owner
 
+    def states(self, text) -> tuple[str, int, list]:
+        """A piece phrase with piece states after the name (`estados_de_peça`: "PEÇA
+        ESTADO", "PEÇAS ESTADO1 e ESTADO2") -> (the phrase without them, status bits,
+        [state ids]). Words that do not name a state stay in the phrase."""
+        words = " ".join(str(text).split()).split(" ")
+        and_words = {fold(w) for w in (self.lex.words.get("AND") or [])}
+        idx = self.index.get("status", {})
+        bits, ids = 0, []
+        while len(words) > 1:
+            hit = None
+            for n in (3, 2, 1):
+                if len(words) > n:
+                    hits = idx.get(fold(" ".join(words[-n:])))
+                    if hits:
+                        hit = (n, hits[0])
+                        break
+            if hit is None:
+                break
+            n, sid = hit
+            words = words[:-n]
+            bits |= self.g.status_bit(sid)
+            ids.insert(0, sid)
+            while len(words) > 1 and fold(words[-1]) in and_words and ids:
+                words = words[:-1]
+        if not ids:
+            return " ".join(words), 0, []
+        return " ".join(words), bits, ids
+
+    def state_names(self, bits) -> list[str]:
+        g = self.g
+        return [self.name("status", g.status_names[b]) for b in sorted(g.status_names) if bits & b]
+
+    def piece_state_name(self, kind: str, bits: int = 0) -> str:
+        """A piece's name with its states ("peça (estado1, estado2)")."""
+        nm = self.piece_name(kind)
+        return f"{nm} ({', '.join(self.state_names(bits))})" if bits else nm
+
     def all_piece_phrases(self) -> list[str]:
         return [self.piece_name(k) for k in self.g.piece_kinds] + self.spellings("piece")
 
@@ -309,6 +346,9 @@ class Vocab:
             return True
         if self.pieces(t)[0]:
             return True
+        phrase, _bits, ids = self.states(t)
+        if ids and self.pieces(phrase)[0]:
+            return True                 # "PEÇA ESTADO": a piece with its states
         if ":" in t:
             return all(self.known(p.strip()) for p in t.split(":") if p.strip())
         return False
@@ -448,6 +488,10 @@ class _Reader:
         if not hits:
             self.err("S007", p, hint=suggest(str(text), vocab.all_piece_phrases()), name=text)
             return None
+        if len(hits) > 1 and seated is not None:
+            # only the factions of this game can own it ("peão" with one of two copies seated)
+            here = [k for k in hits if vocab.piece_owner.get(k) in seated or vocab.piece_owner.get(k) is None]
+            hits = here or hits
         if len(hits) > 1:
             self.err("S008", p, name=text, options=", ".join(vocab.piece_name(k) for k in hits))
             return None
@@ -498,8 +542,26 @@ class _Reader:
         return hits[0]
 
     # piece mappings --------------------------------------------------------------------------------
-    def piece_counts(self, vocab, v, pos, seated, where, faction=None) -> dict | None:
-        """{piece phrase: n} | {faction: {piece: n}} | "3 soldados dos azuis, forte" -> {kind: (n, pos)}."""
+    def stated_piece(self, vocab, text, pos, faction, seated, states):
+        """A piece phrase, maybe with piece states after the name ("PEÇA ESTADO"):
+        -> kind (states=False) or (kind, status bits) (states=True); None when wrong."""
+        phrase, bits, ids = vocab.states(text)
+        if ids and not vocab.pieces(text, faction)[0]:
+            if not states:
+                self.err("S029", getattr(text, "pos", None) or pos, name=text,
+                         states=", ".join(vocab.name("status", i) for i in ids))
+                return None
+            kind = self.piece(vocab, phrase, getattr(text, "pos", None) or pos, faction, seated)
+            return None if kind is None else (kind, bits)
+        kind = self.piece(vocab, text, pos, faction, seated)
+        if kind is None:
+            return None
+        return (kind, 0) if states else kind
+
+    def piece_counts(self, vocab, v, pos, seated, where, faction=None, states=False) -> dict | None:
+        """{piece phrase: n} | {faction: {piece: n}} | "3 soldados dos azuis, forte" -> {kind: (n, pos)}.
+        With `states` (a zone of pieces), a phrase may name piece states after the piece
+        ("PEÇA ESTADO") and the keys are (kind, status bits)."""
         out: dict = {}
         if v is None:
             return out
@@ -509,11 +571,11 @@ class _Reader:
                 if isinstance(x, YDict) and faction is None:
                     f = self.faction(vocab, k, kp, seated)
                     if f is not None:
-                        sub = self.piece_counts(vocab, x, kp, seated, where, f)
+                        sub = self.piece_counts(vocab, x, kp, seated, where, f, states)
                         for kk, nn in (sub or {}).items():
                             out[kk] = nn
                     continue
-                kind = self.piece(vocab, k, kp, faction, seated)
+                kind = self.stated_piece(vocab, k, kp, faction, seated, states)
                 n = self.int_of(x, v.val_pos.get(k), vocab)
                 if kind is not None and n is not None:
                     if n < 0:
@@ -540,7 +602,7 @@ class _Reader:
             words = str(x).split()
             n = vocab.number(words[0]) if len(words) > 1 else None
             phrase = " ".join(words[1:]) if n is not None else str(x)
-            kind = self.piece(vocab, phrase, p, faction, seated)
+            kind = self.stated_piece(vocab, phrase, p, faction, seated, states)
             if kind is not None:
                 out[kind] = (out.get(kind, (0, None))[0] + (1 if n is None else n), p)
         return out
@@ -576,6 +638,9 @@ class _Reader:
         if "." in zid:
             # a faction's own zone, named with its owner in the ruleset ("rapinas.lider")
             owner, local = zid.split(".", 1)
+            if faction is not None and faction != owner and faction in seated \
+                    and local in g.faction_zones.get(faction, {}):
+                return f"{faction}.{local}"     # the same zone of a copy of that faction
             if owner in g.faction_zones and local in g.faction_zones[owner]:
                 if owner not in seated or (faction is not None and faction != owner):
                     self.err("S017", pos, faction=vocab.name("faction", owner),
@@ -622,7 +687,10 @@ class _Reader:
                 if not isinstance(content, (YDict, YList, str)) and content is not None:
                     self.err("S023", kpos, zone=vocab.name("zone", zid))
                     return
-                pieces[key] = self.piece_counts(vocab, content, kpos, seated, where) or {}
+                if expect and (content is None or (isinstance(content, (YDict, YList)) and not content)):
+                    pieces[key] = EMPTY        # `oficiais: {}`: no pieces at all
+                    return
+                pieces[key] = self.piece_counts(vocab, content, kpos, seated, where, states=True) or {}
             else:
                 cards[key] = (self.card_spec(vocab, content, kpos), kpos)
 
@@ -635,9 +703,29 @@ class _Reader:
                     continue
                 for zk, zx in x.items():
                     one(zk, zx, x.key_pos.get(zk), f)
+                continue
+            owned = None if vocab.find("zone", k) else self.zone_of(vocab, k)
+            if owned is not None:
+                # "ZONA de FACÇÃO": a zone named with its owner, like a piece
+                zname, f = owned
+                if f not in seated:
+                    self.faction(vocab, vocab.name("faction", f), kp, seated)
+                    continue
+                one(zname, x, kp, f)
             else:
                 one(k, x, kp, None)
         return cards, pieces
+
+    def zone_of(self, vocab, text):
+        """"ZONA de FACÇÃO" -> (zone phrase, faction) or None."""
+        words = " ".join(fold(str(text)).split()).split(" ")
+        for i in range(1, len(words) - 1):
+            if words[i] in vocab.of_words:
+                left = " ".join(words[:i])
+                f = vocab.faction(" ".join(words[i + 1:]))
+                if f is not None and vocab.find("zone", left):
+                    return left, f
+        return None
 
     def counters(self, vocab, v, pos, seated, where, only=None) -> dict:
         """{faction: {counter: n}} | {counter: {faction: n}} | {counter: n} (global)
@@ -672,6 +760,15 @@ class _Reader:
                     continue
                 for ck, cx in x.items():
                     cid = self.counter(vocab, ck, x.key_pos.get(ck))
+                    if cid is not None and g.per_faction(cid) and isinstance(cx, YDict):
+                        # a counter with one value per other faction (`por_facção`):
+                        # {FACÇÃO: {CONTADOR: {OUTRA_FACÇÃO: 3}}}
+                        for ok, ox in cx.items():
+                            other = self.faction(vocab, ok, cx.key_pos.get(ok), seated)
+                            n = self.int_of(ox, cx.val_pos.get(ok), vocab)
+                            if other is not None and n is not None:
+                                out[g.pair_key(cid, f, other)] = (n, cx.val_pos.get(ok))
+                        continue
                     n = self.int_of(cx, x.val_pos.get(ck), vocab)
                     if cid is not None and n is not None:
                         out[key_of(cid, f)] = (n, x.val_pos.get(ck))
@@ -894,6 +991,20 @@ def _scenario(rd: _Reader, k: dict, item, ipos, index) -> Scenario | None:
     return sc
 
 
+def _box(g, kind, seated) -> int:
+    """How many pieces of a kind the box has in a game of these factions: the base count plus
+    the expansions a seated faction brings (`expansões:`, as the engine counts them)."""
+    facs = g.rs.data.get("factions") or {}
+    exp = set()
+    for f in seated:
+        e = (facs.get(f) or {}).get("expansions")
+        if isinstance(e, list):
+            exp.update(str(x) for x in e)
+    pk = g.piece_kinds[kind]
+    extra = pk.attrs.get("expansions") if exp else None
+    return pk.count + (sum(int(extra.get(e) or 0) for e in exp) if isinstance(extra, dict) else 0)
+
+
 def _setup(rd: _Reader, k: dict, vocab: Vocab, m, seated, deck_id) -> Setup:
     g = vocab.g
     st = Setup()
@@ -912,8 +1023,9 @@ def _setup(rd: _Reader, k: dict, vocab: Vocab, m, seated, deck_id) -> Setup:
         cards, pieces = rd.zones(vocab, v, p, seated, rd.kn("zones"))
         card_specs.update(cards)
         for key, counts in pieces.items():
-            st.piece_zones[key] = {kind: n for kind, (n, _) in counts.items()}
-            for kind, (n, pp) in counts.items():
+            # (kind, status bits) -> n: the pieces start with those states
+            st.piece_zones[key] = {kb: n for kb, (n, _) in counts.items()}
+            for (kind, _bits), (n, pp) in counts.items():
                 used[kind] += n
                 first_pos.setdefault(kind, pp)
     if "hands" in k:
@@ -949,15 +1061,15 @@ def _setup(rd: _Reader, k: dict, vocab: Vocab, m, seated, deck_id) -> Setup:
         v, p = k["supply"]
         for kind, (n, pp) in (rd.piece_counts(vocab, v, p, seated, rd.kn("supply")) or {}).items():
             st.supply[kind] = n
-            if n + used[kind] > g.piece_kinds[kind].count:
-                rd.err("S015", pp, piece=vocab.piece_name(kind), box=g.piece_kinds[kind].count,
+            if n + used[kind] > _box(g, kind, seated):
+                rd.err("S015", pp, piece=vocab.piece_name(kind), box=_box(g, kind, seated),
                        n=n + used[kind])
     for kind, n in used.items():
         if kind in st.supply:
             continue
-        if n > g.piece_kinds[kind].count:
+        if n > _box(g, kind, seated):
             rd.err("S015", first_pos.get(kind), piece=vocab.piece_name(kind),
-                   box=g.piece_kinds[kind].count, n=n)
+                   box=_box(g, kind, seated), n=n)
     if "counters" in k:
         v, p = k["counters"]
         for key, (n, _) in rd.counters(vocab, v, p, seated, rd.kn("counters")).items():
@@ -1077,7 +1189,10 @@ def _expect(rd: _Reader, k: dict, vocab: Vocab, m, seated) -> Expect:
     if "winner" in k:
         v, p = k["winner"]
         ex.winner_pos = getattr(v, "pos", None) or p
-        if v is None or fold(str(v)) in none_words:
+        if isinstance(v, YList):
+            # several winners: a shared victory (a coalition, `junte-se`)
+            ex.winner = [rd.faction(vocab, x, xp, seated) for x, xp in rd.text_list(v, p)]
+        elif v is None or fold(str(v)) in none_words:
             ex.winner = None
         else:
             ex.winner = rd.faction(vocab, v, p, seated)
@@ -1151,11 +1266,11 @@ def _position_fn(sc: Scenario, box_out: dict, dice_holder: list):
             for kind, n in kinds.items():
                 s.put(sp, kind, n)
         for key, kinds in st.piece_zones.items():
-            z = s.piece_zones.setdefault(key, {})
-            for kind, n in kinds.items():
+            s.piece_zones.setdefault(key, {})
+            for (kind, bits), n in kinds.items():
                 if n:
                     s.supply[kind] = s.supply.get(kind, 0) - n
-                    z[kind] = z.get(kind, 0) + n
+                    s.move_zone_piece(None, key, kind, n, bits)
         for kind, n in st.supply.items():
             s.supply[kind] = n
         # named cards: out of wherever they are (the draw pile first), into their zone
@@ -1356,11 +1471,31 @@ def option_forms(game, vocab: Vocab, d, value) -> set[str]:
     return out
 
 
+def _stated_unit(game, vocab, d, value, t) -> bool:
+    """Pieces of a zone told apart by their states, (zone, kind, state...): also named as
+    "PEÇA ESTADO" or "ZONA: PEÇA ESTADO" (the piece with exactly those states)."""
+    g = vocab.g
+    if len(value) < 2 or not isinstance(value[1], str) or value[1] not in g.piece_kinds \
+            or not all(isinstance(x, str) and x in g.statuses for x in value[2:]):
+        return False
+    place = None
+    if ":" in t:
+        place, t = (x.strip() for x in t.rsplit(":", 1))
+    phrase, _bits, ids = vocab.states(t)
+    if set(ids) != set(value[2:]):
+        return False
+    if fold(phrase) not in option_forms(game, vocab, d, value[1]):
+        return False
+    return place is None or place in option_forms(game, vocab, d, value[0])
+
+
 def _matches(game, vocab, d, value, text) -> bool:
     t = " ".join(fold(str(text)).split())
     if isinstance(value, tuple):
         from .interpreter.engine import option_id
         if t == fold(option_id(value)):
+            return True
+        if _stated_unit(game, vocab, d, value, t):
             return True
         parts = [p.strip() for p in t.split(":")]
         if len(parts) != len(value):
@@ -1570,16 +1705,35 @@ def _check(game, sc: Scenario, ex: Expect, res: Result):
             res.fail(pos, _m("SR.supply", lang, piece=vocab.piece_name(kind), expected=n, got=got))
     for key, kinds in ex.zone_pieces.items():
         here = s.piece_zones.get(key, {})
-        for kind, (n, pos) in kinds.items():
-            got = here.get(kind, 0)
+        if kinds is EMPTY:
+            for kind in sorted(here):
+                for bits, got in sorted(s.zone_split(key, kind).items()):
+                    res.fail(None, _m("SR.zone_pieces", lang, zone=_zone_label(vocab, key),
+                                      piece=vocab.piece_state_name(kind, bits), expected=0, got=got))
+            continue
+        for (kind, bits), (n, pos) in kinds.items():
+            # a piece named without states counts the pieces that have none; "PEÇA ESTADO"
+            # those with exactly that state
+            got = s.zone_split(key, kind).get(bits, 0)
             if got != n:
                 res.fail(pos, _m("SR.zone_pieces", lang, zone=_zone_label(vocab, key),
-                                 piece=vocab.piece_name(kind), expected=n, got=got))
+                                 piece=vocab.piece_state_name(kind, bits), expected=n, got=got))
     for key, (n, pos) in ex.counters.items():
         got = s.counters.get(key, 0)
         if got != n:
             f, cid = (key.split(":", 1) + [""])[:2] if ":" in key else (None, key)
-            res.fail(pos, _m("SR.counter", lang, counter=vocab.name("counter", cid),
+            other = None
+            if "@" in cid:                      # a per-faction counter: "relação@marqueses"
+                cid, other = cid.split("@", 1)
+            names = vocab.display.get("counter", {})
+            if cid not in names and f is not None and f"{f}.{cid}" in names:
+                cid = f"{f}.{cid}"
+            if cid not in names:
+                cid = next((c for c in names if c.split(".")[-1] == cid.split(".")[-1]), cid)
+            label = vocab.name("counter", cid)
+            if other is not None:
+                label = f"{label} ({_fac(sc, other)})"
+            res.fail(pos, _m("SR.counter", lang, counter=label,
                              faction=_fac(sc, f), expected=n, got=got))
     for key, ((how, val), pos) in ex.cards.items():
         here = [s.card_defs[c] for c in s.zones.get(key, [])]
@@ -1593,9 +1747,9 @@ def _check(game, sc: Scenario, ex: Expect, res: Result):
                              expected=", ".join(vocab.name("card", c) for c in val), got=names))
     if ex.winner is not False:
         got = game.winners()
-        want = [] if ex.winner is None else [ex.winner]
-        if got != want:
-            res.fail(ex.winner_pos, _m("SR.winner", lang, expected=_fac(sc, ex.winner),
+        want = [] if ex.winner is None else list(ex.winner) if isinstance(ex.winner, list) else [ex.winner]
+        if sorted(got) != sorted(want):
+            res.fail(ex.winner_pos, _m("SR.winner", lang, expected=", ".join(_fac(sc, f) for f in want) or _fac(sc, None),
                                        got=", ".join(_fac(sc, f) for f in got) or _fac(sc, None)))
     if ex.game_over is not None:
         want, pos = ex.game_over

@@ -1,8 +1,10 @@
 """The Vagabond (Law §9, Appendix D) as data: positions built with `position=`, then play.
 
-The scenario format (rulesdsl/scenario.py) has no way yet to put statuses on pieces in zones
-(exhausted, damaged items), so these are pytest tests over positions. Random playouts with one
-and two Vagabonds (9.7) run a few games here; tools report the full figures.
+The rules themselves are covered paragraph by paragraph by tests/cenarios/root_malandro.yaml
+(items with their states: "tocha exaurida", "espada danificada"); here, what a scenario cannot
+see: the hidden items under the ruins (observations), the setup order of two Vagabonds, the
+box of the expansions they need. Random playouts with one and two Vagabonds (9.7) run a few
+games here; tools report the full figures.
 """
 import os
 import random
@@ -212,3 +214,47 @@ def test_random_games_run_to_the_end(g, factions):
         while not game.is_terminal():
             game.apply(r.choice(game.legal_actions()))
         assert getattr(game.s, "failure", None) is None
+
+
+def _after_setup(g, factions, seed):
+    game = Game(g, factions, seed=seed, observe=[factions[0]])
+    r = random.Random(seed)
+    while game.pending is not None and game.pending.kind != "menu":
+        game.apply(r.choice(game.legal_actions()))
+    return game
+
+
+def test_ruin_items_are_hidden_until_explored(g):
+    # 9.3.4: one "R" item under each ruin, face down; the ruin covers them (`cobre: item`)
+    from rulesdsl.interpreter.runtime import covered
+    game = _after_setup(g, ["marqueses", "rapinas", "malandro"], 1)
+    ruins = [sp for sp, b in game.s.board.items() if b.get("ruina")]
+    assert len(ruins) == 4
+    for sp in ruins:
+        assert sum(covered(g, game.s, sp).values()) == 1
+        seen = game.observation("marqueses")["board"][sp]
+        assert seen.get("?") == 1 and not any(g.piece_kinds[k].category == "item" for k in seen if k != "?")
+    placed = [e for e in game.views["marqueses"].events if e.get("t") == "place" and e.get("space") in ruins
+              and e.get("by") == "malandro"]
+    assert placed and all(e["kind"] == "?" for e in placed)
+
+
+def test_two_vagabonds_set_up_in_a_random_order(g):
+    # 9.7.1: which Vagabond sets up first is random (a list inside `ordem_de_preparação`)
+    firsts = set()
+    for seed in range(8):
+        game = Game(g, ["marqueses", "rapinas", "malandro", "segundo_malandro"], seed=seed)
+        r = random.Random(seed)
+        while game.pending is not None and game.pending.player not in ("malandro", "segundo_malandro"):
+            game.apply(r.choice(game.legal_actions()))
+        firsts.add(game.pending.player)
+    assert firsts == {"malandro", "segundo_malandro"}
+
+
+def test_two_vagabonds_use_both_sets_of_ruin_items(g):
+    # 9.7.1: the Riverfolk items join the box (`expansões:`): two "R" items under each ruin
+    game = _after_setup(g, ["marqueses", "rapinas", "malandro", "segundo_malandro"], 3)
+    ruins = [sp for sp, b in game.s.board.items() if b.get("ruina")]
+    items = lambda sp: sum(n for k, n in game.s.board[sp].items() if g.piece_kinds[k].category == "item")
+    assert [items(sp) for sp in ruins] == [2, 2, 2, 2]
+    assert game.box.get("bota") == 4 + 3 + 1

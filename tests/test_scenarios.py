@@ -310,3 +310,47 @@ def test_command_line(tmp_path):
     assert r.returncode == 1
     assert "facção desconhecida 'verdes'" in r.stdout
     assert "Traceback" not in r.stdout + r.stderr
+
+
+# ---------------------------------------------------------------------------------------------
+# piece states (`estados_de_peça`) in zones of pieces
+
+def test_piece_states_in_zones_set_and_checked(tmp_path):
+    p = _write(tmp_path, """\
+idioma: pt
+regras: root
+facções: [marqueses, rapinas, malandro]
+cenários:
+  - nome: estados
+    vez: malandro
+    fase: dia
+    posição: {clareira 5: {peão: 1}}
+    zonas: {mochila do malandro: {bota: 1, bota exaurida: 1, espada exaurida e danificada: 1}}
+    espera_se:
+      zonas: {mochila do malandro: {bota: 1, botas exauridas: 1, espada danificada exaurida: 1, espada: 0}}
+  - nome: diferença
+    vez: malandro
+    fase: dia
+    posição: {clareira 5: {peão: 1}}
+    zonas: {malandro: {mochila: {bota exaurida: 1, bota: 1}}}
+    espera_se:
+      zonas: {mochila do malandro: {bota: 2}}
+""")
+    code, out = _run(p)
+    assert code == 1
+    assert "ok      estados" in out
+    assert "mochila (Malandro), bota: esperado 2, obtido 1" in out
+
+
+def test_piece_states_only_in_zones(tmp_path):
+    p = _write(tmp_path, """\
+idioma: pt
+regras: root
+facções: [marqueses, rapinas, malandro]
+cenários:
+  - nome: no mapa
+    posição: {clareira 5: {bota exaurida: 1}}
+""")
+    code, out = _run(p)
+    assert code == 1
+    assert "erro S029" in out and "'bota exaurida'" in out

@@ -54,7 +54,10 @@ HOOK_PROHIBIT = obj({"when": EVENT, "condition": EXPR, "name": NAME, "id": S}, r
 HOOK_MODIFY = obj({"value": S, "condition": EXPR, "add": EXPR, "set": EXPR, "tie_break": EXPR,
                    "name": NAME, "id": S}, required=["value"])
 ACTION = obj({"name": NAME, "effect": EXPR, "params": idmap(S), "limit_per_turn": INT,
-              "requires": EXPR, "free": BOOLISH, "menu": BOOLISH, "text": {}}, required=["effect"])
+              "requires": EXPR, "free": BOOLISH, "menu": BOOLISH, "text": {},
+              # the action's effect is not stopped by `proibições:` (yes, or a list of events)
+              "ignores_prohibitions": {"oneOf": [BOOLISH, {"type": "array", "items": S}]}},
+             required=["effect"])
 ATTRIBUTE = obj({"type": S, "name": NAME, "default": {}, "values": {}, "category": S})
 ZONE = obj({"name": NAME, "content": S, "hidden": BOOLISH, "category": S, "ordered": BOOLISH,
             "refill_from": S,
@@ -68,7 +71,9 @@ CARD = obj({"id": S, "name": NAME, "copies": INT, "text": {}, "effect": EXPR, "z
             "tags": {"type": "array", "items": S}}, required=["id"], attrs="card")
 PIECE = obj({"name": NAME, "category": S, "count": INT, "occupies": S, "removable": BOOLISH,
              "tags": {"type": "array", "items": S}, "tracks": idmap({"oneOf": [{"type": "array"}, obj({"name": NAME, "values": {"type": "array"}})]}),
-             "expansions": {}, "per_value": {}}, attrs="piece")   # + declared attributes (a printed suit)
+             "expansions": {}, "per_value": {},
+             # pieces of these categories (or kinds) in the same space are face down (hidden)
+             "covers": {"oneOf": [S, {"type": "array", "items": S}]}}, attrs="piece")   # + declared attributes (a printed suit)
 
 schema = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -86,7 +91,8 @@ schema = {
         "game": obj({"id": S, "name": NAME, "players": obj({"min": INT, "max": INT}),
                      "round_limit": INT, "score": S, "victory_score": INT,
                      "turn": {"type": "array", "items": S}, "setup": RULES, "map": S,
-                     "deck": S, "setup_order": {"type": "array", "items": S},
+                     # a list inside the order: those factions set up in a random order
+                     "deck": S, "setup_order": {"type": "array", "items": {"oneOf": [S, {"type": "array", "items": S}]}},
                      "law_document": S,
                      # {number of players: least total `reach` of the seated factions} (a warning)
                      "min_reach": idmap(INT)}),
@@ -112,6 +118,8 @@ schema = {
                             "setup": {}})),
         "factions": idmap(obj({
             "name": NAME, "setup_letter": S, "reach": INT, "copy_of": S,
+            # expansions whose pieces join the box when this faction is seated (9.7)
+            "expansions": {"type": "array", "items": S},
             "pieces": idmap(PIECE), "zones": idmap(ZONE), "counters": idmap(COUNTER),
             "cards": {"type": "array", "items": CARD},
             "setup": RULES, "turn": idmap(RULES), "actions": idmap(ACTION),

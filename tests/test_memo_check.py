@@ -1,0 +1,39 @@
+"""Memo keys are sound: random games with every memo hit computed again and compared.
+
+Counts, `houver`, derived values and prohibitions are memoized by the versions of the parts
+of the state they read (rulesdsl.compiler.state_reads), the acting faction and the variables
+they read. A part missing from those tables would keep a stale value; with CHECK_MEMO (the
+same as RULESDSL_CHECK_MEMO=1) each hit is recomputed, and a difference fails here with the
+position of the expression. Games with every Root faction seated, so every construct the
+ruleset uses is exercised.
+"""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from rulesdsl import compiler
+from rulesdsl.interpreter.engine import Game
+
+SEATS = [
+    ("marqueses", "rapinas", "alianca", "malandro"),
+    ("rapinas", "malandro", "marqueses"),
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seats", SEATS, ids=["-".join(s) for s in SEATS])
+@pytest.mark.parametrize("seed", [0, 1])
+def test_memo_hits_equal_a_fresh_evaluation(root_def, seats, seed, monkeypatch):
+    g = root_def
+    if any(f not in g.factions for f in seats):
+        pytest.skip("a faction of this seating is not in the ruleset yet")
+    monkeypatch.setattr(compiler, "CHECK_MEMO", True)
+    rng = random.Random(seed)
+    game = Game(g, list(seats), seed=seed)
+    n = 0
+    while game.pending is not None and n < 3000:
+        game.apply(rng.randrange(len(game.pending.options)))
+        n += 1
+    assert n > 0
