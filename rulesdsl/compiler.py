@@ -731,7 +731,8 @@ CHECK_MEMO = bool(os.environ.get("RULESDSL_CHECK_MEMO"))
 
 def _check_memo(node, kept, fresh):
     if kept != fresh:
-        raise AssertionError(f"memo out of date at {getattr(node, 'pos', None)}: kept {kept!r}, now {fresh!r}")
+        where = getattr(node, "pos", None) or (node.key() if isinstance(node, N.Node) else node)
+        raise AssertionError(f"memo out of date at {where}: kept {kept!r}, now {fresh!r}")
 
 
 def memo_key_fn(g, node, free=()):
