@@ -276,13 +276,9 @@ class PieceSel(Sel):
             st = self._ksets[key] = frozenset(self.owner_kinds(ctx))
         return st
 
-    def exists(self, ctx):
-        """Is there a matching piece? (scan(ctx, True) > 0, in one call)"""
-        if self.kind_preds and not self._whole:
-            return self._exists_asking_kinds(ctx)
-        kset = self.kind_set(ctx)
-        if not kset:
-            return False
+    def places(self, ctx):
+        """(pieces, place, has statuses) for each space or piece zone that passes the place
+        filters: what exists() and scan() walk (the kinds are their own business)."""
         board = ctx.s.board
         pzones = ctx.s.piece_zones
         preds = self.preds
@@ -305,6 +301,16 @@ class PieceSel(Sel):
                 statused = sp in pzones
                 if self.st_on and not statused:
                     continue                        # pieces on the map have no status
+            yield b, sp, statused
+
+    def exists(self, ctx):
+        """Is there a matching piece? (scan(ctx, True) > 0, in one call)"""
+        if self.kind_preds and not self._whole:
+            return self._exists_asking_kinds(ctx)
+        kset = self.kind_set(ctx)
+        if not kset:
+            return False
+        for b, sp, statused in self.places(ctx):
             for k, n in b.items():
                 if n and k in kset:
                     if statused and not self.zone_count(ctx, sp, k):
@@ -323,28 +329,7 @@ class PieceSel(Sel):
             oset = self._osets[id(okinds)] = (okinds, frozenset(okinds))
         oset = oset[1]
         verdict = {}
-        board = ctx.s.board
-        pzones = ctx.s.piece_zones
-        preds = self.preds
-        st = self.st_on or self.st_off
-        where = self.where
-        for sp in (ctx.m.space_ids if where is None else where(ctx)):
-            b = board.get(sp) or pzones.get(sp)
-            if not b:
-                continue
-            if preds:
-                ok = True
-                for p in preds:
-                    if not p(ctx, sp):
-                        ok = False
-                        break
-                if not ok:
-                    continue
-            statused = False
-            if st:
-                statused = sp in pzones
-                if self.st_on and not statused:
-                    continue
+        for b, sp, statused in self.places(ctx):
             for k, n in b.items():
                 if n and k in oset:
                     ok = verdict.get(k)
@@ -362,29 +347,8 @@ class PieceSel(Sel):
         kset = self.kind_set(ctx)
         if not kset:
             return 0
-        board = ctx.s.board
-        pzones = ctx.s.piece_zones
-        preds = self.preds
-        st = self.st_on or self.st_off
         total = 0
-        where = self.where
-        for sp in (ctx.m.space_ids if where is None else where(ctx)):
-            b = board.get(sp) or pzones.get(sp)     # a space, or a zone of pieces
-            if not b:
-                continue
-            if preds:
-                ok = True
-                for p in preds:
-                    if not p(ctx, sp):
-                        ok = False
-                        break
-                if not ok:
-                    continue
-            statused = False
-            if st:
-                statused = sp in pzones
-                if self.st_on and not statused:
-                    continue                        # pieces on the map have no status
+        for b, sp, statused in self.places(ctx):
             for k, n in b.items():
                 if n and k in kset:
                     if statused:

@@ -86,18 +86,20 @@ class YStr(str):
 
 
 def _align(value: str, raw: str, start: int, end: int) -> list[int]:
-    """Map each character of a scalar's value to an index in the raw text.
-
-    Plain and block scalars only fold white space; quoted ones may hold escapes. Walking both
-    in step and skipping what does not match is exact for the first and close for the second.
-    """
-    out = []
+    """The raw-text index of each character of a scalar's value. Exact for plain and block
+    scalars and for quoted ones without escapes: the characters appear in order, white space
+    may be folded (a line break of the text read as a space) or indented."""
     j = start
+    if raw[start:start + 1] in ("|", ">"):
+        j = raw.index("\n", start) + 1 if "\n" in raw[start:end] else end
+    elif raw[start:start + 1] in ("'", '"'):
+        j = start + 1
+    out = []
     last = max(start, end - 1)
     for ch in value:
         if ch.isspace():
             out.append(min(j, last))
-            while j < end and raw[j].isspace():
+            if j < end and raw[j].isspace():
                 j += 1
             continue
         k = j

@@ -36,7 +36,7 @@ import re
 
 from . import lexicon as lexmod
 from .errors import Diagnostics, RulesError, fold
-from .loader import YDict, YList, YStr, detect_lang, load_text
+from .loader import YDict, YList, YStr, detect_lang, load_text, _align
 from .model import (BLOCK_KEYS, SourceFile, _expressions, _object_branch, _rejoin_colon, _resolve,
                     _ruleset_files, load_ruleset, parse_expression, schema)
 from .printer import (OPTIONAL_TO_AFTER, NameIndex, PrintError, canonical_key, features,
@@ -716,32 +716,6 @@ def _apply_local(value: str, edits) -> str:
     return "".join(out)
 
 
-def _align(value: str, raw: str, start: int, end: int) -> list[int]:
-    """The raw-text index of each character of a scalar's value. Exact for plain and block
-    scalars and for quoted ones without escapes: the characters appear in order, white space
-    may be folded (a line break of the text read as a space) or indented."""
-    j = start
-    if raw[start:start + 1] in ("|", ">"):
-        j = raw.index("\n", start) + 1 if "\n" in raw[start:end] else end
-    elif raw[start:start + 1] in ("'", '"'):
-        j = start + 1
-    out = []
-    last = max(start, end - 1)
-    for ch in value:
-        if ch.isspace():
-            out.append(min(j, last))
-            if j < end and raw[j].isspace():
-                j += 1
-            continue
-        k = j
-        while k < end and raw[k] != ch:
-            k += 1
-        if k < end:
-            j = k
-        out.append(min(j, last))
-        if j < end:
-            j += 1
-    return out
 
 
 _PLAIN_SAFE = re.compile(r"^[^\s\-?:,\[\]{}#&*!|>'\"%@`][^#]*$")
