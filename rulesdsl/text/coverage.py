@@ -27,18 +27,12 @@ from .catalogue import Catalogue, chapter_of, find_text_folder, nearest_key, raw
 
 SKIP_DIRS = {".git", "__pycache__", ".pytest_cache", ".hypothesis", ".venv", "node_modules"}
 
-# keys whose numbers are identifiers or places, not quantities of the rule
+# neutral keys whose numbers are identifiers, places or bookkeeping, not quantities of the
+# rule (a file's own spellings are turned into these through its lexicon)
 IGNORED_KEYS = {
-    "id", "ids", "nome", "nombre", "name", "chave", "clave", "key", "seed", "semente", "semilla",
-    "versao", "version", "ordem", "orden", "order", "indice", "index", "posicao", "posicion",
-    "position", "x", "y", "linha", "coluna", "fila", "columna", "cor", "color", "imagem",
-    "imagen", "arquivo", "archivo", "adjacentes", "adyacentes", "adjacencias", "vizinhas",
-    "vecinos", "conexoes", "conexiones", "caminhos", "caminos", "rios", "rio", "numero", "numeros",
-    "codigo", "code", "passo", "paso", "step", "prioridade", "prioridad", "pagina", "mapa",
-    "clareira", "clareiras", "claro", "claros", "ruinas", "cantos", "esquinas", "canto", "esquina",
-    "nota", "notas", "note", "notes", "fonte", "fontes", "fuente", "fuentes", "source", "sources",
-    "ref_en", "comentario", "comentarios", "descricao", "descripcion", "oposta", "opuesta",
-    "copias", "copies", "por_naipe", "por_palo",
+    "id", "name", "seed", "note", "source", "single_source", "ref_en", "same_as", "alt_name",
+    "total", "computed", "copies", "per_value", "spaces", "edges", "map", "position", "step",
+    "setup_letter", "description", "file", "paragraph", "number", "code",
 }
 # data numbers too common to mean anything on their own
 TRIVIAL = {0, 1}
@@ -383,6 +377,10 @@ def block_numbers(block: YDict, lang: str, text: str) -> list[DataNum]:
     levels. Left out: nested blocks that cite their own paragraph, notes and sources, names and
     ids, display text in several languages, and collections of entities (a map's clearings)."""
     out: list[DataNum] = []
+    try:
+        lex = lexmod.get(lang)
+    except KeyError:
+        lex = None
 
     def visit(node, key, depth):
         if depth > MAX_DEPTH:
@@ -395,7 +393,8 @@ def block_numbers(block: YDict, lang: str, text: str) -> list[DataNum]:
                 if _is_law_key(k):
                     continue
                 kf = fold(str(k))
-                if kf in IGNORED_KEYS or kf.endswith(("_id", "-id")):
+                nk = lex.key_of(str(k)) if lex is not None else None
+                if (nk or kf) in IGNORED_KEYS or kf.endswith(("_id", "-id")) or kf.startswith("ref_"):
                     continue
                 if isinstance(v, (int, float)) and not isinstance(v, bool):
                     out.append(DataNum(_num(v), node.val_pos.get(k), raw_scalar(text, node.val_pos.get(k)) or str(v)))

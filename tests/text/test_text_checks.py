@@ -297,7 +297,7 @@ def test_data_contradicting_text(tmp_path):
 
 def test_data_agreeing_with_text(tmp_path):
     rep = _data(tmp_path, "idioma: pt\nprep:\n  - lei: 6.3.1\n    guerreiros: 25\n    madeira: oito\n"
-                          "  - {lei: 6.3.2, clareiras: [1, 4, 9, 12], id: 7, cantos: [1, 2]}\n")
+                          "  - {lei: 6.3.2, espaços: [1, 4, 9, 12], id: 7, cópias: 2}\n")
     assert rep.findings == []
 
 
