@@ -26,81 +26,13 @@ from ..errors import fold
 # ---------------------------------------------------------------------------------------------
 # word tables (folded spellings: no accents, lower case)
 
-_CARDINALS = {
-    "pt": {
-        "zero": 0, "dois": 2, "duas": 2, "tres": 3, "quatro": 4, "cinco": 5, "seis": 6,
-        "sete": 7, "oito": 8, "nove": 9, "dez": 10, "onze": 11, "doze": 12, "treze": 13,
-        "catorze": 14, "quatorze": 14, "quinze": 15, "dezesseis": 16, "dezasseis": 16,
-        "dezessete": 17, "dezassete": 17, "dezoito": 18, "dezenove": 19, "dezanove": 19,
-        "vinte": 20, "trinta": 30, "quarenta": 40, "cinquenta": 50, "sessenta": 60,
-        "setenta": 70, "oitenta": 80, "noventa": 90, "cem": 100, "cento": 100,
-        "dobro": 2, "triplo": 3, "metade": Fraction(1, 2), "terco": Fraction(1, 3),
-    },
-    "es": {
-        "cero": 0, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6, "siete": 7,
-        "ocho": 8, "nueve": 9, "diez": 10, "once": 11, "doce": 12, "trece": 13, "catorce": 14,
-        "quince": 15, "dieciseis": 16, "diecisiete": 17, "dieciocho": 18, "diecinueve": 19,
-        "veinte": 20, "veintiuno": 21, "veintiun": 21, "veintiuna": 21, "veintidos": 22,
-        "veintitres": 23, "veinticuatro": 24, "veinticinco": 25, "veintiseis": 26,
-        "veintisiete": 27, "veintiocho": 28, "veintinueve": 29, "treinta": 30,
-        "cuarenta": 40, "cincuenta": 50, "sesenta": 60, "setenta": 70, "ochenta": 80,
-        "noventa": 90, "cien": 100, "ciento": 100,
-        "doble": 2, "triple": 3, "mitad": Fraction(1, 2), "tercio": Fraction(1, 3),
-    },
-}
-
-# words that may be a number but need not be (articles, "both", "none")
-_WEAK = {
-    "pt": {"um": 1, "uma": 1, "ambos": 2, "ambas": 2, "nenhum": 0, "nenhuma": 0},
-    "es": {"un": 1, "uno": 1, "una": 1, "ambos": 2, "ambas": 2, "ningun": 0, "ninguno": 0,
-           "ninguna": 0},
-}
-
-# "uma vez" / "una vez" is "once" (strong 1), but "uma vez que" / "una vez que" is "since/when"
-_TIMES = {"pt": ("vez", "vezes"), "es": ("vez", "veces")}
-_TIMES_NOT = {"pt": {"que"}, "es": {"que"}}
-_JOIN = {"pt": {"e"}, "es": {"y"}}
-
-_ORDINALS = {
-    "pt": {
-        "primeiro": 1, "primeira": 1, "primeiros": 1, "primeiras": 1, "terceiro": 3,
-        "terceira": 3, "quinto": 5, "quinta": 5, "sexto": 6, "sexta": 6, "setimo": 7,
-        "setima": 7, "oitavo": 8, "oitava": 8, "nono": 9, "nona": 9, "decimo": 10, "decima": 10,
-        "ultimo": "last", "ultima": "last", "ultimos": "last", "ultimas": "last",
-    },
-    "es": {
-        "primer": 1, "primero": 1, "primera": 1, "primeros": 1, "primeras": 1, "segundo": 2,
-        "segunda": 2, "tercer": 3, "tercero": 3, "tercera": 3, "cuarto": 4, "cuarta": 4,
-        "quinto": 5, "quinta": 5, "sexto": 6, "sexta": 6, "septimo": 7, "septima": 7,
-        "octavo": 8, "octava": 8, "noveno": 9, "novena": 9, "decimo": 10, "decima": 10,
-        "ultimo": "last", "ultima": "last", "ultimos": "last", "ultimas": "last",
-    },
-}
-# ordinals that are also common other words: only after a determiner
-# (pt "segundo" is also "according to"; "quarto" also "room")
-_ORDINALS_AFTER_DET = {
-    "pt": {"segundo": 2, "segunda": 2, "segundos": 2, "segundas": 2, "quarto": 4, "quarta": 4},
-    "es": {},
-}
-_DETERMINERS = {
-    "pt": {"o", "a", "os", "as", "um", "uma", "no", "na", "nos", "nas", "do", "da", "dos", "das",
-           "ao", "seu", "sua", "seus", "suas", "este", "esta", "esse", "essa", "cada"},
-    "es": set(),
-}
-
-# words that make a number next to them a step label ("1º Passo", "Paso 1", "Etapa 2")
-_LABEL_WORDS = {
-    "pt": {"passo", "etapa", "fase"},
-    "es": {"paso", "etapa", "fase"},
-}
-
-# words after which a bare integer is a place in a document, not a quantity
-_XREF_WORDS = {
-    "pt": {"capitulo", "capitulos", "secao", "secoes", "regra", "regras", "paragrafo",
-           "paragrafos", "apendice", "pagina", "paginas", "pag", "parte", "lei", "item", "itens"},
-    "es": {"capitulo", "capitulos", "seccion", "secciones", "regla", "reglas", "parrafo",
-           "parrafos", "apendice", "pagina", "paginas", "pag", "parte", "ley", "punto", "puntos"},
-}
+# The word tables live in each language's lexicon (grammar/lexicon/<lang>.yaml, section
+# `text:`): numbers, weak_numbers, ordinals, ordinals_after_determiner (pt "segundo" is also
+# "according to"), determiners, times ("vez"/"vezes": "uma vez" is once), times_not ("uma vez
+# que" is since), join ("vinte e cinco"), label_words ("1º Passo"), xref_words ("capítulo 4").
+_CARDINALS: dict = {}
+_WEAK: dict = {}
+_ORDINALS: dict = {}
 
 
 @lru_cache(maxsize=None)
@@ -133,6 +65,11 @@ def _table(base: dict, lang: str, section: str) -> dict:
             except (ValueError, ZeroDivisionError):
                 out[fold(str(k))] = str(v)
     return out
+
+
+@lru_cache(maxsize=None)
+def _words(lang: str, section: str) -> frozenset:
+    return frozenset(fold(str(w)) for w in (_extra(lang).get(section) or []))
 
 
 def cardinals(lang: str) -> dict:
@@ -214,7 +151,7 @@ def xrefs(text: str, lang: str) -> list[XRef]:
     """Paragraph numbers cited inside a text: "6.5.4", "(ver 4.2)", "§ 4", "capítulo 6"."""
     out = [XRef(m.group(1), m.start(1), m.end(1)) for m in XREF_RE.finditer(text)]
     taken = [(x.start, x.end) for x in out]
-    words = _XREF_WORDS.get(lang, set()) | {fold(w) for w in _extra(lang).get("xref_words", []) or []}
+    words = _words(lang, "xref_words")
     toks = tokenize(text)
     for i, t in enumerate(toks):
         if not t.text.isdigit():
@@ -253,7 +190,7 @@ def _adjacent_to_word(text: str, start: int, end: int) -> bool:
 
 def _is_label(text: str, toks: list, i: int, lang: str) -> bool:
     """'1º Passo', '2º.Adicione', '3º Batalhar –' at the head of a line: an enumerator."""
-    labels = _LABEL_WORDS.get(lang, set()) | {fold(w) for w in _extra(lang).get("label_words", []) or []}
+    labels = _words(lang, "label_words")
     j = i + 1
     if j < len(toks) and toks[j].text in ("º", "ª", "°"):
         j += 1
@@ -279,12 +216,12 @@ def extract(text: str, lang: str, *, ordinal: bool = True) -> list[Num]:
     card = cardinals(lang)
     weak = weak_words(lang)
     ords = ordinals(lang)
-    ords_det = _ORDINALS_AFTER_DET.get(lang, {})
-    dets = _DETERMINERS.get(lang, set())
-    times = _TIMES.get(lang, ())
-    times_not = _TIMES_NOT.get(lang, set())
-    join = _JOIN.get(lang, set())
-    labels = _LABEL_WORDS.get(lang, set()) | {fold(w) for w in _extra(lang).get("label_words", []) or []}
+    ords_det = _table({}, lang, "ordinals_after_determiner")
+    dets = _words(lang, "determiners")
+    times = tuple(fold(w) for w in (_extra(lang).get("times") or []))
+    times_not = _words(lang, "times_not")
+    join = _words(lang, "join")
+    labels = _words(lang, "label_words")
     skip = [(x.start, x.end) for x in xrefs(text, lang)]
     toks = tokenize(text)
     phrases = _phrases(lang)
