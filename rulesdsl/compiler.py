@@ -206,29 +206,13 @@ class PieceSel(Sel):
         return self.where(ctx)
 
     def locations(self, ctx, first=False):
-        """[(space, kind, n)] of matching pieces on the board (with first=True, at most one)."""
+        """[(space, kind, n)] of matching pieces on the board (with first=True, at most one),
+        kinds in the order kind_list gives them (option order must not depend on dicts)."""
         ks = self.kind_list(ctx)
         if not ks:
             return []
-        board = ctx.s.board
-        pzones = ctx.s.piece_zones
         out = []
-        preds = self.preds
-        for sp in self.spaces(ctx):
-            b = board.get(sp) or pzones.get(sp)     # a space, or a zone of pieces
-            if not b:
-                continue
-            if preds:
-                ok = True
-                for p in preds:
-                    if not p(ctx, sp):
-                        ok = False
-                        break
-                if not ok:
-                    continue
-            statused = (self.st_on or self.st_off) and sp in pzones
-            if self.st_on and not statused:
-                continue                            # pieces on the map have no status
+        for b, sp, statused in self.places(ctx):
             for k in ks:
                 n = b.get(k)
                 if n and statused:
