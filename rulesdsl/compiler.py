@@ -49,6 +49,30 @@ class CC:
 # =============================================================================================
 # selections
 
+def _passing(ctx, base, preds, var, first=False) -> list:
+    """The elements of `base` that pass every filter, with `var` bound to each while its
+    filters run (and restored after); with first=True, at most the first one."""
+    out = []
+    env = ctx.env
+    saved = env.get(var) if var else None
+    for x in base:
+        if var:
+            env[var] = x
+        for p in preds:
+            if not p(ctx, x):
+                break
+        else:
+            out.append(x)
+            if first:
+                break
+    if var:
+        if saved is None:
+            env.pop(var, None)
+        else:
+            env[var] = saved
+    return out
+
+
 class Sel:
     """A compiled noun phrase. `etype` is the element type; `items(ctx)` lists elements."""
 
@@ -64,34 +88,6 @@ class SpaceSel(Sel):
     etype = SPACE
     post = None
 
-    def any(self, ctx):
-        base = ctx.m.by_kind.get(self.kind, ()) if self.kind else ctx.m.space_ids
-        preds = self.preds
-        if not preds:
-            return bool(base)
-        if self.gen is not None:
-            cand = self.gen(ctx)
-            base = [sp for sp in base if sp in cand]
-        var = self.var
-        env = ctx.env
-        saved = env.get(var) if var else None
-        found = False
-        for sp in base:
-            if var:
-                env[var] = sp
-            for p in preds:
-                if not p(ctx, sp):
-                    break
-            else:
-                found = True
-                break
-        if var:
-            if saved is None:
-                env.pop(var, None)
-            else:
-                env[var] = saved
-        return found
-
     def __init__(self, kind, preds, var, quant):
         self.kind = kind
         self.preds = preds
@@ -100,34 +96,23 @@ class SpaceSel(Sel):
         self.gen = next((getattr(p, "candidates", None) for p in preds
                          if getattr(p, "candidates", None) is not None), None)
 
-    def items(self, ctx):
+    def _base(self, ctx):
         base = ctx.m.by_kind.get(self.kind, ()) if self.kind else ctx.m.space_ids
-        preds = self.preds
-        if not preds:
-            return list(base)
-        gen = self.gen
-        if gen is not None:
+        if self.gen is not None and self.preds:
             # a filter that names its few candidates (a connected set, neighbours) first
-            cand = gen(ctx)
+            cand = self.gen(ctx)
             base = [sp for sp in base if sp in cand]
-        out = []
-        var = self.var
-        env = ctx.env
-        saved = env.get(var) if var else None
-        for sp in base:
-            if var:
-                env[var] = sp
-            for p in preds:
-                if not p(ctx, sp):
-                    break
-            else:
-                out.append(sp)
-        if var:
-            if saved is None:
-                env.pop(var, None)
-            else:
-                env[var] = saved
-        return out
+        return base
+
+    def any(self, ctx):
+        if not self.preds:
+            return bool(self._base(ctx))
+        return bool(_passing(ctx, self._base(ctx), self.preds, self.var, True))
+
+    def items(self, ctx):
+        if not self.preds:
+            return list(self._base(ctx))
+        return _passing(ctx, self._base(ctx), self.preds, self.var)
 
 
 class PieceSel(Sel):
@@ -363,49 +348,13 @@ class ListSel(Sel):
         base = self.fn(ctx)
         if not self.preds:
             return list(base)
-        out = []
-        var = self.var
-        env = ctx.env
-        saved = env.get(var) if var else None
-        for x in base:
-            if var:
-                env[var] = x
-            for p in self.preds:
-                if not p(ctx, x):
-                    break
-            else:
-                out.append(x)
-        if var:
-            if saved is None:
-                env.pop(var, None)
-            else:
-                env[var] = saved
-        return out
+        return _passing(ctx, base, self.preds, self.var)
 
-
-def _list_any(self, ctx):
-    base = self.fn(ctx)
-    if not self.preds:
-        return bool(base)
-    var = self.var
-    env = ctx.env
-    saved = env.get(var) if var else None
-    found = False
-    for x in base:
-        if var:
-            env[var] = x
-        if all(p(ctx, x) for p in self.preds):
-            found = True
-            break
-    if var:
-        if saved is None:
-            env.pop(var, None)
-        else:
-            env[var] = saved
-    return found
-
-
-ListSel.any = _list_any
+    def any(self, ctx):
+        base = self.fn(ctx)
+        if not self.preds:
+            return bool(base)
+        return bool(_passing(ctx, base, self.preds, self.var, True))
 
 
 class CardSel(ListSel):

@@ -315,6 +315,19 @@ def pos_of_value(node: YDict, key) -> Pos | None:
     return node.val_pos.get(key) or node.key_pos.get(key)
 
 
+def _section(top, key, kind, word, data, ld, keys, lang):
+    """A top-level section of a catalogue file, or None: absent, or not a mapping/list (T004,
+    reported here)."""
+    v = top.get(key, (None,))[0]
+    if v is None:
+        return None
+    if not isinstance(v, kind):
+        ld.add("T004", getattr(v, "pos", data.pos), lang, key=keys.spell(key),
+               expected=_kind_word(word, lang))
+        return None
+    return v
+
+
 def _kind_word(kind: str, lang: str) -> str:
     from ..errors import format_message
     return format_message("TW." + kind, lang, {})
@@ -380,12 +393,8 @@ def _load_documents(ld: _Loader, cat: Catalogue, path: str) -> None:
     if not ld.check_lang(lang, data, keys, path):
         return
     top = ld.fields(data, keys, {"language", "documents"}, lang, required=("language", "documents"))
-    docs = top.get("documents", (None,))[0]
+    docs = _section(top, "documents", YDict, "mapping", data, ld, keys, lang)
     if docs is None:
-        return
-    if not isinstance(docs, YDict):
-        ld.add("T004", getattr(docs, "pos", data.pos), lang, key=keys.spell("documents"),
-               expected=_kind_word("mapping", lang))
         return
     allowed = {"language", "title", "edition", "source", "role", "file", "scope", "note", "url"}
     for did, entry in docs.items():
@@ -453,12 +462,8 @@ def _load_paragraphs(ld: _Loader, cat: Catalogue, path: str) -> None:
         ld.add("T015", pos_of_value(data, top["language"][1]) if "language" in top else data.pos,
                lang, doc=did, declared=doc.lang, language=lang)
     doc.keys_spelling = {n: keys.spell(n) for n in ("confirmed", "aligned", "number", "title", "text")}
-    paras = top.get("paragraphs", (None,))[0]
+    paras = _section(top, "paragraphs", YDict, "mapping", data, ld, keys, lang)
     if paras is None:
-        return
-    if not isinstance(paras, YDict):
-        ld.add("T004", getattr(paras, "pos", data.pos), lang, key=keys.spell("paragraphs"),
-               expected=_kind_word("mapping", lang))
         return
     allowed = {"title", "text", "number", "confirmed", "aligned", "note", "known_typo"}
     for k, entry in paras.items():
@@ -579,12 +584,8 @@ def _load_glossary(ld: _Loader, cat: Catalogue, path: str) -> None:
     if not ld.check_lang(lang, data, keys, path):
         return
     top = ld.fields(data, keys, {"language", "glossary"}, lang, required=("glossary",))
-    g = top.get("glossary", (None,))[0]
+    g = _section(top, "glossary", YDict, "mapping", data, ld, keys, lang)
     if g is None:
-        return
-    if not isinstance(g, YDict):
-        ld.add("T004", getattr(g, "pos", data.pos), lang, key=keys.spell("glossary"),
-               expected=_kind_word("mapping", lang))
         return
     langs = set(lexmod.available())
     for cid, entry in g.items():
@@ -637,12 +638,8 @@ def _load_accepted(ld: _Loader, cat: Catalogue, path: str) -> None:
     if not ld.check_lang(lang, data, keys, path):
         return
     top = ld.fields(data, keys, {"language", "accepted"}, lang)
-    acc = top.get("accepted", (None,))[0]
+    acc = _section(top, "accepted", YList, "list", data, ld, keys, lang)
     if acc is None:
-        return
-    if not isinstance(acc, YList):
-        ld.add("T004", getattr(acc, "pos", data.pos), lang, key=keys.spell("accepted"),
-               expected=_kind_word("list", lang))
         return
     from .checks import CODES
     law = cat.law
