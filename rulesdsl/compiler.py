@@ -369,57 +369,20 @@ class CardSel(ListSel):
 
     def located(self, ctx):
         """[(card, zone)] of matching cards."""
-        out = []
-        env = ctx.env
-        var = self.var
-        saved = env.get(var) if var else None
-        preds = self.preds
         zones = ctx.s.zones
-        for z in self.zones_fn(ctx):
-            for c in zones.get(z, ()):
-                if var:
-                    env[var] = c
-                for p in preds:
-                    if not p(ctx, c):
-                        break
-                else:
-                    out.append((c, z))
-        if var:
-            if saved is None:
-                env.pop(var, None)
-            else:
-                env[var] = saved
-        return out
+        return [(c, z) for z in self.zones_fn(ctx)
+                for c in _passing(ctx, zones.get(z, ()), self.preds, self.var)]
 
     def items(self, ctx):
         return [c for c, _ in self.located(ctx)]
 
     def any(self, ctx):
         """Is there a matching card? (stops at the first one)"""
-        env = ctx.env
-        var = self.var
-        saved = env.get(var) if var else None
-        preds = self.preds
         zones = ctx.s.zones
-        found = False
         for z in self.zones_fn(ctx):
-            for c in zones.get(z, ()):
-                if var:
-                    env[var] = c
-                for p in preds:
-                    if not p(ctx, c):
-                        break
-                else:
-                    found = True
-                    break
-            if found:
-                break
-        if var:
-            if saved is None:
-                env.pop(var, None)
-            else:
-                env[var] = saved
-        return found
+            if _passing(ctx, zones.get(z, ()), self.preds, self.var, True):
+                return True
+        return False
 
 
 class Simple(Sel):
