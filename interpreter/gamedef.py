@@ -148,13 +148,16 @@ class Action:
             if ctx.s.marks.get(("limit", ctx.me, self.id), 0) >= self.limit:
                 return False
         if self.requires is not None:
-            env = ctx.env
-            saved = dict(env)
-            try:
-                return bool(self.requires(ctx))
-            finally:
-                env.clear()
-                env.update(saved)
+            # a requirement binds its variables only while it looks (selections and derived
+            # values put back what they bound), so the caller's variables need no copy;
+            # RULESDSL_CHECK_MEMO=1 checks that
+            if _compiler.CHECK_MEMO:
+                saved = dict(ctx.env)
+                ok = bool(self.requires(ctx))
+                if ctx.env != saved:
+                    raise AssertionError(f"requirement of {self.id} changed the variables")
+                return ok
+            return bool(self.requires(ctx))
         return True
 
     def perform(self, ctx, args):

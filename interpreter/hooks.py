@@ -197,19 +197,37 @@ def _forbidden(ctx, event, space, kind, actor) -> bool:
     return v
 
 
+def _prohibitions_for(g, event, kind) -> tuple:
+    """The prohibition hooks of an event that may concern a kind of piece (those that name
+    no pieces, or name this kind), in declaration order; kept per ruleset."""
+    index = g.__dict__.get("_prohibition_index")
+    if index is None:
+        index = g._prohibition_index = {}
+    hooks = index.get((event, kind))
+    if hooks is None:
+        hooks = index[(event, kind)] = tuple(
+            h for h in g.prohibitions
+            if h.event == event and (h.pieces is None or (kind is not None and kind in h.pieces)))
+    return hooks
+
+
 def _forbidden_now(ctx, event, space, kind, actor) -> bool:
-    for h in ctx.g.prohibitions:
-        if h.event != event:
-            continue
-        if h.owner is not None and h.owner not in ctx.s.seats:
+    hooks = _prohibitions_for(ctx.g, event, kind)
+    if not hooks:
+        return False
+    ev = {"event": event, "space": space, "kind": kind, "by": actor,
+          "owner": ctx.g.piece_kinds[kind].owner if kind else None}
+    seats = ctx.s.seats
+    for h in hooks:
+        if h.owner is not None and h.owner not in seats:
             continue
         me = h.owner or actor
-        ev = {"event": event, "space": space, "kind": kind, "by": actor,
-              "owner": ctx.g.piece_kinds[kind].owner if kind else None}
         if not _matches(ctx, h, ev, me):
             continue
+        if h.condition is None:
+            return True
         c = ctx.child(me=me, env={})
         _bind(c, h, ev)
-        if h.condition is None or h.condition(c):
+        if h.condition(c):
             return True
     return False

@@ -49,6 +49,9 @@ class CC:
 # =============================================================================================
 # selections
 
+_UNBOUND = object()
+
+
 def _passing(ctx, base, preds, var, first=False) -> list:
     """The elements of `base` that pass every filter, with `var` bound to each while its
     filters run (and restored after); with first=True, at most the first one."""
@@ -169,6 +172,21 @@ class PieceSel(Sel):
 
     def filter_kinds(self, ctx, ks):
         kp = self.kind_preds
+        if kp and self.var:
+            # "construção T sua onde ...": T is bound to each kind while its filters run,
+            # and put back after (a requirement must leave the caller's variables as they were)
+            env = ctx.env
+            saved = env.get(self.var, _UNBOUND)
+            try:
+                return self._filter_kinds(ctx, ks, kp)
+            finally:
+                if saved is _UNBOUND:
+                    env.pop(self.var, None)
+                else:
+                    env[self.var] = saved
+        return self._filter_kinds(ctx, ks, kp)
+
+    def _filter_kinds(self, ctx, ks, kp):
         if kp:
             if self._whole:
                 # filters whose operand does not depend on the kind ("entre item de T") read
@@ -734,23 +752,32 @@ def compile_can_place(cc: CC, node: N.Call):
         cc.err("C007", arg, word=getattr(getattr(arg, "noun", None), "text", "?"))
     g = cc.g
 
+    every = sel.where is not None     # "em C": every place named; none named: somewhere
+
     def can(ctx):
         me = ctx.me
         n = quant_count(sel.quant, ctx, 1) or 1
         where = sel.spaces(ctx)
+        if every and not where:
+            return False
+        s = ctx.s
+        pzones = s.piece_zones
         for k in sel.kind_list(ctx):
             pk = g.piece_kinds[k]
-            if pk.owner not in (me, None) or ctx.s.supply.get(k, 0) < n:
+            if pk.owner not in (me, None) or s.supply.get(k, 0) < n:
                 continue
-
-            def fits(sp, k=k, pk=pk):
-                if sp in ctx.s.piece_zones:
+            occ = pk.occupies
+            for sp in where:
+                fits = sp in pzones or not (
+                    prohibited(ctx, "placement", sp, k, me)
+                    or (occ and free_capacity(ctx, sp, occ) < n))
+                if fits != every:
+                    break
+            else:
+                if every:
                     return True
-                return not (prohibited(ctx, "placement", sp, k, me)
-                            or (pk.occupies and free_capacity(ctx, sp, pk.occupies) < n))
-            # "em C": every place named; no place named: somewhere on the map
-            if (all(fits(sp) for sp in where) and bool(where)) if sel.where is not None \
-                    else any(fits(sp) for sp in where):
+                continue
+            if not every:
                 return True
         return False
     return can
@@ -1041,6 +1068,7 @@ def compile_space_sel(cc: CC, node: N.Sel, kind, quant):
     pred_nodes = []
     post = []
     rnd = False
+    weight = None
     for f in node.filters:
         if f.kind in ("fewest", "most"):
             inner = compile_sel(cc, f.arg, role="count")
@@ -1050,12 +1078,16 @@ def compile_space_sel(cc: CC, node: N.Sel, kind, quant):
             continue
         if f.kind == "random":
             rnd = True
+            if f.arg is not None:
+                # "aleatória ponderada por (N)": N tickets for each space (compile_choose)
+                weight = compile_expr(cc, f.arg)[0]
             continue
         preds.append(space_pred(cc, f, node.var))
         pred_nodes.append(f)
     sel = SpaceSel(kind, preds, node.var, quant)
     sel.pred_nodes = pred_nodes
     sel.random = rnd
+    sel.weight = weight
     if post:
         sel.post = post
         base_items = sel.items
@@ -1293,7 +1325,8 @@ _FILTER_WORDS = {"of": "OF", "in": "IN", "with": "WITH", "without": "WITHOUT", "
                  "not_ruled_by": "RULED", "adjacent": "ADJACENT", "connected": "CONNECTED",
                  "where": "WHERE", "except": "EXCEPT", "among": "AMONG", "matching": "MATCHING",
                  "free": "FREE", "is": "IS", "another": "ANOTHER", "fewest": "FEWEST",
-                 "most": "MOST", "random": "RANDOM", "has_attr": "WITH"}
+                 "most": "MOST", "random": "RANDOM", "has_attr": "WITH",
+                 "random_weighted": "WEIGHTED"}
 
 
 def _filter_word(cc, kind):
@@ -1350,8 +1383,10 @@ def compile_piece_sel(cc: CC, node: N.Sel, kinds, quant, default_owner=None):
             preds.append(lambda ctx, sp, fo=fo: matches(g, ctx.m.attr(sp, attr), fo(ctx)))
             continue
         if k == "of" and isinstance(f.arg, N.Name) and f.arg.kind == "tag":
+            # "peças artesãs": a fixed property of kinds, so the kinds narrow once, here,
+            # and the selection keeps its fast paths (no filter left to ask per kind)
             tag = f.arg.ids[0]
-            kind_preds.append(lambda ctx, kk, tag=tag: tag in g.piece_kinds[kk].tags)
+            kinds = tuple(kk for kk in kinds if tag in g.piece_kinds[kk].tags)
             continue
         if k in ("in", "of"):
             if isinstance(f.arg, N.Sel):
@@ -1526,6 +1561,8 @@ def compile_card_sel(cc: CC, node: N.Sel, quant):
                 continue
             cc.err("C008", f, kind=to)
         elif k == "random":
+            if f.arg is not None:
+                cc.err("C009", f, kind=_filter_word(cc, "random_weighted"))
             rnd = True
         elif k == "has_attr":
             aid = f.arg.ids[0]
@@ -1714,6 +1751,27 @@ def decide(ctx, player, kind, options, optional=False, prompt=None, law=None, me
     return options[i]
 
 
+def _tickets(ctx, xs, weight, var) -> list:
+    """A weighted draw's tickets: each element of `xs` as many times as its weight (a whole
+    number, read with `var` bound to the element; 0 or less: left out). With every weight 1
+    the tickets are `xs` itself, and the draw is the plain uniform one."""
+    out = []
+    env = ctx.env
+    saved = env.get(var) if var else None
+    for x in xs:
+        if var:
+            env[var] = x
+        n = int(weight(ctx) or 0)
+        if n > 0:
+            out.extend([x] * n)
+    if var:
+        if saved is None:
+            env.pop(var, None)
+        else:
+            env[var] = saved
+    return out
+
+
 def compile_choose(cc: CC, node: N.Choose):
     sel = compile_sel(cc, node.sel, role="choose")
     var = node.sel.var
@@ -1726,9 +1784,17 @@ def compile_choose(cc: CC, node: N.Choose):
     items = sel.items
     if getattr(sel, "random", False) and not isinstance(sel, CardSel):
         # "escolha uma clareira C aleatória": the game draws it, nobody chooses
-        def items(ctx, all_items=sel.items):
-            xs = all_items(ctx)
-            return [ctx.s.rng.choice(xs)] if xs else []
+        weight = getattr(sel, "weight", None)
+        if weight is None:
+            def items(ctx, all_items=sel.items):
+                xs = all_items(ctx)
+                return [ctx.s.rng.choice(xs)] if xs else []
+        else:
+            # "... aleatória ponderada por (N)": each element holds N tickets (N read with the
+            # variable bound to it; 0 or less: none) and one ticket is drawn
+            def items(ctx, all_items=sel.items, weight=weight, var=var):
+                tickets = _tickets(ctx, all_items(ctx), weight, var)
+                return [ctx.s.rng.choice(tickets)] if tickets else []
     prompt = ("choose", sel.etype)
 
     if q is not None and q[0] in ("n", "upto") and q[1] is not None:
@@ -2051,15 +2117,18 @@ def compile_menu(cc: CC, node: N.ActionMenu):
         g.reached.add(("menu", cc.owner))
     owner = cc.owner
     law = cc.law
+    # "tantas ações quanto X": X is read before every step; menu[0] then holds what the
+    # actions done (-1 each) and extra actions (+N, VERB:gain) add to it
+    live = budget if node.live else None
 
     def run(ctx):
         ids = listed if listed is not None else g.menu_actions(owner)
-        menu = [budget(ctx) if budget is not None else None]
+        menu = [0 if live is not None else (budget(ctx) if budget is not None else None)]
         ctx.menus.append(menu)
         failed = set()
         try:
             while True:
-                left = menu[0]
+                left = menu[0] if live is None else (live(ctx) or 0) + menu[0]
                 opts = []
                 for aid in ids:
                     if aid in failed:

@@ -261,9 +261,12 @@ class Perform(Node):
 
 @dataclass(eq=False)
 class ActionMenu(Node):
-    """`realize até 3 ações` — a budget of actions from a set, in any order and combination."""
+    """`realize até 3 ações` — a budget of actions from a set, in any order and combination.
+    `live`: `realize tantas ações quanto X` — the budget X is read again before every step
+    (actions done never exceed its current value)."""
     budget: Node | None  # None: any number
     actions: list | None = None  # None: all actions of the faction
+    live: bool = False
 
 
 @dataclass(eq=False)

@@ -547,11 +547,14 @@ class Printer:
     def menu(self, node: N.ActionMenu, follow, inf: bool) -> str:
         parts = [self.w("DO", inf=True) if inf else self.w("DO")]
         if node.budget is None:
-            parts.append(self.w("ANY", plural=True))
+            parts += [self.w("ANY", plural=True), self.w("ACTIONWORD", plural=True)]
+        elif getattr(node, "live", False):
+            # "tantas ações quanto (X)" (the lexicon's first AS_MANY goes with its action word)
+            parts += [self.w("AS_MANY"), self.w("ACTIONWORD", plural=True), self.w("AS"),
+                      self.qval(node.budget, frozenset({"AMONG"}) | follow)]
         else:
-            parts.append(self.w("UPTO"))
-            parts.append(self.qval(node.budget, frozenset({"ACTIONWORD"})))
-        parts.append(self.w("ACTIONWORD", plural=True))
+            parts += [self.w("UPTO"), self.qval(node.budget, frozenset({"ACTIONWORD"})),
+                      self.w("ACTIONWORD", plural=True)]
         if node.actions is not None:
             items = node.actions.items if isinstance(node.actions, N.ListOf) else [node.actions]
             parts.append(self.w("AMONG"))
@@ -745,6 +748,10 @@ class Printer:
             t, tail = self.sel_only(f.arg, follow)
             return self.kw_then(k.upper(), t), tail
         if k == "random":
+            if f.arg is not None:
+                # "aleatória ponderada por (N)"
+                return (self.agree("RANDOM", plural, g) + " " + self.agree("WEIGHTED", plural, g) + " "
+                        + self.w("BY") + " " + self.qval(f.arg, follow)), frozenset()
             return self.agree("RANDOM", plural, g), frozenset()
         raise PrintError(f"unknown filter '{k}'")
 

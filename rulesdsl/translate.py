@@ -60,7 +60,7 @@ EVENT_REL = {"mine", "enemy", "any"}
 GENERATED_BY = "tools/translate_ruleset.py"
 # words that agree in gender with the noun after them / before them
 PRENOMINAL = ("ONE", "ALL", "ANY", "EACH", "ANOTHER", "YOUR")
-POSTNOMINAL = ("RULED", "ENEMY", "ADJACENT", "MATCHING", "CONNECTED", "RANDOM", "YOUR")
+POSTNOMINAL = ("RULED", "ENEMY", "ADJACENT", "MATCHING", "CONNECTED", "RANDOM", "WEIGHTED", "YOUR")
 
 
 # ---------------------------------------------------------------------------------------------

@@ -118,6 +118,11 @@ MEANS = {
     "HAS": ("tem o atributo", "tiene el atributo"), "FEWEST": ("filtro: com menos ...", "filtro: con menos ..."),
     "MOST": ("filtro: com mais ...", "filtro: con más ..."), "RANDOM": ("escolha ao acaso", "elección al azar"),
     "CANPLACE": ("condição: é possível posicionar", "condición: es posible colocar"),
+    "WEIGHTED": ("sorteio com pesos: `aleatória ponderada por (N)`, N bilhetes por elemento",
+                 "sorteo con pesos: `aleatorio ponderado por (N)`, N boletos por elemento"),
+    "AS_MANY": ("menu cujo orçamento é lido antes de cada passo: `realize tantas ações quanto (N)`",
+                "menú cuyo presupuesto se lee antes de cada paso: `realiza tantas acciones como (N)`"),
+    "AS": ("o 'quanto' de `tantas ações quanto`", "el 'como' de `tantas acciones como`"),
     "PLUS": ("soma", "suma"), "MINUS": ("subtração", "resta"),
 }
 
