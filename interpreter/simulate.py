@@ -12,6 +12,8 @@
 * A game that raises is reported with its seed (and the exception), never a crash; a game
   still running after `max_decisions` decisions is counted as unfinished; a game that takes
   longer than `time_limit` seconds (a rules loop that asks nothing) is reported as an error.
+* With `invariants=True` the generic invariants (interpreter/invariants.py) are checked
+  after every decision; a violation is an error of that game, naming the decision.
 * Confidence intervals are Wilson score intervals at 95%.
 """
 from __future__ import annotations
@@ -72,13 +74,28 @@ def _seating(factions, k, rotate):
     return list(factions[r:]) + list(factions[:r])
 
 
-def play_one(gdef, seats, seed, agents_spec, max_decisions, map_id=None) -> dict:
-    """Play one game with the given seating; returns a plain result dict."""
+class InvariantViolation(Exception):
+    """The rules broke a generic invariant (pieces, counters, cards): the game is an error."""
+
+
+def play_one(gdef, seats, seed, agents_spec, max_decisions, map_id=None, invariants=False) -> dict:
+    """Play one game with the given seating; returns a plain result dict. With `invariants`,
+    the generic invariants are checked before the first decision and after every one: a
+    violation stops the game as an error naming the decision (replayable from the seed)."""
     from .engine import Game
     from .agents import make_agents, play, summary
     game = Game(gdef, seats, seed, map_id=map_id)
     agents = make_agents(agents_spec, seats, seed)
-    stopped = play(game, agents, max_decisions=max_decisions)
+    after = None
+    if invariants:
+        from .invariants import check
+
+        def after():
+            broken = check(game)
+            if broken:
+                raise InvariantViolation(f"#{len(game.history)}: " + "; ".join(broken))
+        after()
+    stopped = play(game, agents, max_decisions=max_decisions, after=after)
     return summary(game, stopped)
 
 
@@ -106,7 +123,7 @@ def deadline(seconds):
 
 
 def _run_chunk(task) -> list[dict]:
-    ks, factions, base, rotate, agents_spec, max_decisions, map_id, limit = task
+    ks, factions, base, rotate, agents_spec, max_decisions, map_id, limit, invariants = task
     gdef = _WORKER["gdef"]
     out = []
     for k in ks:
@@ -115,7 +132,7 @@ def _run_chunk(task) -> list[dict]:
         spec = _agents_for(agents_spec, factions, seats)
         try:
             with deadline(limit):
-                r = play_one(gdef, seats, seed, spec, max_decisions, map_id)
+                r = play_one(gdef, seats, seed, spec, max_decisions, map_id, invariants)
             r["game"] = k
         except Exception as exc:  # noqa: BLE001 - a broken game is a result, not a crash
             r = {"game": k, "seed": seed, "factions": seats,
@@ -138,7 +155,8 @@ def _agents_for(agents_spec, factions, seats):
 # ---------------------------------------------------------------------------------------------
 
 def simulate(ruleset_path, factions, games, seed=0, workers=None, *, rotate=True, agents=None,
-             max_decisions=100_000, lang=None, map_id=None, progress=None, time_limit=120.0) -> dict:
+             max_decisions=100_000, lang=None, map_id=None, progress=None, time_limit=120.0,
+             invariants=False) -> dict:
     """Play `games` games and aggregate them (see the module docstring).
 
     progress: None = a bar on stderr when it is a terminal; False = never; or fn(done, total)."""
@@ -162,7 +180,8 @@ def simulate(ruleset_path, factions, games, seed=0, workers=None, *, rotate=True
     t0 = time.perf_counter()
     ks = list(range(games))
     chunk = max(1, min(64, games // (workers * 8) or 1))
-    tasks = [(ks[i:i + chunk], factions, int(seed), rotate, agents, max_decisions, map_id, time_limit)
+    tasks = [(ks[i:i + chunk], factions, int(seed), rotate, agents, max_decisions, map_id, time_limit,
+              invariants)
              for i in range(0, games, chunk)]
     results: list[dict] = []
     done = 0
@@ -200,7 +219,7 @@ def simulate(ruleset_path, factions, games, seed=0, workers=None, *, rotate=True
     results.sort(key=lambda r: r["game"])
     out = aggregate(results, factions, games, int(seed), rotate)
     out.update(ruleset=str(ruleset_path), workers=workers, agents=agents, max_decisions=max_decisions,
-               time_limit=time_limit)
+               time_limit=time_limit, invariants=bool(invariants))
     # the only fields that vary from run to run
     out["seconds"] = round(elapsed, 3)
     out["games_per_second"] = round(games / elapsed, 2) if elapsed > 0 else None

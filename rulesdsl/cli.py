@@ -231,6 +231,8 @@ def build_parser(lang: str = "pt") -> argparse.ArgumentParser:
     max_decisions_opt(s, 100_000)
     opt(s, "--no-rotate", ["--sem-rodizio", "--sem-rodízio"], ["--sin-rotacion", "--sin-rotación"],
         dest="no_rotate", action="store_true", help=h("no_rotate"))
+    opt(s, "--invariants", "--invariantes", "--invariantes", dest="invariants", action="store_true",
+        help=h("invariants"))
     lang_opt(s)
     s.set_defaults(func=cmd_simulate)
 
@@ -598,12 +600,15 @@ def cmd_simulate(args) -> int:
     if args.agents is not None:
         _agents(args.agents, factions, args.seed, lang)
     r = simulate(args.ruleset, factions, args.games, args.seed, args.workers, rotate=not args.no_rotate,
-                 agents=args.agents, max_decisions=args.max_decisions, lang=args.lang, map_id=map_id)
+                 agents=args.agents, max_decisions=args.max_decisions, lang=args.lang, map_id=map_id,
+                 invariants=args.invariants)
     if args.json:
         print(json.dumps(r, ensure_ascii=False, sort_keys=True, indent=2))
-        return 0
-    print(format_simulation(r, gdef, lang, game_name(gdef, lang)))
-    return 0
+    else:
+        print(format_simulation(r, gdef, lang, game_name(gdef, lang)))
+    # a game that broke (an exception, a rules loop, an invariant) fails the command, so a
+    # script or CI job running simulations notices
+    return 1 if r["errors"] else 0
 
 
 def _pct(x: float) -> str:

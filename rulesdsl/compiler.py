@@ -577,14 +577,24 @@ def _memo_fn(f, node, cc):
     tables = getattr(g, "_memo_tables", None)
     if tables is None:
         tables = g._memo_tables = {}
-    memo = tables.setdefault((cc.owner, type(node).__name__, node.key()), {})
+    tkey = (cc.owner, type(node).__name__, node.key())
+    memo = tables.setdefault(tkey, {})
+    # [lookups, hits, on]: a table that hits less than 1 lookup in MEMO_MIN_HITS after
+    # MEMO_TRIAL lookups costs more (its keys) than it saves, and is switched off
+    stats = g.__dict__.setdefault("_memo_stats", {}).setdefault(tkey, [0, 0, True])
     keyf = []
 
     def cached(ctx):
+        if not stats[2]:
+            return f(ctx)
         if not keyf:
             # derived values and prohibitions are all compiled before the first game: what
             # they read is known by then
             keyf.append(memo_key_fn(g, node, free_vars(node)))
+        n = stats[0] = stats[0] + 1
+        if n == MEMO_TRIAL and stats[1] * MEMO_MIN_HITS < n and not CHECK_MEMO:
+            stats[2] = False
+            memo.clear()
         try:
             key = keyf[0](ctx)
             v = memo[key]
@@ -593,6 +603,7 @@ def _memo_fn(f, node, cc):
         except TypeError:          # a list in a variable: not hashable, no memo
             return f(ctx)
         else:
+            stats[1] += 1
             if CHECK_MEMO:
                 _check_memo(node, v, f(ctx))
             return v
@@ -601,6 +612,10 @@ def _memo_fn(f, node, cc):
         v = memo[key] = f(ctx)
         return v
     return cached
+
+
+MEMO_TRIAL = 100        # lookups before a memo table is judged
+MEMO_MIN_HITS = 5       # ... and kept if at least 1 in 5 of them hit
 
 
 # RULESDSL_CHECK_MEMO=1: every memo hit is computed again and compared (a test runs games so)

@@ -84,3 +84,34 @@ def test_cli_json(capsys):
                  "--lang", "es"])
     out, err = capsys.readouterr()
     assert code == 0 and "Victorias por facción" in out and "Sin ganador" in out
+
+
+def test_invariants_checked_after_every_decision_leave_the_games_unchanged():
+    a = S.simulate(CONQUISTA, FACTIONS, games=12, seed=7, workers=1, progress=False, invariants=True)
+    b = S.simulate(CONQUISTA, FACTIONS, games=12, seed=7, workers=1, progress=False)
+    assert a["errors"] == [] and a["invariants"] is True
+    assert {k: v for k, v in stable(a).items() if k != "invariants"} == \
+        {k: v for k, v in stable(b).items() if k != "invariants"}
+
+
+def test_a_broken_invariant_is_an_error_naming_the_decision(monkeypatch, capsys):
+    from rulesdsl.interpreter import invariants as I
+    calls = []
+
+    def broken_after_three(game, *a, **k):
+        calls.append(1)
+        return ["peças a mais na clareira 1"] if len(game.history) == 3 else []
+    monkeypatch.setattr(I, "check", broken_after_three)
+    r = S.simulate(CONQUISTA, FACTIONS, games=2, seed=1, workers=1, progress=False, invariants=True)
+    assert len(r["errors"]) == 2 and r["completed"] == 0
+    assert all("InvariantViolation: #3: peças a mais na clareira 1" == e["error"] for e in r["errors"])
+    # the command says so and fails
+    code = main(["simular", CONQUISTA, "--faccoes", "azuis,vermelhos", "--partidas", "2", "--processos", "1",
+                 "--invariantes"])
+    out, _ = capsys.readouterr()
+    assert code == 1 and "#3" in out and "Partidas com erro: 2" in out
+    # without the option nobody asks
+    calls.clear()
+    assert main(["simular", CONQUISTA, "--faccoes", "azuis,vermelhos", "--partidas", "2",
+                 "--processos", "1"]) == 0
+    assert calls == []
