@@ -368,12 +368,18 @@ def _spellings(gdef, kind: str, ident: str) -> list[str]:
 
 
 def match_name(gdef, kind: str, ids, spelling: str) -> str | None:
-    """The id whose id or name (any language) equals `spelling`, ignoring case and accents."""
+    """The id whose id or name (any language) equals `spelling`, ignoring case and accents;
+    failing that, the only one with a name that begins with those whole words ("marquesa" for
+    "Marquesa de Gato")."""
     key = fold(spelling.strip())
     for ident in ids:
         if key in {fold(s) for s in _spellings(gdef, kind, ident)}:
             return ident
-    return None
+    if not key:
+        return None
+    starts = [ident for ident in ids
+              if any(fold(s).startswith(key + " ") for s in _spellings(gdef, kind, ident))]
+    return starts[0] if len(starts) == 1 else None
 
 
 def resolve_factions(gdef, spec: str, lang: str) -> list[str]:

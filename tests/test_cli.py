@@ -94,10 +94,22 @@ def root_gdef():
 
 
 @pytest.mark.parametrize("spec", ["marqueses,rapinas", "MARQUESES,Rapinas", "Marquesa de Gato,rapinas",
-                                  "marquesa de gato,dinastias del nido del aguila"])
+                                  "marquesa de gato,dinastias del nido del aguila",
+                                  # the first whole words of one name only
+                                  "marquesa,dinastias", "Marquesa de,Dinastías del Nido"])
 def test_root_factions_by_name(root_gdef, spec):
     from rulesdsl.cli import resolve_factions
     assert resolve_factions(root_gdef, spec, "pt") == ["marqueses", "rapinas"]
+
+
+def test_a_name_start_shared_by_two_factions_is_not_guessed(root_gdef):
+    from rulesdsl.cli import CliError, resolve_factions
+    if "segundo_malandro" not in root_gdef.factions:
+        pytest.skip("one Vagabond only")
+    # "Segundo" begins one name only; "marq" is no whole word; "Vagabundo" is a whole name
+    assert resolve_factions(root_gdef, "segundo,vagabundo", "pt") == ["segundo_malandro", "malandro"]
+    with pytest.raises(CliError):
+        resolve_factions(root_gdef, "marq,rapinas", "pt")
 
 
 def test_unknown_faction_is_a_localized_error(capsys):
