@@ -18,13 +18,13 @@ def _matches(ctx, h, ev, me):
         o = ev.get("owner")
         if h.owner_rel == "mine" and o != me:
             return False
-        if h.owner_rel == "enemy" and (o is None or o == me):
+        if h.owner_rel == "enemy" and (o is None or o == me or o in ctx.s.partners(me)):
             return False
     if h.by_rel is not None:
         b = ev.get("by")
         if h.by_rel == "mine" and b != me:
             return False
-        if h.by_rel == "enemy" and (b is None or b == me):
+        if h.by_rel == "enemy" and (b is None or b == me or b in ctx.s.partners(me)):
             return False
     if h.cause is not None:
         acts = ev.get("acts", ())

@@ -20,7 +20,7 @@ _UIDS = itertools.count(1)
 class State:
     __slots__ = ("uid", "failure", "vid", "vb", "vz", "vc", "vn", "vm", "vf", "vt", "_clock", "_ext", "_at", "rng", "seed", "seats", "active", "round", "turn_no", "phase", "board", "supply",
                  "zones", "piece_zones", "counters", "marks", "card_defs", "journal",
-                 "_ruler", "winner", "winners", "terminal", "visible", "flags", "step", "pstat")
+                 "_ruler", "_partners", "winner", "winners", "terminal", "visible", "flags", "step", "pstat")
 
     def __init__(self, seed: int):
         self.seed = seed
@@ -55,6 +55,7 @@ class State:
         self.card_defs: list[str] = []                    # card instance -> card def id
         self.journal: list | None = None
         self._ruler: dict = {}
+        self._partners = (None, {})                       # (flags version, faction -> partners)
         self.winner = None
         self.winners: list[str] = []
         self.terminal = False
@@ -276,6 +277,32 @@ class State:
         old = self.flags.get(key, _MISSING)
         self.flags[key] = v
         self._undo(lambda: self.flags.pop(key, None) if old is _MISSING else self.flags.__setitem__(key, old), "vf")
+
+    def partners(self, f) -> tuple:
+        """The players in a coalition with f: the one f joined ("junte-se a D") and those who
+        joined f. They are not f's enemies (Root, Law G.1.15). Kept per version of the flags
+        (every selection of enemies asks)."""
+        ver, known = self._partners
+        if ver != self.vf:
+            known = {}
+            self._partners = (self.vf, known)
+        got = known.get(f)
+        if got is None:
+            got = known[f] = self._find_partners(f)
+        return got
+
+    def _find_partners(self, f) -> tuple:
+        fl = self.flags
+        if not fl:
+            return ()
+        out = []
+        w = fl.get(("wins_with", f))
+        if w is not None and w != f:
+            out.append(w)
+        for x in self.seats:
+            if x != f and x != w and fl.get(("wins_with", x)) == f:
+                out.append(x)
+        return tuple(out)
 
 
 _MISSING = object()

@@ -1224,9 +1224,9 @@ def c_set(cc: CC, node):
 
 @verb("join",
       {"pt": "Quem age junta a sua vitória à de outro jogador: se esse jogador vencer, vence também "
-             "(uma coalizão, 9.2.8).",
+             "(uma coalizão, 9.2.8); e os dois deixam de ser inimigos um do outro (G.1.15).",
        "es": "Quien actúa une su victoria a la de otro jugador: si ese jugador gana, también gana "
-             "(una coalición)."},
+             "(una coalición); y los dos dejan de ser enemigos entre sí."},
       {"pt": "junte-se a D", "es": "únete a D"})
 def c_join(cc: CC, node):
     actor = _actor(cc, node)

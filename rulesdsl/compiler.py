@@ -154,15 +154,19 @@ class PieceSel(Sel):
             ks = self.kinds
         elif o == "mine" or o == "enemy" or o == "mine_or_neutral":
             me = ctx.me                # one mode per selection: the acting faction is the key
-            ks = self._kcache.get(me)
+            # enemies: the other players, except those in a coalition with me ("junte-se")
+            pt = ctx.s.partners(me) if o == "enemy" else ()
+            key = (me, pt) if pt else me
+            ks = self._kcache.get(key)
             if ks is None:
                 if o == "mine":
                     ks = [k for k in self.kinds if g.piece_kinds[k].owner == me]
                 elif o == "mine_or_neutral":
                     ks = [k for k in self.kinds if g.piece_kinds[k].owner in (me, None)]
                 else:
-                    ks = [k for k in self.kinds if g.piece_kinds[k].owner not in (me, None)]
-                self._kcache[me] = ks
+                    ks = [k for k in self.kinds if g.piece_kinds[k].owner not in (me, None)
+                          and g.piece_kinds[k].owner not in pt]
+                self._kcache[key] = ks
         else:
             f = o(ctx)
             ks = self._kcache.get(f)
@@ -258,6 +262,8 @@ class PieceSel(Sel):
             return set(self.kind_list(ctx))
         o = self.owner
         key = None if o is None else (ctx.me if o.__class__ is str else o(ctx))
+        if o == "enemy":
+            key = (key, ctx.s.partners(key))     # coalition partners are not enemies
         st = self._ksets.get(key)
         if st is None:
             st = self._ksets[key] = frozenset(self.owner_kinds(ctx))
@@ -689,6 +695,8 @@ def state_reads(g, node, _seen=None):
             if r is None:
                 return None
             out.update(r)
+            if n.owner == "enemy":
+                out.add("vf")        # enemies: not the coalition partners (flags, "junte-se")
             if "vb" in r and any(getattr(f, "kind", None) == "matching" for f in n.filters):
                 out.add("vm")        # pieces that pay a cost: the ones not used this turn
         elif t is N.Filter:
@@ -1324,6 +1332,8 @@ def _occupied_fn(inner):
         s = ctx.s
         o = inner.owner
         key = (s.uid, s.vb, None if o is None else (ctx.me if o.__class__ is str else o(ctx)))
+        if o == "enemy":
+            key += (s.partners(ctx.me),)          # coalition partners are not enemies
         got = cache.get(key)
         if got is None:
             kset = frozenset(inner.owner_kinds(ctx))
@@ -1627,7 +1637,7 @@ def compile_faction_sel(cc: CC, node: N.Sel, quant):
     _bind(cc, node.var, FACTION)
     preds = []
     if node.owner == "enemy":
-        preds.append(lambda ctx, f: f != ctx.me)
+        preds.append(lambda ctx, f: f != ctx.me and f not in ctx.s.partners(ctx.me))
     for f in node.filters:
         k = f.kind
         if k == "with":
