@@ -474,6 +474,9 @@ def c_deal_hits(cc: CC, node):
 # cards
 
 def _refill(ctx):
+    """An empty draw pile is rebuilt from the shuffled discard pile as soon as it is empty and
+    the discard pile has cards: after a draw that empties it, and after a discard onto a pile
+    whose deck is already empty (not only at the next draw)."""
     g = ctx.g
     s = ctx.s
     draw, discard = g.draw_zone, g.discard_zone
@@ -486,12 +489,14 @@ def _refill(ctx):
 
 
 @verb("draw",
-      {"pt": "Compra cartas do topo do baralho para a mão de quem age (G.1.5); se o baralho acabar, "
-             "o monte de descarte é embaralhado e vira o baralho (2.1). Com 'para Z', as cartas vão "
-             "para a zona Z de quem compra; numa zona cheia (a sua `capacidade:`) são descartadas.",
-       "es": "Coge cartas de la parte superior del mazo a la mano de quien actúa; si el mazo se "
-             "agota, se baraja la pila de descartes para formar uno nuevo. Con 'a Z', las cartas van "
-             "a la zona Z de quien roba; en una zona llena (su `capacidad:`) se descartan."},
+      {"pt": "Compra cartas do topo do baralho para a mão de quem age (G.1.5); assim que o baralho "
+             "acaba, o monte de descarte é embaralhado e vira o baralho, na hora e não só na próxima "
+             "compra (2.1; um descarte com o baralho vazio também o refaz). Com 'para Z', as cartas "
+             "vão para a zona Z de quem compra; numa zona cheia (a sua `capacidade:`) são descartadas.",
+       "es": "Coge cartas de la parte superior del mazo a la mano de quien actúa; en cuanto el mazo "
+             "se agota, se baraja la pila de descartes para formar uno nuevo, en el acto y no solo al "
+             "robar de nuevo (un descarte con el mazo vacío también lo rehace). Con 'a Z', las cartas "
+             "van a la zona Z de quien roba; en una zona llena (su `capacidad:`) se descartan."},
       {"pt": "compre 2 cartas", "es": "coge 2 cartas"})
 def c_draw(cc: CC, node):
     # "compre 3 cartas para Z" / "roba 3 cartas a Z": the cards go to the zone Z of whoever
@@ -520,6 +525,8 @@ def c_draw(cc: CC, node):
                 continue
             ctx.s.move_card(card, g.draw_zone, hand)
             ctx.engine.log_change("draw", {"by": me, "card": card, "zone": hand})
+            # the deck that runs out is rebuilt at once, not at the next draw (Root 2.1)
+            _refill(ctx)
     return run
 
 
@@ -565,6 +572,7 @@ def _discard_cards(ctx, pairs, me, spend):
         ctx.s.move_card(card, zone, g.discard_zone)
         ctx.engine.log_change("spend" if spend else "discard", {"by": me, "card": card})
         yield from fire(ctx, ev)
+    _refill(ctx)        # an empty deck takes the discard pile at once (the cards discarded together)
 
 
 def _make_discard(spend):

@@ -452,6 +452,8 @@ def compile_expr(cc: CC, node):
     if t is N.Cmp:
         fa, ta = compile_expr(cc, node.a)
         fb, tb = compile_expr(cc, node.b)
+        if ta == BOOL and tb != BOOL:
+            _swallowed_filter(cc, node)
         op = node.op
         if op == "=":
             if ENUMVAL in (ta, tb):
@@ -920,6 +922,17 @@ def _track_value(cc, node, pk, aid):
     return lambda ctx: g.track_next(ctx, pk, aid)
 
 
+def _swallowed_filter(cc: CC, node):
+    """C028: `clareira C onde (CONDIÇÃO) correspondente a N` reads `correspondente a N` (or
+    `é X`) as part of the condition: it compares a truth value, always true (or always false),
+    and the noun is not filtered. Only where the parser saw it right after an `onde`."""
+    noun = getattr(node, "after_where", None)
+    if noun is None:
+        return
+    cc.diags.add("C028", node.tail_pos, cc.lang, word=node.tail_words, noun=noun)
+    raise CompileError("C028")
+
+
 def compile_call(cc: CC, node: N.Call):
     g = cc.g
     fn = node.fn
@@ -953,8 +966,10 @@ def compile_call(cc: CC, node: N.Call):
     if fn == "matches_all":
         # "custo de K corresponde a C": every value of a list corresponds to a value (an
         # enumeration value, or the one a space or a card carries); wild values match all
-        fa, _ = compile_expr(cc, node.args[0])
+        fa, ta = compile_expr(cc, node.args[0])
         fb, tb = compile_expr(cc, node.args[1])
+        if ta == BOOL:
+            _swallowed_filter(cc, node)
 
         def all_match(ctx):
             v = fb(ctx)
@@ -964,6 +979,11 @@ def compile_call(cc: CC, node: N.Call):
                 v = g.card_attr(ctx, v, g.card_enum_attr)
             suits = g.enums.get(g.attr_types.get(g.space_enum_attr), ())
             for x in _flat(fa(ctx)):
+                # "C corresponde a N", "K corresponde a C": a space or a card by its own value
+                if ta == SPACE:
+                    x = ctx.m.attr(x, g.space_enum_attr) if x is not None else None
+                elif ta == CARD:
+                    x = g.card_attr(ctx, x, g.card_enum_attr)
                 if x is None:
                     continue
                 y = g.enumval_attr(x, g.space_enum_attr)      # a cost value names its suit
@@ -1598,7 +1618,14 @@ def compile_card_sel(cc: CC, node: N.Sel, quant):
 
             def m(ctx, c, fo=fo, to=to):
                 v = fo(ctx)
-                if to == SPACE:
+                if to == ANY:
+                    # a parameter of unknown type ("correspondente a K" in a derived value):
+                    # a card instance, a space, or the value itself
+                    if isinstance(v, int) and not isinstance(v, bool):
+                        v = g.card_attr(ctx, v, attr)
+                    elif v in ctx.m.attrs:
+                        v = ctx.m.attr(v, g.space_enum_attr)
+                elif to == SPACE:
                     v = ctx.m.attr(v, g.space_enum_attr)
                 elif to == CARD:
                     v = g.card_attr(ctx, v, attr)

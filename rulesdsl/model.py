@@ -154,7 +154,7 @@ class Builder:
             h.update(os.path.relpath(p, root).encode() + b"\0" + content + b"\0")
             lang = detect_lang(content.decode("utf-8", "replace"))
             if lang not in lexmod.available():
-                self.diags.add("M002", Pos(p, 1, 1), "pt", lang=lang, langs=", ".join(lexmod.available()))
+                self.diags.add("M002", Pos(p, 1, 1), "pt", name=lang, langs=", ".join(lexmod.available()))
                 continue
             data = load_file(p, self.diags, lang)
             if data is None:
@@ -483,7 +483,7 @@ def parse_expression(text, lang, tok: Tokenizer, diags: Diagnostics, start="star
     toks = tok.tokenize(str(text), diags, where)
     if len(diags.errors) > n0:
         return None
-    return parse_tokens(toks, where, lang, diags, tok.lex, start)
+    return parse_tokens(toks, where, lang, diags, tok.lex, start, source=str(text))
 
 
 def _rejoin_colon(d: YDict, lex):

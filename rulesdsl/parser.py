@@ -49,9 +49,10 @@ def terminals() -> set[str]:
 
 
 class ParseContext:
-    def __init__(self, where, lang):
+    def __init__(self, where, lang, source=None):
         self.where = where
         self.lang = lang
+        self.source = source     # the expression's text, to quote a part of it in a message
 
 
 def _pos(ctx, meta_or_tok):
@@ -305,7 +306,11 @@ class ToNodes(Transformer):
                 quant = x.value
             elif isinstance(x, _Owner):
                 owner = x.value
-        return N.Sel(quant, noun, var, owner, filters, pos=self._p(meta))
+        node = N.Sel(quant, noun, var, owner, filters, pos=self._p(meta))
+        for f in filters:
+            if f.kind == "where":
+                _mark_after_where(f.arg, node)
+        return node
 
     def q_val(self, items):
         return _Quant(items[0])
@@ -410,7 +415,8 @@ class ToNodes(Transformer):
     def is_(self, meta, items):
         neg = any(isinstance(t, Token) and t.type == "NOT" for t in items)
         vals = [x for x in items if not isinstance(x, Token)]
-        return N.Cmp("!=" if neg else "=", vals[0], vals[1], pos=self._p(meta))
+        return self._tail(N.Cmp("!=" if neg else "=", vals[0], vals[1], pos=self._p(meta)),
+                          meta, items)
 
     @v_args(meta=True)
     def is_attr(self, meta, items):
@@ -429,7 +435,21 @@ class ToNodes(Transformer):
     @v_args(meta=True)
     def matches_all(self, meta, items):
         a, b = [x for x in items if not isinstance(x, Token)]
-        return N.Call("matches_all", [a, b], pos=self._p(meta))
+        return self._tail(N.Call("matches_all", [a, b], pos=self._p(meta)), meta, items)
+
+    def _tail(self, node, meta, items):
+        """`A correspondente a B`, `A é B`: the words that are also filters of a noun phrase,
+        and where they start. Inside an `onde` condition they may be a filter the designer
+        meant for the noun (`clareira C onde (...) correspondente a N`); `sel` marks them and
+        the compiler reports C028 when the left side is a condition."""
+        ops = [t for t in items if isinstance(t, Token)]
+        if ops and getattr(ops[0], "start_pos", None) is not None and meta.end_pos is not None:
+            start, end = ops[0].start_pos, meta.end_pos
+            node.tail_pos = _pos(self.ctx, _Span(start, end))
+            src = self.ctx.source
+            words = src[start:end] if src else " ".join(getattr(t, "text", "") or "" for t in ops)
+            node.tail_words = " ".join(words.split())
+        return node
 
     @v_args(meta=True)
     def not_rules(self, meta, items):
@@ -504,6 +524,12 @@ class ToNodes(Transformer):
         return N.AttrOf(attr, sel, pos=self._p(meta))
 
 
+class _Span:
+    def __init__(self, start_pos, end_pos):
+        self.start_pos = start_pos
+        self.end_pos = end_pos
+
+
 class _Quant:
     def __init__(self, value):
         self.value = value
@@ -520,6 +546,22 @@ class _Guarded:
     def __init__(self, cond, block):
         self.cond = cond
         self.block = block
+
+
+def _mark_after_where(cond, sel: N.Sel) -> None:
+    """In `NOUN X onde CONDIÇÃO correspondente a N` / `... é Y`, the words that also write a
+    filter were read as part of the condition. Mark them with the noun phrase they may have been
+    meant for (not looking into noun phrases inside the condition: each marks its own)."""
+    noun = " ".join(x for x in (getattr(sel.noun, "text", "") or "", sel.var or "") if x)
+    stack = [cond]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, N.Sel):
+            continue
+        if getattr(n, "tail_pos", None) is not None:
+            n.after_where = noun
+        if isinstance(n, N.Node):
+            stack.extend(n.children())
 
 
 def _name(ctx, tok: Token) -> N.Name:
@@ -541,9 +583,10 @@ def _flatten(items):
 
 # ---------------------------------------------------------------------------------------------
 
-def parse_tokens(tokens, where, lang, diags: Diagnostics, lexicon=None, start="start"):
-    """Parse a token list; on a syntax error report it (with what was expected) and return None."""
-    ctx = ParseContext(where, lang)
+def parse_tokens(tokens, where, lang, diags: Diagnostics, lexicon=None, start="start", source=None):
+    """Parse a token list; on a syntax error report it (with what was expected) and return None.
+    `source`, the expression's text, lets a message quote what was written."""
+    ctx = ParseContext(where, lang, source)
     try:
         tree = lark_parser().parse(tokens, start=start)
     except UnexpectedToken as exc:
@@ -557,8 +600,15 @@ def parse_tokens(tokens, where, lang, diags: Diagnostics, lexicon=None, start="s
             text = getattr(tok, "text", None) or (str(tok.value) if not isinstance(tok.value, tuple) else tok.type)
             start = getattr(tok, "start_pos", 0) or 0
             length = max(1, (getattr(tok, "end_pos", start + 1) or start + 1) - start)
+            neg = _not_after_where(tokens, tok, exc.expected)
             if tok.type == "_NL":
                 diags.add("P005", where(max(0, start - 1), 1), lang, expected=expected)
+            elif neg is not None:
+                # "clareira C onde (...) não governada por você": after a condition, "não" goes
+                # on with it ("não é", "não governa"); the filter never reaches the noun
+                s0, s1 = neg.start_pos, start + length
+                said = source[s0:s1] if source else f"{getattr(neg, 'text', '')} {text}"
+                diags.add("P006", where(s0, s1 - s0), lang, word=" ".join(said.split()))
             else:
                 diags.add("P003", where(start, length), lang, word=text, expected=expected)
         return None
@@ -567,6 +617,23 @@ def parse_tokens(tokens, where, lang, diags: Diagnostics, lexicon=None, start="s
         diags.add("P005", where(max(0, off - 1), 1), lang, expected="")
         return None
     return ToNodes(ctx).transform(tree)
+
+
+def _not_after_where(tokens, tok, expected):
+    """The `não` before `tok` when a filter `não governada por ...` / `não EXAURIDO` was written
+    after an `onde` condition of the same sentence, where `não` can only go on with the
+    condition ('não é', 'não tiver', 'não governa'); else None."""
+    if tok.type not in ("RULED", "VALUE") or "IS" not in expected or "RULED" in expected:
+        return None
+    i = next((k for k, t in enumerate(tokens) if t is tok), None)
+    if not i or tokens[i - 1].type != "NOT" or getattr(tokens[i - 1], "start_pos", None) is None:
+        return None
+    for t in reversed(tokens[:i - 1]):
+        if t.type == "WHERE":
+            return tokens[i - 1]
+        if t.type in ("_NL", "SEMI", "COLON", "INDENT", "DEDENT"):
+            return None
+    return None
 
 
 def _spell_expected(expected, lexicon) -> str:

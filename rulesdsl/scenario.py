@@ -852,7 +852,7 @@ def load_scenarios(path: str, lang: str | None = None) -> list[Scenario]:
     flang = detect_lang(text, lang or "pt")
     diags = Diagnostics(flang)
     if flang not in lexmod.available():
-        diags.add("M002", Pos(path, 1, 1), "pt", lang=flang, langs=", ".join(lexmod.available()))
+        diags.add("M002", Pos(path, 1, 1), "pt", name=flang, langs=", ".join(lexmod.available()))
         raise RulesError(diags.items)
     data = load_file(path, diags, flang)
     if diags.has_errors():

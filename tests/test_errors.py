@@ -233,6 +233,56 @@ def test_the_filter_is_named_in_the_files_language(tmp_path, lang, word):
     assert f"'{word}'" in d.message()
 
 
+# a filter written after an `onde (CONDIÇÃO)`: `correspondente a X` and `é X` go on with the
+# condition (they compare it, always true or always false) instead of filtering the noun
+@pytest.mark.parametrize("lang,body,swallowed,words", [
+    ("pt", "escolha uma clareira C onde (houver serraria em C) correspondente a Alta",
+     "correspondente a Alta", ["'correspondente a Alta' foi lido como parte da condição de 'onde'",
+                               "não como filtro de 'clareira C'", "antes de 'onde'", "com 'e'"]),
+    ("pt", "escolha uma clareira C onde (não houver serraria em C) é Alta", "é Alta",
+     ["'é Alta' foi lido como parte da condição de 'onde'"]),
+    ("pt", "escolha uma clareira C onde (houver serraria em C) e (houver serraria) não é Alta",
+     "não é Alta", ["'não é Alta'", "'clareira C'"]),
+    ("es", "elige un claro C donde (haya aserradero en C) correspondiente a Alta",
+     "correspondiente a Alta", ["'correspondiente a Alta' se leyó como parte de la condición de 'donde'",
+                                "no como filtro de 'claro C'", "antes de 'donde'", "con 'y'"]),
+    ("es", "elige un claro C donde (no haya aserradero en C) es Alta", "es Alta",
+     ["'es Alta' se leyó como parte de la condición de 'donde'"]),
+])
+def test_a_filter_after_a_where_condition_is_not_swallowed(tmp_path, lang, body, swallowed, words):
+    diags, _ = diagnose(tmp_path, edit(lang, EFFECT[lang], body))
+    (d,) = diags
+    check(d, "C028", EFFECT_LINE, 12 + body.index(swallowed) + 1, lang, words, caret=swallowed)
+
+
+@pytest.mark.parametrize("lang,body", [
+    ("pt", "escolha uma clareira C correspondente a Alta onde (houver serraria em C)"),
+    ("pt", "escolha uma clareira C onde (houver serraria em C) e C corresponde a Alta"),
+    ("pt", "escolha uma clareira C onde (houver serraria em C) e C é Alta"),
+    ("pt", "escolha uma clareira C onde (houver serraria em C) exceto Alta"),
+    ("pt", "escolha uma clareira C onde houver serraria em C e (houver serraria) é (houver serraria)"),
+    ("es", "elige un claro C correspondiente a Alta donde (haya aserradero en C)"),
+    ("es", "elige un claro C donde (haya aserradero en C) y C es Alta"),
+])
+def test_the_two_right_ways_to_write_it(tmp_path, lang, body):
+    diags, _ = diagnose(tmp_path, edit(lang, EFFECT[lang], body))
+    assert not diags, [d.render() for d in diags]
+
+
+@pytest.mark.parametrize("lang,body,swallowed,words", [
+    ("pt", "escolha uma clareira C onde (houver serraria em C) não governada por você",
+     "não governada", ["'não governada' não é um filtro aqui", "'não' continua a condição",
+                       "antes de 'onde'"]),
+    ("es", "elige un claro C donde (haya aserradero en C) no gobernado por ti",
+     "no gobernado", ["'no gobernado' no es un filtro aquí", "'no' sigue la condición",
+                      "antes de 'donde'"]),
+])
+def test_a_negated_filter_after_a_where_condition(tmp_path, lang, body, swallowed, words):
+    diags, _ = diagnose(tmp_path, edit(lang, EFFECT[lang], body))
+    (d,) = diags
+    check(d, "P006", EFFECT_LINE, 12 + body.index(swallowed) + 1, lang, words, caret=swallowed)
+
+
 def test_yaml_error_text_is_in_the_files_language(tmp_path):
     (d,), _ = diagnose(tmp_path, edit("pt", "turno: [dia]", "turno: [dia"))
     assert "expected" not in d.message()
@@ -297,3 +347,18 @@ def test_command_line_unsafe_yaml_has_no_traceback(tmp_path):
     out = r.stdout + r.stderr
     assert r.returncode == 1 and "Traceback" not in out and "E002" in out
     assert not flag.exists()
+
+
+def test_unknown_file_language_is_a_diagnostic_not_a_traceback(tmp_path, capsys):
+    from rulesdsl.cli import main
+    (tmp_path / "jogo.yaml").write_text("idioma: fr\njeu: {nom: x}\n", encoding="utf-8")
+    code = main(["validar", str(tmp_path)])
+    out, err = capsys.readouterr()
+    text = out + err
+    assert code == 1 and "M002" in text and "idioma 'fr' desconhecido" in text and "jogo.yaml:1:1" in text
+    assert "Traceback" not in text
+    scen = tmp_path / "c.yaml"
+    scen.write_text("idioma: fr\nregras: root\ncenários: []\n", encoding="utf-8")
+    code = main(["cenario", str(scen)])
+    out, err = capsys.readouterr()
+    assert code == 1 and "M002" in out + err and "Traceback" not in out + err

@@ -93,6 +93,9 @@ def test_setup_order_puts_the_alliance_third(g):
     (THREE, False),                                   # 20 >= 18
     (["rapinas", "alianca", "malandro"], True),       # 15 < 18
     (FOUR, False),                                    # 25 >= 21
+    # the second Vagabond counts 2, not 5 (5.2): 10 + 3 + 5 + 2 = 20 < 21
+    (["marqueses", "alianca", "malandro", "segundo_malandro"], True),
+    (["marqueses", "rapinas", "malandro", "segundo_malandro"], False),   # 24 >= 21
 ])
 def test_reach_below_the_table_is_a_warning_not_a_refusal(g, factions, warned):
     if any(f not in g.factions for f in factions):

@@ -3,6 +3,8 @@ can set themselves off again. Both are warnings at the place they are written, i
 language."""
 from pathlib import Path
 
+import pytest
+
 import rulesdsl
 
 GAME = Path(__file__).parent / "games" / "conquista" / "jogo.yaml"
@@ -72,3 +74,38 @@ def test_simultaneous_effects_are_ordered_by_the_active_player(tmp_path):
             return
         game.apply(0)
     assert "order" in seen
+
+
+RECRUIT = "      escolha uma carta K da sua mão\n      escolha um vale V correspondente a K\n      gaste K\n"
+
+
+def _recruit_options(tmp_path, line):
+    """The valleys `recrutar` offers when its choice is written as `line`."""
+    from rulesdsl.interpreter.engine import Game
+    text = GAME.read_text(encoding="utf-8")
+    assert RECRUIT in text
+    (tmp_path / "jogo.yaml").write_text(text.replace(RECRUIT, f"      {line}\n"), encoding="utf-8")
+    game = Game(rulesdsl.load(str(tmp_path)), ["azuis", "vermelhos"], seed=1, start=("azuis", "manhã"))
+    game.apply_id("recrutar")
+    return game.legal_ids()
+
+
+@pytest.mark.parametrize("line", [
+    "escolha um vale V correspondente a colina onde (não houver forte em V)",
+    "escolha um vale V onde (não houver forte em V) e V corresponde a colina",
+    "escolha um vale V onde não houver forte em V e V corresponde a colina",
+])
+def test_a_suit_filter_and_a_where_condition_both_apply(tmp_path, line):
+    """The two ways C028 suggests: the filter before `onde`, or both as conditions joined
+    with `e` (`V corresponde a colina` reads the valley's own terrain)."""
+    assert _recruit_options(tmp_path, line) == ["norte", "sul"]
+
+
+def test_a_suit_filter_after_a_where_condition_is_an_error(tmp_path):
+    """Written after `onde (...)`, the filter was read into the condition (comparing a truth
+    value with a terrain: always true) and every valley was offered; now it is C028."""
+    from rulesdsl.errors import RulesError
+    with pytest.raises(RulesError) as exc:
+        _recruit_options(tmp_path, "escolha um vale V onde (não houver forte em V) correspondente a colina")
+    (d,) = exc.value.diagnostics
+    assert d.code == "C028" and "'correspondente a colina'" in d.message() and "'vale V'" in d.message()
