@@ -498,9 +498,11 @@ def compile_expr(cc: CC, node):
         return (lambda ctx: not f(ctx)), BOOL
     if t is N.Count:
         sel = compile_sel(cc, node.sel, role="count")
+        _no_count_of_simple(cc, node.sel, sel)
         return memoized(count_fn(sel), node, cc), NUMBER
     if t is N.Exists:
         sel = compile_sel(cc, node.sel, role="count")
+        _no_count_of_simple(cc, node.sel, sel)
         _compiled_sels(cc.g)[id(node)] = sel       # for _where_candidates
         return memoized(exists_fn(sel), node, cc), BOOL
     if t is N.Sel:
@@ -751,6 +753,14 @@ def _derived_state_reads(g, name, seen):
     return out
 
 
+def _no_count_of_simple(cc, node, sel):
+    """`número de PV seus`, `houver dados`: a counter, a die, hits or extra actions are
+    quantities, not things to count — counting them would silently give 0 (C030)."""
+    if isinstance(sel, Simple) and sel.etype not in (ZONE, "active_faction"):
+        noun = getattr(getattr(node, "noun", None), "text", None) or "?"
+        cc.err("C030", getattr(node, "noun", None) or node, noun=noun)
+
+
 def exists_fn(sel):
     """`houver ...`: stop at the first element that passes every filter."""
     if isinstance(sel, PieceSel):
@@ -931,6 +941,22 @@ def _swallowed_filter(cc: CC, node):
         return
     cc.diags.add("C028", node.tail_pos, cc.lang, word=node.tail_words, noun=noun)
     raise CompileError("C028")
+
+
+def _number_filter(cc: CC, f, to, sel):
+    """C029: `número de soldados em V é 0` reads `é 0` as a filter of the soldiers (those that
+    "are 0"), not as a comparison of the count: a space, a piece's place, a card or a player is
+    never a number, so nothing passes and the count is 0. Likewise `correspondente a 0`."""
+    if to != NUMBER or f.kind not in ("is", "matching"):
+        return
+    noun = ""
+    if isinstance(sel, N.Sel):
+        noun = " ".join(x for x in (getattr(sel.noun, "text", "") or "", sel.var or "") if x)
+    word = getattr(f, "tail_words", None) or _filter_word(cc, f.kind)
+    value = getattr(f, "value_words", None) or "0"
+    cc.diags.add("C029", getattr(f, "word_pos", None) or f.pos, cc.lang, word=word, noun=noun,
+                 value=value, hint=getattr(f, "count_hint", None))
+    raise CompileError("C029")
 
 
 def compile_call(cc: CC, node: N.Call):
@@ -1125,7 +1151,7 @@ def compile_space_sel(cc: CC, node: N.Sel, kind, quant):
                 # "aleatória ponderada por (N)": N tickets for each space (compile_choose)
                 weight = compile_expr(cc, f.arg)[0]
             continue
-        preds.append(space_pred(cc, f, node.var))
+        preds.append(space_pred(cc, f, node.var, node))
         pred_nodes.append(f)
     sel = SpaceSel(kind, preds, node.var, quant)
     sel.pred_nodes = pred_nodes
@@ -1150,9 +1176,9 @@ def compile_space_sel(cc: CC, node: N.Sel, kind, quant):
     return sel
 
 
-def space_pred(cc: CC, f: N.Filter, var=None):
+def space_pred(cc: CC, f: N.Filter, var=None, sel=None):
     """A filter on spaces: fn(ctx, space) -> bool (var: the variable the selection binds to
-    each space, when it is a selection of spaces)."""
+    each space, when it is a selection of spaces; sel: the noun phrase, for messages)."""
     g = cc.g
     k = f.kind
     if k == "ruled_by" or k == "not_ruled_by":
@@ -1266,10 +1292,12 @@ def space_pred(cc: CC, f: N.Filter, var=None):
         fo, _ = compile_expr(cc, f.arg)
         return lambda ctx, sp: sp in _flat(fo(ctx))
     if k == "is":
-        fo, _ = compile_expr(cc, f.arg)
+        fo, to = compile_expr(cc, f.arg)
+        _number_filter(cc, f, to, sel)
         return lambda ctx, sp: sp == fo(ctx)
     if k == "matching":
         fo, to = compile_expr(cc, f.arg)
+        _number_filter(cc, f, to, sel)
         attr = g.space_enum_attr
 
         def match(ctx, sp):
@@ -1421,6 +1449,7 @@ def compile_piece_sel(cc: CC, node: N.Sel, kinds, quant, default_owner=None):
             cc.err("C009", f, kind=_filter_word(cc, k))
         if k == "matching":
             fo, to = compile_expr(cc, f.arg)
+            _number_filter(cc, f, to, node)
             if to.startswith(LIST) or to == ANY:
                 cover = lambda ctx, fo=fo: [v for v in _flat(fo(ctx)) if v is not None]
                 continue
@@ -1503,7 +1532,7 @@ def compile_piece_sel(cc: CC, node: N.Sel, kinds, quant, default_owner=None):
                 return fc(ctx)
             kind_preds.append(wp)
         else:
-            preds.append(space_pred(cc, f))
+            preds.append(space_pred(cc, f, None, node))
     _bind(cc, node.var, PIECE)
     ps = PieceSel(kinds, owner, where, preds, node.var, quant, tuple(kind_preds), cover)
     ps.st_on, ps.st_off = st_on, st_off
@@ -1614,6 +1643,7 @@ def compile_card_sel(cc: CC, node: N.Sel, quant):
             preds.append(lambda ctx, c, aid=aid: bool(g.card_attr(ctx, c, aid)))
         elif k == "matching":
             fo, to = compile_expr(cc, f.arg)
+            _number_filter(cc, f, to, node)
             attr = g.card_enum_attr
 
             def m(ctx, c, fo=fo, to=to):
@@ -1648,6 +1678,8 @@ def compile_card_sel(cc: CC, node: N.Sel, quant):
                 continue
             cc.err("C008", f, kind="with")
         else:
+            if k == "is":
+                _number_filter(cc, f, compile_expr(cc, f.arg)[1], node)
             cc.err("C009", f, kind=_filter_word(cc, k))
     if zones_fn is None:
         if owner == "enemy":
@@ -1693,6 +1725,8 @@ def compile_faction_sel(cc: CC, node: N.Sel, quant):
         elif k == "another":
             preds.append(lambda ctx, fac: fac != ctx.me)
         else:
+            if k == "is":
+                _number_filter(cc, f, compile_expr(cc, f.arg)[1], node)
             cc.err("C009", f, kind=_filter_word(cc, k))
     return ListSel(FACTION, lambda ctx: ctx.s.seats, preds, node.var, quant)
 
@@ -1711,6 +1745,8 @@ def compile_generic_preds(cc, node, etype):
             fc, _ = compile_expr(cc, f.arg)
             preds.append(lambda ctx, x, fc=fc: fc(ctx))
         else:
+            if f.kind == "is":
+                _number_filter(cc, f, compile_expr(cc, f.arg)[1], node)
             cc.err("C009", f, kind=_filter_word(cc, f.kind))
     return preds
 

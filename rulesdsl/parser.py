@@ -49,10 +49,11 @@ def terminals() -> set[str]:
 
 
 class ParseContext:
-    def __init__(self, where, lang, source=None):
+    def __init__(self, where, lang, source=None, tokens=None):
         self.where = where
         self.lang = lang
         self.source = source     # the expression's text, to quote a part of it in a message
+        self.tokens = tokens     # the token list (noise words left out), to find where a word starts
 
 
 def _pos(ctx, meta_or_tok):
@@ -362,8 +363,18 @@ class ToNodes(Transformer):
     f_where = _filter("where")
     f_except = _filter("except")
     f_among = _filter("among")
-    f_matching = _filter("matching")
-    f_is = _filter("is")
+
+    def _compare_filter(kind):
+        """`é X`, `correspondente a X`: a filter that remembers where its words are (C029)"""
+        @v_args(meta=True)
+        def f(self, meta, items):
+            vals = [x for x in items if not isinstance(x, Token)]
+            node = N.Filter(kind, vals[0], None, pos=self._p(meta))
+            return _mark_compare_filter(self.ctx, node, meta, items)
+        return f
+
+    f_matching = _compare_filter("matching")
+    f_is = _compare_filter("is")
     f_another = _filter("another")
     f_fewest = _filter("fewest")
     f_most = _filter("most")
@@ -460,7 +471,13 @@ class ToNodes(Transformer):
         @v_args(meta=True)
         def f(self, meta, items):
             a, b = [x for x in items if not isinstance(x, Token)]
-            return N.Arith(op, a, b, pos=self._p(meta))
+            node = N.Arith(op, a, b, pos=self._p(meta))
+            tail = getattr(a, "count_tail", None)
+            if tail is not None and meta.end_pos is not None:
+                # "número de soldados em V é 2 + 1": the filter took `2`, the sum the count
+                _count_hint(self.ctx, tail, meta.end_pos)
+                node.count_tail = tail
+            return node
         return f
 
     add = _arith("+")
@@ -470,7 +487,16 @@ class ToNodes(Transformer):
 
     @v_args(meta=True)
     def count(self, meta, items):
-        return N.Count(items[-1], pos=self._p(meta))
+        node = N.Count(items[-1], pos=self._p(meta))
+        # "número de soldados em V é 0": the count ends with an `é X` filter; keep where the
+        # count starts, for the compiler's suggestion ("número de soldados em V = 0")
+        f = _trailing_compare_filter(items[-1])
+        span = getattr(f, "span", None)
+        if span is not None and meta.start_pos is not None and span[1] == meta.end_pos:
+            f.count_from = meta.start_pos
+            _count_hint(self.ctx, f, span[1])
+            node.count_tail = f
+        return node
 
     @v_args(meta=True)
     def exists(self, meta, items):
@@ -564,6 +590,46 @@ def _mark_after_where(cond, sel: N.Sel) -> None:
             stack.extend(n.children())
 
 
+def _mark_compare_filter(ctx, node: N.Filter, meta, items) -> N.Filter:
+    """`é X`, `correspondente a X` written as a filter: where its words are (`word_pos`, the
+    `é` itself), what was written (`tail_words`) and where X starts, so that the compiler can
+    point at them when X is a number (C029: "número de soldados em V é 0")."""
+    kws = [t for t in items if isinstance(t, Token)]
+    if not kws or getattr(kws[0], "start_pos", None) is None or meta.end_pos is None:
+        return node
+    start, kw_end, end = kws[0].start_pos, kws[-1].end_pos, meta.end_pos
+    node.word_pos = _pos(ctx, _Span(start, kw_end))
+    src = ctx.source
+    said = src[start:end] if src else " ".join(getattr(t, "text", "") or "" for t in kws)
+    node.tail_words = " ".join(said.split())
+    node.span = (start, end)
+    # where X starts: the first token after the words (a noise word, "a", is no token)
+    node.value_from = next((t.start_pos for t in ctx.tokens or ()
+                            if getattr(t, "start_pos", None) is not None and t.start_pos >= kw_end),
+                           kw_end)
+    node.value_words = " ".join(src[node.value_from:end].split()) if src else ""
+    return node
+
+
+def _trailing_compare_filter(sel):
+    """The `é X` / `correspondente a X` filter that ends a noun phrase, looking into the last
+    filter's own noun phrase ("número de vales com soldados é 0": it filters the soldiers)."""
+    while isinstance(sel, N.Sel) and sel.filters:
+        f = sel.filters[-1]
+        if f.kind in ("is", "matching"):
+            return f
+        sel = f.arg2 if isinstance(f.arg2, N.Sel) else f.arg
+    return None
+
+
+def _count_hint(ctx, f: N.Filter, end: int) -> None:
+    """The comparison the designer probably meant: the count, `=`, and what followed `é`."""
+    src = ctx.source
+    if not src:
+        return
+    f.count_hint = " ".join((src[f.count_from:f.span[0]] + " = " + src[f.value_from:end]).split())
+
+
 def _name(ctx, tok: Token) -> N.Name:
     kind, ids = tok.value
     return N.Name(kind, tuple(ids), getattr(tok, "text", ""), pos=_pos(ctx, tok))
@@ -586,7 +652,7 @@ def _flatten(items):
 def parse_tokens(tokens, where, lang, diags: Diagnostics, lexicon=None, start="start", source=None):
     """Parse a token list; on a syntax error report it (with what was expected) and return None.
     `source`, the expression's text, lets a message quote what was written."""
-    ctx = ParseContext(where, lang, source)
+    ctx = ParseContext(where, lang, source, tokens)
     try:
         tree = lark_parser().parse(tokens, start=start)
     except UnexpectedToken as exc:
@@ -601,6 +667,7 @@ def parse_tokens(tokens, where, lang, diags: Diagnostics, lexicon=None, start="s
             start = getattr(tok, "start_pos", 0) or 0
             length = max(1, (getattr(tok, "end_pos", start + 1) or start + 1) - start)
             neg = _not_after_where(tokens, tok, exc.expected)
+            cmp = _comparison_after_noun(tokens, tok, exc.expected)
             if tok.type == "_NL":
                 diags.add("P005", where(max(0, start - 1), 1), lang, expected=expected)
             elif neg is not None:
@@ -609,6 +676,14 @@ def parse_tokens(tokens, where, lang, diags: Diagnostics, lexicon=None, start="s
                 s0, s1 = neg.start_pos, start + length
                 said = source[s0:s1] if source else f"{getattr(neg, 'text', '')} {text}"
                 diags.add("P006", where(s0, s1 - s0), lang, word=" ".join(said.split()))
+            elif cmp is not None:
+                # "número de soldados em V não é 0", "... é maior que 0": after a noun, `é` and
+                # `não` begin a filter; a count is compared with `=`, `!=`, `>`...
+                first, op, value = cmp
+                s0, s1 = first.start_pos, start + length
+                said = source[s0:s1] if source else f"{getattr(first, 'text', '')} {text}"
+                diags.add("P007", where(s0, s1 - s0), lang, word=" ".join(said.split()), op=op,
+                          value=value)
             else:
                 diags.add("P003", where(start, length), lang, word=text, expected=expected)
         return None
@@ -634,6 +709,29 @@ def _not_after_where(tokens, tok, expected):
         if t.type in ("_NL", "SEMI", "COLON", "INDENT", "DEDENT"):
             return None
     return None
+
+
+def _comparison_after_noun(tokens, tok, expected):
+    """(first word, operator, value) when a comparison was written with `é` right after a noun
+    phrase, where `é X` and `não ...` are filters: `não é 0` (`!=`), `é maior que 0` (`>`),
+    `é igual a 0`, `é número de ...` (`=`); else None. Only in the state after a noun phrase:
+    after `X é`, a comparison expects a noun phrase or a count too (`COUNT` in `expected`)."""
+    i = next((k for k, t in enumerate(tokens) if t is tok), None)
+    if not i or getattr(tokens[i - 1], "start_pos", None) is None:
+        return None
+    prev = tokens[i - 1]
+    if tok.type == "IS" and prev.type == "NOT" and "RULED" in expected and "IS" not in expected:
+        op = "!="
+    elif prev.type == "IS" and tok.type in ("CMPOP", "BE", "COUNT") and "NUMBER" in expected \
+            and "COUNT" not in expected:
+        op = str(tok.value) if tok.type == "CMPOP" else "="
+    else:
+        return None
+    nxt = tokens[i + 1] if i + 1 < len(tokens) else None
+    value = "..."
+    if tok.type != "COUNT" and nxt is not None and nxt.type in ("NUMBER", "VAR"):
+        value = getattr(nxt, "text", None) or str(nxt.value)
+    return prev, op, value
 
 
 def _spell_expected(expected, lexicon) -> str:

@@ -283,6 +283,77 @@ def test_a_negated_filter_after_a_where_condition(tmp_path, lang, body, swallowe
     check(d, "P006", EFFECT_LINE, 12 + body.index(swallowed) + 1, lang, words, caret=swallowed)
 
 
+# `número de serrarias em Alta é 0`: after a noun, `é 0` is a filter of that noun (the sawmills
+# that "are 0"), never true; the count is 0 and the condition silently wrong (C029, the `^` under
+# the `é`, the comparison the designer meant as a suggestion)
+@pytest.mark.parametrize("lang,body,at,caret,words,hint", [
+    ("pt", "se número de serrarias em Alta é 0: posicione 1 serraria em Alta", "é 0", "é",
+     ["'é 0' foi lido como filtro de 'serrarias', não como comparação", "nunca é verdade",
+      "use '='", "'número de ... = 0'"], "número de serrarias em Alta = 0"),
+    ("pt", "se número de serrarias em Alta for 2 + 1: posicione 1 serraria em Alta", "for 2", "for",
+     ["'for 2' foi lido como filtro de 'serrarias'"], "número de serrarias em Alta = 2 + 1"),
+    ("pt", "se número de clareiras com serrarias são (1): posicione 1 serraria em Alta", "são", "são",
+     ["'são (1)' foi lido como filtro de 'serrarias'"], "número de clareiras com serrarias = (1)"),
+    ("pt", "se número de serrarias em Alta corresponde a 0: posicione 1 serraria em Alta",
+     "corresponde a 0", "corresponde", ["'corresponde a 0' foi lido como filtro de 'serrarias'"],
+     "número de serrarias em Alta = 0"),
+    ("pt", "se houver serraria em Alta é 1: posicione 1 serraria em Alta", "é 1", "é",
+     ["'é 1' foi lido como filtro de 'serraria'", "'houver' é falso"], None),
+    ("pt", "escolha uma clareira C é 1", "é 1", "é", ["'é 1' foi lido como filtro de 'clareira C'"], None),
+    ("pt", "se número de jogadores é 2: posicione 1 serraria em Alta", "é 2", "é",
+     ["'é 2' foi lido como filtro de 'jogadores'"], "número de jogadores = 2"),
+    ("es", "si número de aserraderos en Alta es 0: coloca 1 aserradero en Alta", "es 0", "es",
+     ["'es 0' se leyó como filtro de 'aserraderos', no como comparación", "nunca es cierto",
+      "usa '='", "'número de ... = 0'"], "número de aserraderos en Alta = 0"),
+    ("es", "si número de aserraderos en Alta son 1 + 1: coloca 1 aserradero en Alta", "son 1", "son",
+     ["'son 1' se leyó como filtro de 'aserraderos'"], "número de aserraderos en Alta = 1 + 1"),
+])
+def test_a_count_compared_with_is_is_an_error(tmp_path, lang, body, at, caret, words, hint):
+    diags, _ = diagnose(tmp_path, edit(lang, EFFECT[lang], body))
+    (d,) = diags
+    rendered = check(d, "C029", EFFECT_LINE, 12 + body.index(at) + 1, lang, words, caret=caret)
+    assert d.hint == hint
+    if hint:
+        assert f"'{hint}'" in rendered.splitlines()[-1]
+
+
+# `não é`, `é maior que`, `é igual a` after a noun are not comparisons either: a syntax error
+# that says which operator compares a count (P007, the `^` under all the words)
+@pytest.mark.parametrize("lang,body,said,words", [
+    ("pt", "se número de serrarias em Alta não é 0: posicione 1 serraria em Alta", "não é",
+     ["'não é' não compara aqui", "depois de um substantivo", "use '!='", "'número de ... != 0'"]),
+    ("pt", "se número de serrarias em Alta é maior que 1: posicione 1 serraria em Alta", "é maior que",
+     ["'é maior que' não compara aqui", "use '>'", "'número de ... > 1'"]),
+    ("pt", "se número de serrarias em Alta for igual a 1: posicione 1 serraria em Alta", "for igual a",
+     ["use '='", "'número de ... = 1'"]),
+    ("es", "si número de aserraderos en Alta no es 0: coloca 1 aserradero en Alta", "no es",
+     ["'no es' no compara aquí", "después de un sustantivo", "usa '!='", "'número de ... != 0'"]),
+    ("es", "si número de aserraderos en Alta es menor que 2: coloca 1 aserradero en Alta",
+     "es menor que", ["usa '<'", "'número de ... < 2'"]),
+])
+def test_a_count_compared_with_is_not_or_is_greater(tmp_path, lang, body, said, words):
+    diags, _ = diagnose(tmp_path, edit(lang, EFFECT[lang], body))
+    (d,) = diags
+    check(d, "P007", EFFECT_LINE, 12 + body.index(said) + 1, lang, words, caret=said)
+
+
+@pytest.mark.parametrize("lang,body", [
+    ("pt", "se número de serrarias em Alta = 0: posicione 1 serraria em Alta"),
+    ("pt", "se número de serrarias em Alta != 0: posicione 1 serraria em Alta"),
+    ("pt", "se (número de serrarias em Alta) é 0: posicione 1 serraria em Alta"),
+    ("pt", "se 0 é número de serrarias em Alta: posicione 1 serraria em Alta"),
+    ("pt", "escolha uma clareira C é Alta"),
+    ("pt", "escolha uma clareira C onde C é Alta e número de serrarias em C = 0"),
+    ("pt", "escolha um jogador D onde D é você"),
+    ("es", "si número de aserraderos en Alta = 0: coloca 1 aserradero en Alta"),
+    ("es", "si (número de aserraderos en Alta) es 0: coloca 1 aserradero en Alta"),
+    ("es", "elige un claro C es Alta"),
+])
+def test_counts_compared_the_right_way_and_is_filters(tmp_path, lang, body):
+    diags, _ = diagnose(tmp_path, edit(lang, EFFECT[lang], body))
+    assert not diags, [d.render() for d in diags]
+
+
 def test_yaml_error_text_is_in_the_files_language(tmp_path):
     (d,), _ = diagnose(tmp_path, edit("pt", "turno: [dia]", "turno: [dia"))
     assert "expected" not in d.message()
@@ -362,3 +433,36 @@ def test_unknown_file_language_is_a_diagnostic_not_a_traceback(tmp_path, capsys)
     code = main(["cenario", str(scen)])
     out, err = capsys.readouterr()
     assert code == 1 and "M002" in out + err and "Traceback" not in out + err
+
+
+# `número de pontos seus = 0`: a counter (or a die, hits, extra actions) is a quantity, not a set
+# of things; counting it gave 0 and `houver` was false, silently (C030, on the noun)
+CONQUISTA_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "games", "conquista")
+
+
+@pytest.mark.parametrize("lang,cond,noun,words", [
+    ("pt", "número de pontos seus = 0", "pontos", ["'pontos' é uma quantidade", "daria sempre 0",
+                                                   "'pontos de você'"]),
+    ("pt", "houver dados", "dados", ["'dados' é uma quantidade", "'houver' seria sempre falso"]),
+    ("es", "número de puntos tuyos = 0", "puntos", ["'puntos' es una cantidad", "daría siempre 0",
+                                                    "'puntos de ti'"]),
+])
+def test_counting_a_quantity_is_an_error(tmp_path, lang, cond, noun, words):
+    path = os.path.join(CONQUISTA_DIR, "jogo.yaml")
+    if lang == "pt":
+        src, req = open(path, encoding="utf-8").read(), "requer: houver soldados seus"
+    else:
+        from rulesdsl.translate import translate_file
+        src, req = translate_file(path, "es"), "requiere: haya soldados tuyos"
+    assert src.count(req) == 1, src[:400]
+    text = src.replace(req, req.split(":")[0] + ": " + cond)
+    diags, _ = diagnose(tmp_path, text)
+    errs = [d for d in diags if d.severity == "error"]
+    assert [d.code for d in errs] == ["C030"], [d.render() for d in errs]
+    rendered = errs[0].render()
+    line = text.splitlines().index(next(ln for ln in text.splitlines() if cond in ln)) + 1
+    assert errs[0].pos.line == line and errs[0].lang == lang
+    col = text.splitlines()[line - 1].index(noun) + 1
+    assert errs[0].pos.col == col, rendered
+    for w in words:
+        assert w in rendered, rendered

@@ -109,3 +109,43 @@ def test_a_suit_filter_after_a_where_condition_is_an_error(tmp_path):
         _recruit_options(tmp_path, "escolha um vale V onde (não houver forte em V) correspondente a colina")
     (d,) = exc.value.diagnostics
     assert d.code == "C028" and "'correspondente a colina'" in d.message() and "'vale V'" in d.message()
+
+
+@pytest.mark.parametrize("line", [
+    "escolha um vale V onde número de soldados em V = 0",
+    "escolha um vale V onde (número de soldados em V) é 0",
+    "escolha um vale V onde 0 é número de soldados em V",
+])
+def test_a_count_compared_with_a_number(tmp_path, line):
+    """The valleys with no soldiers (the azuis hold Norte, the vermelhos Sul): the count is
+    compared with `=`, or with `é` once the count is closed by parentheses or comes second."""
+    assert _recruit_options(tmp_path, line) == ["leste", "oeste"]
+
+
+@pytest.mark.parametrize("line,said,hint", [
+    ("escolha um vale V onde número de soldados em V é 0", "'é 0'", "número de soldados em V = 0"),
+    ("escolha um vale V onde número de soldados em V for 0", "'for 0'", "número de soldados em V = 0"),
+    ("escolha um vale V onde não houver soldados em V é 0", "'é 0'", None),
+])
+def test_a_count_compared_with_is_is_an_error(tmp_path, line, said, hint):
+    """`é 0` right after the noun filtered the soldiers (those that "are 0": none), so the count
+    was always 0 and `houver` always false: the first line offered no valley, the last one every
+    valley. Now it is C029, with the comparison meant as the suggestion."""
+    from rulesdsl.errors import RulesError
+    with pytest.raises(RulesError) as exc:
+        _recruit_options(tmp_path, line)
+    (d,) = exc.value.diagnostics
+    assert d.code == "C029" and said in d.message() and "'soldados'" in d.message()
+    assert d.hint == hint
+
+
+def test_an_is_filter_with_a_space_still_filters(tmp_path):
+    """`é X` with a space is the filter it always was: only Leste, so nothing is asked and the
+    soldiers are placed there."""
+    from rulesdsl.interpreter.engine import Game
+    text = GAME.read_text(encoding="utf-8")
+    (tmp_path / "jogo.yaml").write_text(text.replace(RECRUIT, "      escolha um vale V é Leste\n"),
+                                        encoding="utf-8")
+    game = Game(rulesdsl.load(str(tmp_path)), ["azuis", "vermelhos"], seed=1, start=("azuis", "manhã"))
+    game.apply_id("recrutar")
+    assert game.s.board["leste"] == {"azuis.soldado": 2}
