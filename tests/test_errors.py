@@ -94,6 +94,14 @@ def edit(lang, old, new):
     return text.replace(old, new, 1)
 
 
+def one_in_effect(tmp_path, lang, body, code, at, words):
+    """The effect line replaced by `body` gives exactly one diagnostic, `code`, with the caret
+    under the words `at`."""
+    diags, _ = diagnose(tmp_path, edit(lang, EFFECT[lang], body))
+    (d,) = diags
+    return check(d, code, EFFECT_LINE, 12 + body.index(at) + 1, lang, words, caret=at)
+
+
 def check(d, code, line, col, lang, words, caret=None, severity="error"):
     """One diagnostic: its code, place, caret, language and words."""
     assert d.code == code, d.render()
@@ -250,9 +258,7 @@ def test_the_filter_is_named_in_the_files_language(tmp_path, lang, word):
      ["'es Alta' se leyó como parte de la condición de 'donde'"]),
 ])
 def test_a_filter_after_a_where_condition_is_not_swallowed(tmp_path, lang, body, swallowed, words):
-    diags, _ = diagnose(tmp_path, edit(lang, EFFECT[lang], body))
-    (d,) = diags
-    check(d, "C028", EFFECT_LINE, 12 + body.index(swallowed) + 1, lang, words, caret=swallowed)
+    one_in_effect(tmp_path, lang, body, "C028", swallowed, words)
 
 
 @pytest.mark.parametrize("lang,body", [
@@ -263,8 +269,19 @@ def test_a_filter_after_a_where_condition_is_not_swallowed(tmp_path, lang, body,
     ("pt", "escolha uma clareira C onde houver serraria em C e (houver serraria) é (houver serraria)"),
     ("es", "elige un claro C correspondiente a Alta donde (haya aserradero en C)"),
     ("es", "elige un claro C donde (haya aserradero en C) y C es Alta"),
+    # counts compared the right way, and `é` filters that compare elements with their like
+    ("pt", "se número de serrarias em Alta = 0: posicione 1 serraria em Alta"),
+    ("pt", "se número de serrarias em Alta != 0: posicione 1 serraria em Alta"),
+    ("pt", "se (número de serrarias em Alta) é 0: posicione 1 serraria em Alta"),
+    ("pt", "se 0 é número de serrarias em Alta: posicione 1 serraria em Alta"),
+    ("pt", "escolha uma clareira C é Alta"),
+    ("pt", "escolha uma clareira C onde C é Alta e número de serrarias em C = 0"),
+    ("pt", "escolha um jogador D onde D é você"),
+    ("es", "si número de aserraderos en Alta = 0: coloca 1 aserradero en Alta"),
+    ("es", "si (número de aserraderos en Alta) es 0: coloca 1 aserradero en Alta"),
+    ("es", "elige un claro C es Alta"),
 ])
-def test_the_two_right_ways_to_write_it(tmp_path, lang, body):
+def test_the_right_ways_to_write_it(tmp_path, lang, body):
     diags, _ = diagnose(tmp_path, edit(lang, EFFECT[lang], body))
     assert not diags, [d.render() for d in diags]
 
@@ -278,9 +295,7 @@ def test_the_two_right_ways_to_write_it(tmp_path, lang, body):
                       "antes de 'donde'"]),
 ])
 def test_a_negated_filter_after_a_where_condition(tmp_path, lang, body, swallowed, words):
-    diags, _ = diagnose(tmp_path, edit(lang, EFFECT[lang], body))
-    (d,) = diags
-    check(d, "P006", EFFECT_LINE, 12 + body.index(swallowed) + 1, lang, words, caret=swallowed)
+    one_in_effect(tmp_path, lang, body, "P006", swallowed, words)
 
 
 # `número de serrarias em Alta é 0`: after a noun, `é 0` is a filter of that noun (the sawmills
@@ -332,26 +347,7 @@ def test_a_count_compared_with_is_is_an_error(tmp_path, lang, body, at, caret, w
      "es menor que", ["usa '<'", "'número de ... < 2'"]),
 ])
 def test_a_count_compared_with_is_not_or_is_greater(tmp_path, lang, body, said, words):
-    diags, _ = diagnose(tmp_path, edit(lang, EFFECT[lang], body))
-    (d,) = diags
-    check(d, "P007", EFFECT_LINE, 12 + body.index(said) + 1, lang, words, caret=said)
-
-
-@pytest.mark.parametrize("lang,body", [
-    ("pt", "se número de serrarias em Alta = 0: posicione 1 serraria em Alta"),
-    ("pt", "se número de serrarias em Alta != 0: posicione 1 serraria em Alta"),
-    ("pt", "se (número de serrarias em Alta) é 0: posicione 1 serraria em Alta"),
-    ("pt", "se 0 é número de serrarias em Alta: posicione 1 serraria em Alta"),
-    ("pt", "escolha uma clareira C é Alta"),
-    ("pt", "escolha uma clareira C onde C é Alta e número de serrarias em C = 0"),
-    ("pt", "escolha um jogador D onde D é você"),
-    ("es", "si número de aserraderos en Alta = 0: coloca 1 aserradero en Alta"),
-    ("es", "si (número de aserraderos en Alta) es 0: coloca 1 aserradero en Alta"),
-    ("es", "elige un claro C es Alta"),
-])
-def test_counts_compared_the_right_way_and_is_filters(tmp_path, lang, body):
-    diags, _ = diagnose(tmp_path, edit(lang, EFFECT[lang], body))
-    assert not diags, [d.render() for d in diags]
+    one_in_effect(tmp_path, lang, body, "P007", said, words)
 
 
 def test_yaml_error_text_is_in_the_files_language(tmp_path):
