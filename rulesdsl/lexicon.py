@@ -61,6 +61,12 @@ class Lexicon:
         # the form a keyword takes after a preposition ("por ti", not "por tú")
         self.object_forms: dict = {str(k): str(v) for k, v in (data.get("object_forms") or {}).items()}
         self.values: dict[str, list[str]] = {str(k): _as_list(v) for k, v in (data.get("values") or {}).items()}
+        # the gender of nouns whose ending does not show it ("base" f., "bosque" m.): the words
+        # that agree with them (articles, possessives) are chosen by it when translating
+        self.genders: dict[str, str] = {}
+        for g, nouns in (data.get("genders") or {}).items():
+            for n in _as_list(nouns):
+                self.genders[fold(str(n))] = str(g)
         self._key_index = {}
         for neutral, spellings in self.keys.items():
             self._key_index.setdefault(fold(neutral), neutral)

@@ -420,14 +420,21 @@ class ToNodes(Transformer):
     @v_args(meta=True)
     def compare(self, meta, items):
         a, op, b = items
-        return N.Cmp(str(op.value), a, b, pos=self._p(meta))
+        return self._said(N.Cmp(str(op.value), a, b, pos=self._p(meta)), meta)
 
     @v_args(meta=True)
     def is_(self, meta, items):
         neg = any(isinstance(t, Token) and t.type == "NOT" for t in items)
         vals = [x for x in items if not isinstance(x, Token)]
-        return self._tail(N.Cmp("!=" if neg else "=", vals[0], vals[1], pos=self._p(meta)),
-                          meta, items)
+        node = N.Cmp("!=" if neg else "=", vals[0], vals[1], pos=self._p(meta))
+        return self._tail(self._said(node, meta), meta, items)
+
+    def _said(self, node, meta):
+        """The words of a comparison as written (`D é Alta`), for a message (C033)."""
+        src = self.ctx.source
+        if src and meta.start_pos is not None and meta.end_pos is not None:
+            node.words = " ".join(src[meta.start_pos:meta.end_pos].split())
+        return node
 
     @v_args(meta=True)
     def is_attr(self, meta, items):
@@ -441,7 +448,26 @@ class ToNodes(Transformer):
     @v_args(meta=True)
     def rules(self, meta, items):
         who, where = [x for x in items if not isinstance(x, Token)]
-        return N.Call("rules", [who, where], pos=self._p(meta))
+        return self._rules_words(N.Call("rules", [who, where], pos=self._p(meta)), meta, items)
+
+    def _rules_words(self, node, meta, items):
+        """`X governa Y`: what X says (`número de soldados`) and a spelling with a player on
+        the left (`você governa V`), for the compiler when X is no player (C032)."""
+        src = self.ctx.source
+        tok = next((t for t in items if isinstance(t, Token) and t.type == "RULES"), None)
+        if not src or tok is None or meta.start_pos is None or meta.end_pos is None:
+            return node
+        neg = [t for t in items if isinstance(t, Token) and t.type == "NOT"]
+        node.who_words = " ".join(src[meta.start_pos:(neg or [tok])[0].start_pos].split())
+        right = " ".join(src[tok.end_pos:meta.end_pos].split())
+        from . import lexicon as lx
+        try:
+            w = lx.get(self.ctx.lang).spell_word
+        except KeyError:
+            return node
+        words = [w("YOU")] + [w("NOT")] * bool(neg) + [w("RULES"), right]
+        node.rules_hint = " ".join(words) if right else None
+        return node
 
     @v_args(meta=True)
     def matches_all(self, meta, items):
@@ -465,7 +491,8 @@ class ToNodes(Transformer):
     @v_args(meta=True)
     def not_rules(self, meta, items):
         who, where = [x for x in items if not isinstance(x, Token)]
-        return N.Not(N.Call("rules", [who, where], pos=self._p(meta)), pos=self._p(meta))
+        call = self._rules_words(N.Call("rules", [who, where], pos=self._p(meta)), meta, items)
+        return N.Not(call, pos=self._p(meta))
 
     def _arith(op):
         @v_args(meta=True)
@@ -599,6 +626,7 @@ def _mark_compare_filter(ctx, node: N.Filter, meta, items) -> N.Filter:
         return node
     start, kw_end, end = kws[0].start_pos, kws[-1].end_pos, meta.end_pos
     node.word_pos = _pos(ctx, _Span(start, kw_end))
+    node.filter_pos = _pos(ctx, _Span(start, end))      # `é colina` (C031)
     src = ctx.source
     said = src[start:end] if src else " ".join(getattr(t, "text", "") or "" for t in kws)
     node.tail_words = " ".join(said.split())
@@ -668,6 +696,10 @@ def parse_tokens(tokens, where, lang, diags: Diagnostics, lexicon=None, start="s
             length = max(1, (getattr(tok, "end_pos", start + 1) or start + 1) - start)
             neg = _not_after_where(tokens, tok, exc.expected)
             cmp = _comparison_after_noun(tokens, tok, exc.expected)
+            code = "P007"
+            if cmp is None:
+                # "número de aserraderos en Alta sea 0": `sea`/`seja` begins "sea X igual a ..."
+                cmp, code = _let_as_comparison(tokens, tok), "P008"
             if tok.type == "_NL":
                 diags.add("P005", where(max(0, start - 1), 1), lang, expected=expected)
             elif neg is not None:
@@ -678,11 +710,12 @@ def parse_tokens(tokens, where, lang, diags: Diagnostics, lexicon=None, start="s
                 diags.add("P006", where(s0, s1 - s0), lang, word=" ".join(said.split()))
             elif cmp is not None:
                 # "número de soldados em V não é 0", "... é maior que 0": after a noun, `é` and
-                # `não` begin a filter; a count is compared with `=`, `!=`, `>`...
+                # `não` begin a filter; a count is compared with `=`, `!=`, `>`... (P007);
+                # "... sea 0", "... no sea 0": `sea` names a value, it does not compare (P008)
                 first, op, value = cmp
                 s0, s1 = first.start_pos, start + length
                 said = source[s0:s1] if source else f"{getattr(first, 'text', '')} {text}"
-                diags.add("P007", where(s0, s1 - s0), lang, word=" ".join(said.split()), op=op,
+                diags.add(code, where(s0, s1 - s0), lang, word=" ".join(said.split()), op=op,
                           value=value)
             else:
                 diags.add("P003", where(start, length), lang, word=text, expected=expected)
@@ -732,6 +765,24 @@ def _comparison_after_noun(tokens, tok, expected):
     if tok.type != "COUNT" and nxt is not None and nxt.type in ("NUMBER", "VAR"):
         value = getattr(nxt, "text", None) or str(nxt.value)
     return prev, op, value
+
+
+def _let_as_comparison(tokens, tok):
+    """(first word, operator, value) when `seja`/`sea` (the word of "seja X igual a ...") was
+    written in the middle of an expression as if it compared: `número de ... sea 0` (`=`),
+    `... no sea 0` (`!=`); else None. At the start of a statement it names a value, as always."""
+    i = next((k for k, t in enumerate(tokens) if t is tok), None)
+    if tok.type != "LET" or not i or getattr(tokens[i - 1], "start_pos", None) is None:
+        return None
+    prev = tokens[i - 1]
+    if prev.type in ("_NL", "INDENT", "DEDENT", "COLON", "SEMI"):
+        return None
+    first, op = (prev, "!=") if prev.type == "NOT" else (tok, "=")
+    nxt = tokens[i + 1] if i + 1 < len(tokens) else None
+    value = "..."
+    if nxt is not None and nxt.type in ("NUMBER", "VAR", "VALUE", "YOU"):
+        value = getattr(nxt, "text", None) or str(nxt.value)
+    return first, op, value
 
 
 def _spell_expected(expected, lexicon) -> str:

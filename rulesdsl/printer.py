@@ -547,7 +547,9 @@ class Printer:
     def menu(self, node: N.ActionMenu, follow, inf: bool) -> str:
         parts = [self.w("DO", inf=True) if inf else self.w("DO")]
         if node.budget is None:
-            parts += [self.w("ANY", plural=True), self.w("ACTIONWORD", plural=True)]
+            # "qualquer número de ações" / "cualquier número de acciones": the form that is
+            # grammatical in every language (ES has no plural "cualquier")
+            parts += [self.w("ANY", nwords=3), self.w("ACTIONWORD", plural=True)]
         elif getattr(node, "live", False):
             # "tantas ações quanto (X)" (the lexicon's first AS_MANY goes with its action word)
             parts += [self.w("AS_MANY"), self.w("ACTIONWORD", plural=True), self.w("AS"),

@@ -58,6 +58,14 @@ VALUE_POSITIONS = {
 EVENT_KEYS = ("when", "instead_of")
 EVENT_REL = {"mine", "enemy", "any"}
 GENERATED_BY = "tools/translate_ruleset.py"
+def _singular(word: str) -> str:
+    """A rough singular, to look a plural noun up in a lexicon's `genders:` ("bases" → "base")."""
+    return word[:-1] if word.endswith("s") and len(word) > 2 else word
+
+
+# the kinds of ruleset names that are nouns (their words agree with them)
+_NOUN_KINDS = ("piece", "category", "spacekind", "zone", "counter", "card", "deck", "die")
+
 # words that agree in gender with the noun after them / before them
 PRENOMINAL = ("ONE", "ALL", "ANY", "EACH", "ANOTHER", "YOUR")
 POSTNOMINAL = ("RULED", "ENEMY", "ADJACENT", "MATCHING", "CONNECTED", "RANDOM", "WEIGHTED", "YOUR")
@@ -508,7 +516,8 @@ class _FileTranslator:
                 cands = self.dlex.words.get(neutral)
                 if not cands:
                     raise TranslateError(f"no '{self.dst}' word for {neutral}")
-                word = self.keyword(t, txt, cands, prev, nxt, self.agreement(toks, new, i))
+                word = self.keyword(t, txt, cands, prev, nxt,
+                                    self.agreement(toks, new, i, self.dlex.genders))
                 if txt[:1].isupper() and word[:1].islower():
                     word = word[:1].upper() + word[1:]
                 if word == "" and t.type == "TO":
@@ -527,19 +536,28 @@ class _FileTranslator:
         return edits
 
     @staticmethod
-    def agreement(toks, new, i) -> dict:
+    def agreement(toks, new, i, genders=None) -> dict:
         """The gender of the target noun a word goes with: the next noun for the words that
         stand before theirs ("una carta"), the previous one for those after ("piezas enemigas")."""
         t = toks[i]
         noun = None
-        if t.type in PRENOMINAL:
+
+        def is_noun(tok):
+            # a built-in noun, or a ruleset name used as one ("guerreiros seus")
+            v = tok.value
+            return tok.type == "NOUN" or (isinstance(v, tuple) and len(v) == 2 and v[0] != "builtin"
+                                          and v[0] in _NOUN_KINDS)
+        # a possessive goes with the noun right after it ("tu mano"), else with the one before
+        # ("guerreros tuyos")
+        before = t.type != "YOUR" or (i + 1 < len(toks) and is_noun(toks[i + 1]))
+        if t.type in PRENOMINAL and before:
             for j in range(i + 1, min(len(toks), i + 3)):
-                if toks[j].type == "NOUN":
+                if is_noun(toks[j]):
                     noun = j
                     break
         elif t.type in POSTNOMINAL:
             for j in range(i - 1, -1, -1):
-                if toks[j].type == "NOUN":
+                if is_noun(toks[j]):
                     noun = j
                     break
                 if toks[j].type in ("_NL", "COLON", "SEMI", "VERB", "CHOOSE"):
@@ -547,6 +565,10 @@ class _FileTranslator:
         if noun is None or noun not in new:
             return {}
         words = new[noun].split()
+        if words and genders:
+            g = genders.get(fold(words[0])) or genders.get(fold(_singular(words[0])))
+            if g in ("fem", "masc"):
+                return {g: True}
         f = features(words[0]) if words else {}
         return {k: True for k in ("fem", "masc") if f.get(k)} or {"fem": False, "masc": False}
 
@@ -559,7 +581,12 @@ class _FileTranslator:
             before = nxt is not None and nxt.type == "NOUN"
             want = source_marks(txt, ignore_gender=True)
             if not before:
-                want.update({k: v for k, v in agree.items() if v})
+                known = {k: v for k, v in agree.items() if v}
+                # a target noun whose gender its ending does not show ("base"): the source's
+                # possessive shows it ("suas" → "tuyas")
+                agree = known or {k: True for k, v in source_marks(txt).items()
+                                  if k in ("fem", "masc") and v}
+                want.update(agree)
             best = pick(cands, want)
             score = features(best)
             same = [c for c in cands if features(c)["plural"] == score["plural"]] or cands
@@ -572,6 +599,8 @@ class _FileTranslator:
         if t.type == "TO" and prev is not None and prev.type in OPTIONAL_TO_AFTER:
             return optional_to(self.dlex) or ""
         want = source_marks(txt)
+        # a target noun whose ending does not show its gender ("un base"): keep the source's
+        agree = {k: v for k, v in agree.items() if v}
         if agree:
             want.pop("fem", None)
             want.pop("masc", None)

@@ -280,6 +280,12 @@ def test_a_filter_after_a_where_condition_is_not_swallowed(tmp_path, lang, body,
     ("es", "si número de aserraderos en Alta = 0: coloca 1 aserradero en Alta"),
     ("es", "si (número de aserraderos en Alta) es 0: coloca 1 aserradero en Alta"),
     ("es", "elige un claro C es Alta"),
+    # `é X` with a space, `X é Y` with two of a kind, a player ruling, `seja` naming a value
+    ("pt", "escolha um jogador D onde D não é você e você governa Alta"),
+    ("pt", "se não houver serraria em Alta e você não governa Alta: posicione 1 serraria em Alta"),
+    ("pt", "seja X igual a 2\n            posicione X serrarias em Alta"),
+    ("es", "elige un jugador D donde D es tú y D gobierna Alta"),
+    ("es", "sea X igual a 2\n            coloca X aserraderos en Alta"),
 ])
 def test_the_right_ways_to_write_it(tmp_path, lang, body):
     diags, _ = diagnose(tmp_path, edit(lang, EFFECT[lang], body))
@@ -348,6 +354,49 @@ def test_a_count_compared_with_is_is_an_error(tmp_path, lang, body, at, caret, w
 ])
 def test_a_count_compared_with_is_not_or_is_greater(tmp_path, lang, body, said, words):
     one_in_effect(tmp_path, lang, body, "P007", said, words)
+
+
+# `sea`/`seja` in the middle of a condition is the word of "sea X igual a ...", not a
+# comparison: a syntax error that says to use `=` (P008, the `^` under the words)
+@pytest.mark.parametrize("lang,body,said,words", [
+    ("es", "si número de aserraderos en Alta sea 0: coloca 1 aserradero en Alta", "sea",
+     ["'sea' no compara", "'sea X igual a ...'", "usa '='", "'... = 0'"]),
+    ("es", "si número de aserraderos en Alta no sea 0: coloca 1 aserradero en Alta", "no sea",
+     ["usa '!='", "'... != 0'"]),
+    ("es", "elige un claro C donde C sea Alta", "sea", ["'... = Alta'"]),
+    ("pt", "se número de serrarias em Alta seja 0: posicione 1 serraria em Alta", "seja",
+     ["'seja' não compara", "'seja X igual a ...'", "use '='", "'... = 0'"]),
+])
+def test_let_written_as_a_comparison(tmp_path, lang, body, said, words):
+    one_in_effect(tmp_path, lang, body, "P008", said, words)
+
+
+# `é X` on spaces (on pieces: their place) with a player, a terrain, a suit...: never equal, so
+# nothing is selected (C031, the `^` under the filter, the filter meant as the suggestion);
+# `X é Y` with two kinds of value never equal (C033); `X governa Y` with no player as X (C032)
+@pytest.mark.parametrize("lang,body,code,at,words,hint", [
+    ("pt", "escolha uma clareira C é você", "C031", "é você",
+     ["'é você' foi lido como filtro de 'clareira C'", "compara cada espaço com um jogador",
+      "nunca são iguais"], "governada por você"),
+    ("pt", "se houver serraria é você: posicione 1 serraria em Alta", "C031", "é você",
+     ["'serraria'", "o lugar de cada peça (um espaço) com um jogador"], "de você"),
+    ("es", "elige un claro C es Gatos", "C031", "es Gatos",
+     ["'es Gatos' se leyó como filtro de 'claro C'", "cada espacio con un jugador",
+      "nunca son iguales"], "gobernado por Gatos"),
+    ("pt", "escolha um jogador D onde D é Alta", "C033", "D é Alta",
+     ["'D é Alta' compara um jogador com um espaço", "sempre falsa"], None),
+    ("es", "elige un jugador D donde D no es Alta", "C033", "D no es Alta",
+     ["'D no es Alta' compara un jugador con un espacio", "siempre verdadera"], None),
+    ("pt", "se número de serrarias governa Alta: posicione 1 serraria em Alta", "C032",
+     "número de serrarias", ["'número de serrarias' não é um jogador", "com um número",
+                             "'número de ESPAÇOS governados por D'"], "você governa Alta"),
+    ("es", "si número de aserraderos gobierna Alta: coloca 1 aserradero en Alta", "C032",
+     "número de aserraderos", ["'número de aserraderos' no es un jugador", "con un número"],
+     "tú gobiernas Alta"),
+])
+def test_values_that_are_never_equal(tmp_path, lang, body, code, at, words, hint):
+    rendered = one_in_effect(tmp_path, lang, body, code, at, words)
+    assert (rendered.splitlines()[-1].split("'")[1] if hint else None) == hint, rendered
 
 
 def test_yaml_error_text_is_in_the_files_language(tmp_path):

@@ -79,10 +79,10 @@ def test_simultaneous_effects_are_ordered_by_the_active_player(tmp_path):
 RECRUIT = "      escolha uma carta K da sua mão\n      escolha um vale V correspondente a K\n      gaste K\n"
 
 
-def _recruit_options(tmp_path, line):
-    """The valleys `recrutar` offers when its choice is written as `line`."""
+def _recruit_options(tmp_path, line, text=None):
+    """The valleys `recrutar` offers when its choice is written as `line` (in the game `text`)."""
     from rulesdsl.interpreter.engine import Game
-    text = GAME.read_text(encoding="utf-8")
+    text = text or GAME.read_text(encoding="utf-8")
     assert RECRUIT in text
     (tmp_path / "jogo.yaml").write_text(text.replace(RECRUIT, f"      {line}\n"), encoding="utf-8")
     game = Game(rulesdsl.load(str(tmp_path)), ["azuis", "vermelhos"], seed=1, start=("azuis", "manhã"))
@@ -149,3 +149,63 @@ def test_an_is_filter_with_a_space_still_filters(tmp_path):
     game = Game(rulesdsl.load(str(tmp_path)), ["azuis", "vermelhos"], seed=1, start=("azuis", "manhã"))
     game.apply_id("recrutar")
     assert game.s.board["leste"] == {"azuis.soldado": 2}
+
+
+def _recruit_error(tmp_path, line, text=None):
+    """The one diagnostic `recrutar` written with `line` gives."""
+    from rulesdsl.errors import RulesError
+    with pytest.raises(RulesError) as exc:
+        _recruit_options(tmp_path, line, text)
+    (d,) = exc.value.diagnostics
+    return d
+
+
+# a second enumeration, not the one `correspondente a` reads: the valleys' weather
+CLIMA = GAME.read_text(encoding="utf-8").replace(
+    "enumerações:\n", "enumerações:\n  clima:\n    nome: {pt: tempo, es: tiempo}\n"
+    "    valores:\n      sol: {nome: {pt: sol, es: sol}}\n", 1).replace(
+    "      casas: {tipo: número, nome: {pt: casas, es: casas}}\n",
+    "      casas: {tipo: número, nome: {pt: casas, es: casas}}\n"
+    "      clima: {tipo: clima, nome: {pt: clima, es: clima}}\n", 1).replace(
+    "{pt: Norte, es: Norte}, terreno: colina, casas: 1}",
+    "{pt: Norte, es: Norte}, terreno: colina, casas: 1, clima: sol}", 1).replace(
+    "{pt: Leste, es: Este}, terreno: rio, casas: 1}", "{pt: Leste, es: Este}, terreno: rio, casas: 1, clima: sol}", 1)
+
+
+@pytest.mark.parametrize("line,said,value,hint,clima", [
+    ("escolha um vale V é colina", "'é colina'", "um valor de 'terreno'", "correspondente a colina", False),
+    ("escolha um vale V onde houver soldados em V é ribeira", "'é ribeira'", "um valor de 'terreno'",
+     "correspondente a ribeira", False),
+    ("escolha um vale V é sol", "'é sol'", "um valor de 'tempo'", "onde clima de V = sol", True),
+    ("escolha um vale V onde número de vales é sol = 0", "'é sol'", "um valor de 'tempo'",
+     "vales V onde clima de V = sol", True),
+])
+def test_an_is_filter_with_a_terrain_is_an_error(tmp_path, line, said, value, hint, clima):
+    """`vale V é colina` compared each valley with the terrain itself: no valley was ever
+    offered. Now it is C031, with the filter meant as the suggestion."""
+    d = _recruit_error(tmp_path, line, CLIMA if clima else None)
+    assert d.code == "C031" and said in d.message() and value in d.message(), d.render()
+    assert d.hint == hint
+
+
+def test_the_weather_compared_the_right_way(tmp_path):
+    assert _recruit_options(tmp_path, "escolha um vale V onde clima de V = sol", CLIMA) == ["norte", "leste"]
+    assert _recruit_options(tmp_path, "escolha um vale V correspondente a colina") == ["norte", "sul"]
+
+
+@pytest.mark.parametrize("line,valleys", [
+    ("escolha um vale V onde houver peça P em V onde P é soldado", ["norte", "sul"]),
+    ("escolha um vale V onde houver peça P em V onde P não é soldado", []),
+    ("escolha um vale V onde houver peça P em V onde P não é forte", ["norte", "sul"]),
+])
+def test_a_piece_compared_with_a_kind(tmp_path, line, valleys):
+    """`P é soldado` compares the kind of P with the soldiers' kinds (it compared P with the
+    number of soldiers: `é` never true, `não é` always). With no valley the action is undone and
+    the menu is offered again."""
+    options = _recruit_options(tmp_path, line)
+    assert options == (valleys or ["marchar", "atacar", "fim"])
+
+
+def test_a_player_that_is_a_count(tmp_path):
+    d = _recruit_error(tmp_path, "escolha um vale V onde número de soldados governa V")
+    assert d.code == "C032" and d.hint == "você governa V" and "'número de soldados'" in d.message()

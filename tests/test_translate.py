@@ -182,6 +182,19 @@ def test_names_keep_both_languages(root_es_files):
     assert "idioma: es" in text and "idioma: pt" not in text
 
 
+def test_spanish_words_agree_with_their_nouns(root_es_files):
+    """Possessives and articles take the gender of the Spanish noun (from its ending, or from the
+    lexicon's `genders:` when the ending does not show it); plurals drop the final accent."""
+    alianca = root_es_files["faccoes/alianca.yaml"]
+    assert "número de guerreros tuyos en" in alianca and "guerreros tuyas" not in alianca
+    assert "haya bases tuyas" in alianca and "base T tuya donde" in alianca
+    assert "elige una base T tuya" in alianca and "un base" not in alianca
+    everything = "\n".join(root_es_files.values())
+    assert "construcciones" in everything and "construcciónes" not in everything
+    assert "una bosque" not in everything and "realiza cualquier acciones" not in everything
+    assert "realiza cualquier número de acciones entre" in everything
+
+
 GAME = """\
 # um jogo mínimo
 idioma: pt
