@@ -159,7 +159,8 @@ def scan_yaml(path: str, kind: str, diags: Diagnostics, out: list, ruleset: str 
         # a test folder holds scenarios of other games too: read the file quietly first
         quiet = Diagnostics(diags.lang)
         data = load_text(text, path, quiet, lang)
-        if data is None or not _plays(_scenario_ruleset(data, path), ruleset or ""):
+        if data is None or not _is_scenario_file(data) \
+                or not _plays(_scenario_ruleset(data, path), ruleset or ""):
             return
         diags.extend(quiet)
     else:
@@ -220,6 +221,17 @@ def _law_section_sign(line: str, m) -> bool:
 
 
 _RULESET_KEYS = {"regras", "reglas", "ruleset", "conjunto", "conjunto_de_regras", "jogo", "juego"}
+
+
+def _is_scenario_file(data) -> bool:
+    """A file of scenarios has a list of them (`cenários:` / `escenarios:`, any lexicon's
+    spelling); other YAML in a test folder (a lexicon, a tiny game) cites nothing."""
+    if not isinstance(data, YDict):
+        return False
+    spellings = {"scenarios"}
+    for lang in lexmod.available():
+        spellings.update(fold(x) for x in lexmod.get(lang).keys.get("scenarios", []))
+    return any(fold(str(k)) in spellings for k in data)
 
 
 def _scenario_ruleset(data, path: str) -> str | None:

@@ -76,3 +76,20 @@ def test_only_citations_of_this_law_count(tmp_path):
     assert [c.name for c in cov.entries["6.5.4"].tests] == ["test_a"]
     assert [c.name for c in cov.entries["3.1"].tests] == ["test_a"]
     assert cov.entries["3"].tests == []
+
+
+def test_yaml_that_is_not_a_scenario_file_cites_nothing(tmp_path):
+    # a lexicon in a test folder spells the key `lei:` as "law": not a citation of §law
+    root = write_catalogue(tmp_path / "rs", {"6.5.4": "B."})
+    tests = tmp_path / "t"
+    (tests / "lexicon_en").mkdir(parents=True)
+    (tests / "lexicon_en" / "en.yaml").write_text(
+        "keys:\n  law: [law]\n  effect: [effect]\nwords:\n  IF: [if]\n", encoding="utf-8")
+    (tests / "cenarios").mkdir()
+    (tests / "cenarios" / "nosso.yaml").write_text(
+        "idioma: pt\nregras: ../../rs\ncenários:\n  - {nome: y, lei: 6.5.4}\n", encoding="utf-8")
+    cat, _ = load(root)
+    diags = Diagnostics()
+    cov = covmod.build(cat, covmod.scan(str(root), [str(tests)], diags))
+    assert not diags.has_errors() and not cov.unknown, [d.render() for d in diags.items]
+    assert [c.name for c in cov.entries["6.5.4"].scenarios] == ["y"]
