@@ -26,7 +26,9 @@ GreedyAgent — a one-look heuristic, cheap enough for thousands of games; no se
 HumanAgent — asks at the terminal, in the game's language: the decision's prompt and a
 numbered list of options. `?` shows the rule behind the decision, `?N` the rule behind option
 N (its Law paragraph number and text, when the ruleset ships a text catalogue, and the rule
-block from the ruleset file); `q` quits the game cleanly.
+block from the ruleset file); `m` shows the table as that player sees it (the map, its hand,
+the open zones, how many cards the hidden ones hold: `describe.describe_table`); `q` quits the
+game cleanly.
 """
 from __future__ import annotations
 
@@ -220,6 +222,10 @@ def _t(code: str, lang: str, **kw) -> str:
     return format_message(code, lang, kw)
 
 
+QUIT_WORDS = ("q", "quit", "sair", "salir", "fim", "fin")
+TABLE_WORDS = ("m", "mapa", "map", "mesa", "tabuleiro", "tablero", "table")
+
+
 class HumanAgent(Agent):
     name = "human"
 
@@ -236,19 +242,7 @@ class HumanAgent(Agent):
     def choose(self, game) -> int:
         d = game.pending
         lang = self.lang
-        s = game.s
-        phase = D.name(game, "phase", s.phase, lang) if s.phase else "—"
-        self._print()
-        player = D.faction_name(game, d.player, lang)
-        prompt = D.describe_prompt(game, d, lang)
-        if s.round == 0 or s.active is None:
-            self._print(_t("GM.p.header_setup", lang, player=player, prompt=prompt))
-        else:
-            self._print(_t("GM.p.header", lang, round=s.round, faction=D.faction_name(game, s.active, lang),
-                           phase=phase, player=player, prompt=prompt))
-        width = len(str(len(d.options)))
-        for i, o in enumerate(d.options, 1):
-            self._print(f"  {i:>{width}}) {D.describe_option(game, d, o, lang)}")
+        self._show(game, d)
         n = len(d.options)
         while True:
             try:
@@ -257,8 +251,13 @@ class HumanAgent(Agent):
                 raise Quit() from None
             ans = (raw or "").strip()
             low = fold(ans)
-            if low in ("q", "quit", "sair", "salir", "fim", "fin"):
+            if low in QUIT_WORDS:
                 raise Quit()
+            if low in TABLE_WORDS:
+                # the table as this player sees it, then the question again
+                self._print(D.describe_table(game, d.player, lang))
+                self._show(game, d)
+                continue
             if ans.startswith("?"):
                 rest = ans[1:].strip()
                 opt = None
@@ -276,6 +275,23 @@ class HumanAgent(Agent):
                 if low and low in (fold(D.describe_option(game, d, o, lang)), fold(str(o))):
                     return i
             self._print(_t("GM.h.bad", lang, n=n))
+
+    def _show(self, game, d) -> None:
+        """The decision: whose turn and phase, who decides what, the numbered options."""
+        lang = self.lang
+        s = game.s
+        phase = D.name(game, "phase", s.phase, lang) if s.phase else "—"
+        self._print()
+        player = D.faction_name(game, d.player, lang)
+        prompt = D.describe_prompt(game, d, lang)
+        if s.round == 0 or s.active is None:
+            self._print(_t("GM.p.header_setup", lang, player=player, prompt=prompt))
+        else:
+            self._print(_t("GM.p.header", lang, round=s.round, faction=D.faction_name(game, s.active, lang),
+                           phase=phase, player=player, prompt=prompt))
+        width = len(str(len(d.options)))
+        for i, o in enumerate(d.options, 1):
+            self._print(f"  {i:>{width}}) {D.describe_option(game, d, o, lang)}")
 
     # the rule behind a decision or an option ---------------------------------------------------
     def rule_help(self, game, d, option=None) -> str:

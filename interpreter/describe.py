@@ -73,7 +73,8 @@ def faction_name(game, fid, lang: str) -> str:
 def piece_name(game, kind: str, lang: str, count: int | None = None, with_owner: bool = True) -> str:
     """'soldado (Azuis)'; with a count, '3 soldados (Azuis)'."""
     if kind == "?":             # a piece placed face down (under a piece that covers it)
-        return _m("GM.w.hidden_piece", lang, n=1 if count is None else count)
+        n = 1 if count is None else count
+        return _m("GM.w.hidden_piece" if n == 1 else "GM.w.hidden_pieces", lang, n=n)
     base = name(game, "piece", kind, lang)
     if count is not None:
         base = f"{count} {base if count == 1 else _plural(base, lang)}"
@@ -105,11 +106,54 @@ def card_list(game, cards, lang: str) -> str:
     return ", ".join(names) if names else _m("GM.w.no_cards", lang)
 
 
-def counter_amount(game, counter, n, lang: str) -> str:
-    word = name(game, "counter", counter, lang)
-    if abs(int(n or 0)) != 1:
+def _counter_parts(game, key):
+    """A counter key of the engine -> (counter id, owner, other): 'pv' -> ('pv', None, None),
+    'malandro:ajudas@marqueses' -> ('malandro.ajudas', 'malandro', 'marqueses')."""
+    k = str(key)
+    owner = other = None
+    if ":" in k:
+        owner, k = k.split(":", 1)
+    if "@" in k:
+        k, other = k.split("@", 1)
+    known = game.g.rs.things.get("counter", {})
+    if k not in known:
+        base = k.split(".")[-1]
+        cands = [c for c in known if c.split(".")[-1] == base]
+        k = next((c for c in cands if owner and c.startswith(owner + ".")), cands[0] if cands else k)
+    return k, owner, other
+
+
+def counter_label(game, key, lang: str, count=None, by=None) -> str:
+    """'ajuda (Malandro → Marqueses)'; the owner is left out when it is `by`."""
+    cid, owner, other = _counter_parts(game, key)
+    word = name(game, "counter", cid, lang)
+    if count is not None and abs(int(count or 0)) != 1:
         word = _plural(word, lang)
-    return f"{n} {word}"
+    if other is not None:
+        return _m("GM.w.counter_pair", lang, counter=word, faction=faction_name(game, owner, lang),
+                  other=faction_name(game, other, lang))
+    if owner is not None and owner != by:
+        return _m("GM.w.piece_of", lang, piece=word, faction=faction_name(game, owner, lang))
+    return word
+
+
+def counter_amount(game, counter, n, lang: str, by=None) -> str:
+    return f"{n} {counter_label(game, counter, lang, count=n, by=by)}"
+
+
+def status_name(game, status, lang: str) -> str:
+    return name(game, "status", status, lang)
+
+
+def _located_pieces(game, pieces, lang) -> str:
+    """[(zone or space, kind, n)] -> '1 tocha em mochila (Malandro)'."""
+    out = []
+    for where, kind, n in pieces or ():
+        on_map = game.m is not None and where in game.m.attrs
+        place = thing_name(game, where, lang) if on_map else zone_name(game, where, lang)
+        out.append(_m("GM.w.piece_at", lang, piece=piece_name(game, kind, lang, int(n or 1), with_owner=False),
+                      space=place))
+    return ", ".join(out)
 
 
 def zone_name(game, zone, lang: str) -> str:
@@ -159,7 +203,7 @@ def thing_name(game, value, lang: str) -> str:
         return faction_name(game, v, lang)
     things = g.rs.things
     for kind in ("enumval", "card", "zone", "counter", "phase", "space", "map", "deck", "die",
-                 "category", "spacekind", "enum"):
+                 "category", "spacekind", "enum", "status"):
         if v in things.get(kind, {}):
             return name(game, kind, v, lang)
     return v
@@ -179,7 +223,7 @@ def _prompt_key(decision):
 
 def _etype(decision) -> str | None:
     key, args = _prompt_key(decision)
-    if key == "choose" and args:
+    if key in ("choose", "order") and args:
         return str(args[0])
     return None
 
@@ -201,7 +245,14 @@ def describe_prompt(game, decision, lang: str) -> str:
         return _m("GM.p.choose", lang, what=_m("GM.t." + what, lang) if ("GM.t." + what) in _catalogue()
                   else _m("GM.t.any", lang))
     if key == "repeat" and len(args) >= 2:
-        return _m("GM.p.repeat", lang, i=args[0], n=args[1])
+        # before the first time the question is whether to do it at all
+        return _m("GM.p.repeat_first" if args[0] == 1 else "GM.p.repeat", lang, i=args[0], n=args[1])
+    if key == "order":
+        what = str(args[0]) if args else "any"
+        return _m("GM.p.order", lang, what=_m("GM.t." + what, lang) if ("GM.t." + what) in _catalogue()
+                  else _m("GM.t.any", lang))
+    if key in ("status", "may_status") and args:
+        return _m("GM.p." + key, lang, status=status_name(game, args[0], lang))
     if key == "may_action" and args:
         return _m("GM.p.may_action", lang, action=thing_name(game, args[0], lang))
     if key == "activate" and args:
@@ -222,27 +273,166 @@ def describe_option(game, decision, option, lang: str) -> str:
     if option is PASS:
         return _m("GM.o.pass", lang)
     if option is DONE:
+        if decision is not None and decision.kind == "repeat" and _first_time(decision):
+            return _m("GM.o.no", lang)
         return _m("GM.o.done_menu" if decision is not None and decision.kind == "menu" else "GM.o.done", lang)
     kind = decision.kind if decision is not None else None
     if option is True:
-        return _m("GM.o.again" if kind == "repeat" else "GM.o.yes", lang)
+        if kind == "repeat":
+            return _m("GM.o.yes" if _first_time(decision) else "GM.o.again", lang)
+        return _m("GM.o.yes", lang)
     if isinstance(option, tuple):
         if len(option) == 2 and isinstance(option[0], str) and isinstance(option[1], str) \
                 and option[1] in game.g.piece_kinds:
             return _m("GM.w.piece_at", lang, piece=piece_name(game, option[1], lang),
                       space=thing_name(game, option[0], lang))
+        if len(option) > 2 and isinstance(option[0], str) and isinstance(option[1], str) \
+                and option[1] in game.g.piece_kinds:
+            # a piece somewhere with its statuses: 'bota em mochila (exaurido)'
+            place = thing_name(game, option[0], lang)
+            marks = ", ".join(thing_name(game, x, lang) for x in option[2:])
+            return _m("GM.w.piece_at", lang, piece=piece_name(game, option[1], lang, with_owner=False),
+                      space=place) + f" ({marks})"
         return " · ".join(describe_option(game, decision, x, lang) for x in option)
     if isinstance(option, int) and not isinstance(option, bool):
         if kind == "branch":
             return _m("GM.o.branch", lang, n=option + 1)
         if kind == "card" or _etype(decision) == "card":
-            return card_name(game, option, lang)
+            return card_label(game, option, lang)
         return str(option)
+    if isinstance(option, str) and game.m is not None and option in game.m.attrs:
+        return space_label(game, option, lang)
     return thing_name(game, option, lang)
+
+
+def _first_time(decision) -> bool:
+    """A 'repeat up to N times' asked before its first time."""
+    key, args = _prompt_key(decision)
+    return key == "repeat" and bool(args) and args[0] == 1
+
+
+def _enum_tags(game, attrs, lang: str) -> list[str]:
+    """The enumeration values among a thing's attributes, named in `lang` (a clearing's or a
+    card's suit): what a player needs to tell options apart."""
+    known = game.g.rs.things.get("enumval", {})
+    return [name(game, "enumval", v, lang) for v in (attrs or {}).values()
+            if isinstance(v, str) and v in known]
+
+
+def space_label(game, space, lang: str) -> str:
+    """'clareira 1 (raposa)': a space with the enumeration values of its attributes."""
+    text = thing_name(game, space, lang)
+    tags = _enum_tags(game, game.m.attrs.get(space) if game.m is not None else None, lang)
+    return f"{text} ({', '.join(tags)})" if tags else text
+
+
+def card_label(game, card, lang: str) -> str:
+    """'Emboscada! (pássaro)': a card instance with the enumeration values of its attributes."""
+    text = card_name(game, card, lang)
+    try:
+        cdef = game.g.cards[game.s.card_defs[int(card)]]
+    except (IndexError, KeyError, TypeError, ValueError, AttributeError):
+        return text
+    tags = _enum_tags(game, getattr(cdef, "attrs", None), lang)
+    return f"{text} ({', '.join(tags)})" if tags else text
 
 
 def describe_choice(game, decision, index: int, lang: str) -> str:
     return describe_option(game, decision, decision.options[index], lang)
+
+
+# ---------------------------------------------------------------------------------------------
+# the table as one player sees it (the human's `m` command)
+
+def _with_statuses(game, kind, n, statuses, lang) -> str:
+    """'2 espadas (1 exaurido)': a piece count and how many of them carry each status."""
+    text = piece_name(game, kind, lang, n, with_owner=False)
+    names = getattr(game.g, "status_names", {}) or {}
+    marks = []
+    for bits, k in sorted((statuses or {}).items(), key=lambda kv: int(kv[0])):
+        b = int(bits)
+        if not b or not k:
+            continue
+        words = "+".join(status_name(game, names[x], lang) for x in sorted(names) if b & x)
+        marks.append(f"{k} {words}")
+    return f"{text} ({', '.join(marks)})" if marks else text
+
+
+def describe_table(game, faction, lang: str) -> str:
+    """What `faction` may see now, for a player at the table: turn, scores, the map in map
+    order, its own zones first, the open zones, how many cards the hidden ones hold, the
+    pieces kept off the map (with their statuses) and the counters that are not zero.
+    Only what `observation` shows that player: never another hand or a face-down piece."""
+    from .observation import HIDDEN as OBS_HIDDEN, observation
+    o = observation(game, faction)
+    g = game.g
+    fn = lambda f: faction_name(game, f, lang)  # noqa: E731
+    lines = [_m("GM.tb.head", lang, viewer=fn(faction))]
+    if o["round"] and o["active"] is not None:
+        lines.append(_m("GM.tb.turn", lang, round=o["round"], faction=fn(o["active"]),
+                        phase=name(game, "phase", o["phase"], lang) if o["phase"] else "—"))
+    else:
+        lines.append(_m("GM.tb.setup", lang))
+    if o["scores"]:
+        lines.append(_m("GM.tb.scores", lang, scores=describe_scores(game, o["scores"], lang)))
+    board = o["board"]
+    order = list(game.m.attrs) if game.m is not None else []
+    spaces = [sp for sp in order if sp in board] + sorted(sp for sp in board if sp not in order)
+    if spaces:
+        lines.append(_m("GM.tb.map", lang))
+        for sp in spaces:
+            pieces = ", ".join(piece_name(game, k, lang, n) for k, n in board[sp].items() if k != OBS_HIDDEN)
+            down = board[sp].get(OBS_HIDDEN)
+            if down:
+                hidden = piece_name(game, "?", lang, down)
+                pieces = f"{pieces}, {hidden}" if pieces else hidden
+            lines.append(f"  {space_label(game, sp, lang)}: {pieces}")
+
+    def owned(z):
+        return z.startswith(f"{faction}:") or z.startswith(f"{faction}.")
+    zones = o["zones"]
+    mine = [z for z in zones if owned(z) and "cards" in zones[z]]
+    open_ = [z for z in zones if not owned(z) and "cards" in zones[z] and zones[z]["cards"]]
+    hidden = [z for z in zones if "cards" not in zones[z] and zones[z]["size"]]
+
+    def cards_line(z):
+        e = zones[z]
+        names = ", ".join(card_label(game, c["instance"], lang) for c in e["cards"]) or "—"
+        return f"  {zone_name(game, z, lang)} ({e['size']}): {names}"
+    if mine:
+        lines.append(_m("GM.tb.yours", lang))
+        lines.extend(cards_line(z) for z in mine)
+    if open_:
+        lines.append(_m("GM.tb.open", lang))
+        lines.extend(cards_line(z) for z in open_)
+    if hidden:
+        lines.append(_m("GM.tb.hidden", lang, zones=", ".join(
+            f"{zone_name(game, z, lang)} {zones[z]['size']}" for z in hidden)))
+    for r in o["revealed"]:
+        lines.append("  " + _m("GM.tb.revealed", lang, card=name(game, "card", r["card"], lang),
+                               zone=zone_name(game, r["zone"], lang)))
+    pz = [(z, e) for z, e in o["piece_zones"].items() if e.get("pieces") or e.get("size")]
+    if pz:
+        lines.append(_m("GM.tb.off_map", lang))
+        for z, e in pz:
+            if "pieces" in e:
+                st = e.get("statuses") or {}
+                text = ", ".join(_with_statuses(game, k, n, st.get(k), lang) for k, n in e["pieces"].items())
+            else:
+                text = piece_name(game, "?", lang, e["size"])
+            lines.append(f"  {zone_name(game, z, lang)}: {text}")
+    score = g.score
+    counters = []
+    for k, v in o["counters"].items():
+        if not v or not isinstance(v, (int, float)) or isinstance(v, bool):
+            continue
+        cid, owner, other = _counter_parts(game, k)
+        if score and cid == score and other is None:
+            continue
+        counters.append(f"{counter_label(game, k, lang)} {v}")
+    if counters:
+        lines.append(_m("GM.tb.counters", lang, counters=", ".join(counters)))
+    return "\n".join(lines)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -315,7 +505,21 @@ def describe_event(game, event: dict, lang: str, viewer=None) -> str:
         return _m("GM.ev.give", lang, by=by, card=card_name(game, event.get("card"), lang), to=fn(event.get("to")))
     if t in ("score", "lose"):
         return _m("GM.ev." + t, lang, by=by,
-                  amount=counter_amount(game, event.get("counter"), abs(int(event.get("n") or 0)), lang))
+                  amount=counter_amount(game, event.get("counter"), abs(int(event.get("n") or 0)), lang,
+                                        by=event.get("by")))
+    if t == "set":
+        return _m("GM.ev.set", lang, by=by,
+                  amount=counter_amount(game, event.get("counter"), event.get("value"), lang, by=event.get("by")))
+    if t == "freeze":
+        return _m("GM.ev.freeze", lang, by=by,
+                  counter=counter_label(game, event.get("counter"), lang, count=2, by=event.get("by")))
+    if t == "status":
+        return _m("GM.ev.status_on" if event.get("on") else "GM.ev.status_off", lang, by=by,
+                  pieces=_located_pieces(game, event.get("pieces"), lang),
+                  status=status_name(game, event.get("status"), lang))
+    if t == "hits_replaced":
+        return _m("GM.ev.hits_replaced", lang, owner=fn(event.get("owner")), n=event.get("count"),
+                  space=thing_name(game, event.get("space"), lang))
     if t == "roll":
         res = event.get("result") or []
         return _m("GM.ev.roll", lang, by=by, result=", ".join(str(x) for x in res))

@@ -434,11 +434,13 @@ class GameDef:
         for scope, zones in (("player", self.player_zones), ("global", self.global_zones)):
             for z, zd in zones.items():
                 if isinstance(zd, dict) and zd.get("limit") is not None:
-                    self.zone_limits.append((z, scope, None, int(zd["limit"]), str(zd.get("limit_phase") or last)))
+                    self.zone_limits.append((z, scope, None, int(zd["limit"]),
+                                             str(self.phase_ref(zd.get("limit_phase"), zd, "limit_phase") or last)))
         for fid, zones in self.faction_zones.items():
             for z, zd in zones.items():
                 if isinstance(zd, dict) and zd.get("limit") is not None:
-                    self.zone_limits.append((z, "faction", fid, int(zd["limit"]), str(zd.get("limit_phase") or last)))
+                    self.zone_limits.append((z, "faction", fid, int(zd["limit"]),
+                                             str(self.phase_ref(zd.get("limit_phase"), zd, "limit_phase") or last)))
         self._compile_all()
 
     # tables -----------------------------------------------------------------------------------
@@ -776,6 +778,11 @@ class GameDef:
         self.victory = []
         for i, v in enumerate(d.get("victory") or []):
             f = expr(("victory", i, "condition"), None)
+            if isinstance(v, dict) and v.get("when") is not None:
+                when = self.phase_ref(v.get("when"), v, "when")
+                if when != v.get("when"):
+                    v = dict(v)
+                    v["when"] = when
             if f:
                 self.victory.append((f, v))
         self._check_reachable(d)
@@ -803,6 +810,28 @@ class GameDef:
                           if str(k).strip().isdigit()}
 
     # semantic checks over the whole ruleset ------------------------------------------------------
+    def phase_ref(self, value, container, key, lang=None):
+        """A phase named in data (`vitória: quando:`, a hook's `fase:`, `fase_do_limite:`): its
+        id, or one of its names in any language (answered as the id). Anything else is an error
+        (M042) — a typo would silently switch the rule off."""
+        if value is None:
+            return None
+        v = str(value)
+        phases = self.rs.things.get("phase", {})
+        if v in phases or v in self.turn_phases:
+            return v
+        from ..errors import fold
+        for pid, t in phases.items():
+            if any(fold(v) == fold(x) for sps in t.names.values() for x in sps):
+                return pid
+        from ..errors import suggest
+        known = list(phases) + [x for t in phases.values() for sps in t.names.values() for x in sps]
+        lang = lang or getattr(container, "_lang", None) or self.lang
+        self.diags.add("M042", pos_of(container, key), lang, name=v,
+                       known=", ".join(self.rs.name("phase", p, lang) for p in phases),
+                       hint=suggest(v, known, cutoff=0.5))
+        return v
+
     def _check_reachable(self, d):
         """An action no menu offers and no rule performs can never happen (a typo, a missing
         `realize ... entre` entry): a warning at its declaration."""
@@ -880,7 +909,7 @@ class GameDef:
             lex = _lexicon(getattr(h, "_lang", None) or self.lang)
             hk.event = lex.value_of(ev.get("event")) or str(ev.get("event"))
             hk.tag = str(ev["tag"]) if ev.get("tag") is not None else None
-            hk.phase = str(ev["phase"]) if ev.get("phase") is not None else None
+            hk.phase = self.phase_ref(ev.get("phase"), ev, "phase", getattr(h, "_lang", None))
             if "pieces" in ev:
                 hk.pieces = self._piece_names(ev.get("pieces"), cc, owner)
             hk.owner_rel = _rel(ev.get("owner"))

@@ -247,6 +247,7 @@ def build_parser(lang: str = "pt") -> argparse.ArgumentParser:
     # scenario
     c = command("scenario", ["cenario", "cenário"], "escenario", "scenario")
     c.add_argument("files", nargs="+", metavar=mv("file"), help=h("scenarios"))
+    c.add_argument("-v", "--verbose", action="store_true", help=h("verbose"))
     lang_opt(c)
     c.set_defaults(func=cmd_scenario)
 
@@ -358,13 +359,22 @@ def _check_writable(path: str) -> None:
 # ---------------------------------------------------------------------------------------------
 # names given on the command line
 
-def _spellings(gdef, kind: str, ident: str) -> list[str]:
+def _spellings(gdef, kind: str, ident: str, lang: str | None = None) -> list[str]:
+    """The id and the names of a thing, in every language (only `lang`'s names if given)."""
     t = gdef.rs.thing(kind, ident)
     out = [ident, ident.replace("_", " ")]
     if t is not None:
-        for sp in t.names.values():
-            out.extend(str(x) for x in (sp if isinstance(sp, (list, tuple)) else [sp]))
+        for lg, sp in t.names.items():
+            if lang is None or lg == lang:
+                out.extend(str(x) for x in (sp if isinstance(sp, (list, tuple)) else [sp]))
     return out
+
+
+def _suggest_name(gdef, kind: str, ids, spelling: str, lang: str) -> str | None:
+    """A close name, in the language of the messages first ("azul" → 'Azuis' in PT, not
+    'Azules'), then in any language."""
+    return suggest(spelling, [s for i in ids for s in _spellings(gdef, kind, i, lang)], cutoff=0.5) \
+        or suggest(spelling, [s for i in ids for s in _spellings(gdef, kind, i)], cutoff=0.5)
 
 
 def match_name(gdef, kind: str, ids, spelling: str) -> str | None:
@@ -393,9 +403,8 @@ def resolve_factions(gdef, spec: str, lang: str) -> list[str]:
     for nm in names:
         f = match_name(gdef, "faction", ids, nm)
         if f is None:
-            cands = [s for i in ids for s in _spellings(gdef, "faction", i)]
             known = ", ".join(f"{gdef.rs.name('faction', i, lang)} ({i})" for i in ids)
-            raise CliError("CLI001", hint=suggest(nm, cands, cutoff=0.5), name=nm, known=known)
+            raise CliError("CLI001", hint=_suggest_name(gdef, "faction", ids, nm, lang), name=nm, known=known)
         if f in out:
             raise CliError("CLI003", name=nm)
         out.append(f)
@@ -411,9 +420,8 @@ def resolve_map(gdef, spec: str | None, lang: str) -> str | None:
     ids = list(gdef.maps)
     m = match_name(gdef, "map", ids, spec)
     if m is None:
-        cands = [s for i in ids for s in _spellings(gdef, "map", i)]
         known = ", ".join(f"{gdef.rs.name('map', i, lang)} ({i})" for i in ids)
-        raise CliError("CLI004", hint=suggest(spec, cands, cutoff=0.5), name=spec, known=known)
+        raise CliError("CLI004", hint=_suggest_name(gdef, "map", ids, spec, lang), name=spec, known=known)
     return m
 
 
@@ -682,7 +690,7 @@ def cmd_translate(args) -> int:
 
 def cmd_scenario(args) -> int:
     sc = _lazy("rulesdsl.scenario", "CLI006")
-    return int(sc.run_files(list(args.files), args.lang) or 0)
+    return int(sc.run_files(list(args.files), args.lang, verbose=args.verbose) or 0)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -1145,8 +1145,10 @@ def _expect(rd: _Reader, k: dict, vocab: Vocab, m, seated) -> Expect:
                 dv, dp = nk["decision"]
                 kind = _decision_kind(dv)
                 if kind is None:
-                    rd.err("S020", getattr(dv, "pos", None) or dp, name=dv, kinds=", ".join(DECISION_KINDS),
-                           hint=suggest(str(dv), list(DECISION_KINDS)))
+                    # the kinds as the file's language names them (the docs' list), then the ids
+                    names = [_m("SV.kind." + x, rd.lang).split(",")[0].strip() for x in DECISION_KINDS]
+                    rd.err("S020", getattr(dv, "pos", None) or dp, name=dv, kinds=", ".join(names),
+                           hint=suggest(str(dv), names + list(DECISION_KINDS)))
                 nd["decision"] = (kind, dp)
             if "options" in nk:
                 ov, op = nk["options"]

@@ -149,3 +149,62 @@ def test_summary_of_a_game(gdef):
     s = summary(game, stopped)
     assert s["stopped"] in ("victory", "round_limit") and s["decisions"] == game.decisions
     assert (s["winner"] is None) == (stopped != "victory")
+
+
+# -- the table (`m`) and the labels a player at the table reads ------------------------------------
+
+def test_human_m_shows_the_table_as_that_player_sees_it(gdef):
+    game = Game(gdef, FACTIONS, 1)
+    mine = [D.card_name(game, c, "pt") for c in game.s.zones["azuis:mão"]]
+    theirs = [D.card_name(game, c, "pt") for c in game.s.zones["vermelhos:mão"]]
+    h, out = scripted("pt", ["m", "4"])
+    assert h.choose(game) == 3                      # `m` is not an answer: the question comes back
+    text = out.getvalue()
+    assert "A mesa, como Azuis a vê" in text and "rodada 1 · turno de Azuis" in text
+    assert "Norte (colina): 3 soldados (Azuis)" in text       # the map, each space with its kind
+    assert "mão (Azuis) (2): " + ", ".join(f"{c} (colina)" for c in mine) in text
+    assert "mão (Vermelhos) 2" in text                         # the other hand: only how many
+    assert text.count("1) marchar") == 2
+    assert "m mostra a mesa" in text
+    h, out = scripted("es", ["tablero", "abc", "1"])
+    h.choose(game)
+    text = out.getvalue()
+    assert "La mesa, tal como la ve Azules" in text and "Tus cartas:" in text
+    assert "'m' para ver la mesa y tu mano" in text
+    if set(theirs) - set(mine):
+        assert not (set(theirs) - set(mine)) & set(names_after(text, "Cartas ocultas"))
+
+
+def names_after(text, marker):
+    tail = text.split(marker, 1)[1].splitlines()[0]
+    return [x.strip() for x in tail.split(",")]
+
+
+def test_labels_of_repeats_orders_counters_and_statuses(gdef):
+    from rulesdsl.interpreter.runtime import Decision
+    game = Game(gdef, FACTIONS, 1)
+    first = Decision("azuis", "repeat", [True, DONE], ("repeat", 1, 2))
+    again = Decision("azuis", "repeat", [True, DONE], ("repeat", 2, 2))
+    assert D.describe_prompt(game, first, "pt") == "fazer? (até 2 vezes)"
+    assert [D.describe_option(game, first, o, "es") for o in first.options] == ["sí", "no"]
+    assert D.describe_prompt(game, again, "pt") == "repetir? (2 de 2)"
+    assert [D.describe_option(game, again, o, "pt") for o in again.options] == ["mais uma vez", "parar"]
+    hand = game.s.zones["azuis:mão"]
+    order = Decision("azuis", "order", list(hand), ("order", "card"))
+    assert D.describe_prompt(game, order, "pt") == "escolha uma carta (a ordem é sua)"
+    assert D.describe_option(game, order, hand[0], "pt") == D.card_name(game, hand[0], "pt") + " (colina)"
+    assert D.describe_option(game, game.pending, "norte", "es") == "Norte (colina)"
+    ev = {"t": "set", "by": "azuis", "counter": "azuis:pontos", "value": 0}
+    assert D.describe_event(game, ev, "pt") == "Azuis fica com 0 pontos"
+    ev = {"t": "set", "by": "azuis", "counter": "azuis:pontos@vermelhos", "value": 2}
+    assert D.describe_event(game, ev, "es") == "Azules queda con 2 puntos (Azules → Rojos)"
+    assert D.describe_event(game, {"t": "freeze", "by": "azuis", "counter": "pontos"}, "pt") == \
+        "Azuis não pode mais ganhar pontos"
+    hit = {"t": "hits_replaced", "by": "vermelhos", "owner": "azuis", "space": "norte", "count": 1}
+    assert D.describe_event(game, hit, "pt") == "Azuis sofre 1 dano(s) em Norte à sua maneira"
+    assert "peça escondida" in D.piece_name(game, "?", "pt", 1)
+    st = Decision("azuis", "status", [("norte", "azuis.soldado", "norte"), ("norte", "azuis.soldado")],
+                  ("status", "norte"))
+    assert [D.describe_option(game, st, o, "pt") for o in st.options] == \
+        ["soldado em Norte (Norte)", "soldado (Azuis) em Norte"]
+    assert D.piece_name(game, "?", "es", 2) == "2 piezas ocultas"

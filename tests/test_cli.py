@@ -240,13 +240,15 @@ def test_scenario_returns_the_runner_status(capsys, monkeypatch):
     fake = types.ModuleType("rulesdsl.scenario")
     seen = {}
 
-    def run_files(paths, lang):
-        seen["args"] = (list(paths), lang)
+    def run_files(paths, lang, verbose=False):
+        seen["args"] = (list(paths), lang, verbose)
         return 3
     fake.run_files = run_files
     monkeypatch.setitem(sys.modules, "rulesdsl.scenario", fake)
     code, out, err = run(capsys, "escenario", "a.yaml", "b.yaml", "--lang", "es")
-    assert code == 3 and seen["args"] == (["a.yaml", "b.yaml"], "es")
+    assert code == 3 and seen["args"] == (["a.yaml", "b.yaml"], "es", False)
+    code, out, err = run(capsys, "cenario", "-v", "a.yaml")
+    assert code == 3 and seen["args"] == (["a.yaml"], None, True)
 
 
 # -- as a program --------------------------------------------------------------------------------

@@ -123,9 +123,12 @@ class Truth:
         return self.g.zone_key(self.g.hand_zone, f)
 
     def card_choice(self, rec):
-        """The card a decision record chose, if it chose a card (its label is that card's name)."""
+        """The card a decision record chose, if it chose a card (its label is that card's name,
+        perhaps followed by its suit: 'Emboscada! (pássaro)')."""
         ch = str(rec.get("choice"))
-        if ch.isdigit() and int(ch) in self.names and rec.get("label") == self.names[int(ch)]:
+        label = str(rec.get("label") or "")
+        if ch.isdigit() and int(ch) in self.names and \
+                (label == self.names[int(ch)] or label.startswith(self.names[int(ch)] + " (")):
             return int(ch)
         return None
 

@@ -231,6 +231,21 @@ escenarios:
     assert "espacio desconocido 'Nortee'" in out
 
 
+def test_unknown_decision_kind_lists_the_files_names(tmp_path):
+    # the kinds are listed as the docs list them, in the file's language (not the engine ids)
+    p = _write(tmp_path, HEAD_ES + """\
+escenarios:
+  - nombre: tipo
+    turno_de: azules
+    se_espera:
+      próxima_decisión: {decisión: eleccion2}
+""")
+    code, out = _run(p)
+    assert code == 1
+    assert "error S020" in out and "(tipos: menú, elección, cantidad," in out
+    assert "¿quería decir 'elección'?" in out
+
+
 def test_too_many_pieces_and_cards(tmp_path):
     p = _write(tmp_path, HEAD_PT + """\
 cenários:

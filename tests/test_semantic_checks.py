@@ -209,3 +209,32 @@ def test_a_piece_compared_with_a_kind(tmp_path, line, valleys):
 def test_a_player_that_is_a_count(tmp_path):
     d = _recruit_error(tmp_path, "escolha um vale V onde número de soldados governa V")
     assert d.code == "C032" and d.hint == "você governa V" and "'número de soldados'" in d.message()
+
+
+# a phase named in data must exist: a typo would switch the rule off without a word (M042)
+PHASE_HOOK = ("    gatilhos:\n      - quando: {{evento: início_de_fase, fase: {phase}}}\n"
+              "        efeito: posicione 1 soldado em Norte\n")
+
+
+def _with_phase_hook(phase):
+    return GAME.read_text(encoding="utf-8").replace(
+        "  vermelhos:\n", PHASE_HOOK.format(phase=phase) + "  vermelhos:\n", 1)
+
+
+def test_an_unknown_phase_is_an_error_with_a_suggestion(tmp_path):
+    from rulesdsl.errors import RulesError
+    text = _with_phase_hook("manha_")
+    with pytest.raises(RulesError) as e:
+        _load(tmp_path, text)
+    (d,) = [x for x in e.value.diagnostics if x.code == "M042"]
+    assert d.severity == "error" and "não há fase 'manha_'" in d.message() and "manhã" in d.message()
+    assert d.hint == "manhã"
+    assert d.pos.line == text.splitlines().index(next(ln for ln in text.splitlines() if "manha_" in ln)) + 1
+
+
+@pytest.mark.parametrize("phase", ["manhã", "Manhã", "mañana"])
+def test_a_phase_by_its_id_or_any_of_its_names(tmp_path, phase):
+    assert [x for x in _load(tmp_path, _with_phase_hook(phase)) if x.severity == "error"] == []
+    env = rulesdsl.Environment()
+    g = env.load(str(tmp_path))
+    assert any(h.phase == "manhã" for hs in g.triggers.values() for h in hs)
