@@ -145,10 +145,33 @@ def translate_ruleset(root: str, to_lang: str, header: bool = True, notes: list 
     for p in _ruleset_files(root):
         rel = os.path.relpath(p, root)
         body = translate_file(p, to_lang, rs, notes)
+        if out is not None:
+            body = _point_at_texts(body, root, out, to_lang)
         if header:
             body = generated_header(root, rel, to_lang, out) + body
         result[rel] = body
     return result
+
+
+def _point_at_texts(body: str, root: str, out: str, to_lang: str) -> str:
+    """The translated game declaration names the source's text catalogue
+    (`carpeta_de_textos: ../root/texto`): the generated ruleset has none of its own, and its
+    players' `?` and the text tools read the Law from there."""
+    from .text.catalogue import TEXT_DIR_NAMES
+    src = next((os.path.join(root, n) for n in TEXT_DIR_NAMES if os.path.isdir(os.path.join(root, n))), None)
+    if src is None:
+        return body
+    lex = lexmod.get(to_lang)
+    game = [fold(x) for x in lex.keys.get("game", [])]
+    key = (lex.keys.get("text_folder") or ["text_folder"])[0]
+    lines = body.split("\n")
+    for i, line in enumerate(lines):
+        m = re.match(r"^([^\s#][^:]*):\s*(#.*)?$", line)
+        if m and fold(m.group(1).strip()) in game:
+            rel = os.path.relpath(os.path.abspath(src), os.path.abspath(out)).replace(os.sep, "/")
+            lines.insert(i + 1, f"  {key}: {rel}")
+            return "\n".join(lines)
+    return body
 
 
 def regenerate_command(root: str, to_lang: str, out: str | None) -> str:

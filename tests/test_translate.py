@@ -67,8 +67,17 @@ def first_difference(a, b, path=()):
     return None if a == b else (path, a, b)
 
 
+def _without_text_folder(data):
+    # a generated translation names its source's text catalogue (`carpeta_de_textos:`): the one
+    # key by which the models may differ
+    if isinstance(data, dict) and isinstance(data.get("game"), dict) and "text_folder" in data["game"]:
+        data = dict(data)
+        data["game"] = {k: v for k, v in data["game"].items() if k != "text_folder"}
+    return data
+
+
 def assert_same_model(rs_a, rs_b):
-    d = first_difference(neutral_data(rs_a), neutral_data(rs_b))
+    d = first_difference(_without_text_folder(neutral_data(rs_a)), _without_text_folder(neutral_data(rs_b)))
     assert d is None, f"models differ at {d[0]}:\n  {d[1]!r}\n  {d[2]!r}"
 
 
@@ -170,6 +179,8 @@ def test_comments_and_layout_are_kept(root_es_files):
     for rel, text in root_es_files.items():
         original = open(os.path.join(ROOT, rel), encoding="utf-8").read()
         out = text.split("\n", 1)[1]   # after the generated header
+        # the game declaration gains one line: where the source's texts are
+        out = "\n".join(ln for ln in out.split("\n") if not ln.startswith("  carpeta_de_textos: "))
         assert out.count("\n") == original.count("\n"), rel
         comments = [ln.strip() for ln in original.splitlines() if ln.strip().startswith("#")]
         for c in comments:
@@ -180,6 +191,19 @@ def test_names_keep_both_languages(root_es_files):
     text = root_es_files["componentes.yaml"]
     assert "nombre: {pt: naipe, es: palo}" in text
     assert "idioma: es" in text and "idioma: pt" not in text
+
+
+def test_the_generated_ruleset_reads_the_source_texts(root_es_files):
+    """root-es has no `texto/` of its own: its game declaration points at the source's, so a
+    Spanish player's `?` shows the Law paragraph in Spanish (the ES rules aligned to it)."""
+    from rulesdsl.interpreter.agents import law_paragraph, load_catalogue
+    from rulesdsl.text.catalogue import find_text_folder
+    assert "  carpeta_de_textos: ../root/texto\n" in root_es_files["jogo.yaml"]
+    assert os.path.samefile(find_text_folder(ROOT_ES), os.path.join(ROOT, "texto"))
+    cat = load_catalogue(ROOT_ES)
+    text = law_paragraph(cat, "4.2", "es")
+    assert text and "claro adyacente" in text
+    assert law_paragraph(cat, "4.2", "pt") != text
 
 
 def test_spanish_words_agree_with_their_nouns(root_es_files):

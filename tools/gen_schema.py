@@ -94,6 +94,9 @@ schema = {
                      # a list inside the order: those factions set up in a random order
                      "deck": S, "setup_order": {"type": "array", "items": {"oneOf": [S, {"type": "array", "items": S}]}},
                      "law_document": S,
+                     # where the text catalogue lives when not in this folder (a generated
+                     # translation points at its source's `texto/`)
+                     "text_folder": S,
                      # {number of players: least total `reach` of the seated factions} (a warning)
                      "min_reach": idmap(INT)}),
         "enums": idmap(obj({"name": NAME, "values": idmap(obj({"name": NAME, "wild": BOOLISH},

@@ -338,6 +338,37 @@ def find_text_folder(root: str) -> str | None:
         cand = os.path.join(root, name)
         if os.path.isdir(cand):
             return cand
+    return _declared_text_folder(root)
+
+
+def _declared_text_folder(root: str) -> str | None:
+    """`pasta_de_textos:` / `carpeta_de_textos:` in the game declaration: a folder elsewhere,
+    relative to the ruleset (a generated translation points at its source's catalogue)."""
+    import yaml
+    from .. import lexicon as lexmod
+    game_keys, folder_keys = set(), set()
+    for lg in lexmod.available():
+        lx = lexmod.get(lg)
+        game_keys.update(fold(x) for x in lx.keys.get("game", []) + ["game"])
+        folder_keys.update(fold(x) for x in lx.keys.get("text_folder", []) + ["text_folder"])
+    try:
+        names = sorted(n for n in os.listdir(root) if n.endswith((".yaml", ".yml")))
+    except OSError:
+        return None
+    for name in names:
+        try:
+            with open(os.path.join(root, name), encoding="utf-8") as fh:
+                data = yaml.safe_load(fh)
+        except (OSError, UnicodeDecodeError, yaml.YAMLError):
+            continue
+        if not isinstance(data, dict):
+            continue
+        for k, v in data.items():
+            if fold(str(k)) in game_keys and isinstance(v, dict):
+                for kk, vv in v.items():
+                    if fold(str(kk)) in folder_keys and isinstance(vv, str):
+                        cand = os.path.normpath(os.path.join(root, vv))
+                        return cand if os.path.isdir(cand) else None
     return None
 
 
