@@ -89,26 +89,9 @@ class MapDef:
             return b in self.adj_same.get(a, ())
         return b in self.neighbors.get(a, ())
 
-    def component(self, ctx, start, via_sel) -> set:
-        """Spaces reachable from `start` through spaces that `via_sel` selects (start included
-        when it is selected itself)."""
-        allowed = set(via_sel.items(ctx))
-        if start not in allowed:
-            return set()
-        seen = {start}
-        stack = [start]
-        adj = self.adj_same
-        while stack:
-            x = stack.pop()
-            for y in adj.get(x, ()):
-                if y in allowed and y not in seen:
-                    seen.add(y)
-                    stack.append(y)
-        return seen
-
     def components(self, ctx, via_sel) -> dict:
-        """{space: its component} for every space `via_sel` selects: component() for every
-        start at once (PERF: "conectadas a X" asks it for each X in turn)."""
+        """{space: the spaces reachable from it through spaces `via_sel` selects} for every
+        space `via_sel` selects, all at once ("conectadas a X" asks it for each X in turn)."""
         allowed = set(via_sel.items(ctx))
         adj = self.adj_same
         out = {}
@@ -259,10 +242,11 @@ class Derived:
         for m in self.mods:
             # a faction's modifier changes the value for that faction only ("sua facção")
             if m.owner is not None and m.owner != ctx.me:
-                # ... or for a party the value is computed about (`contexto:`, e.g. a battle's
-                # attacker AT and defender D): its condition says in which role
-                ctxv = self.context
-                if not ctxv or all(env.get(v) != m.owner for v in ctxv):
+                # ... or for a party the value is computed about: the faction the value is of
+                # ("PV por remover em batalha de D", its parameter), or one named in its
+                # `contexto:` (a battle's attacker AT and defender D; the condition says which)
+                if not (self.param and arg == m.owner) and \
+                        all(env.get(v) != m.owner for v in self.context):
                     continue
             c = ctx if m.owner is None else _as(ctx, m.owner)
             if m.condition is not None and not m.condition(c):

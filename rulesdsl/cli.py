@@ -520,14 +520,19 @@ def _diag_lang(diags: list[Diagnostic]) -> str | None:
     return None
 
 
+def _game_args(args):
+    """What `jogar` and `simular` both read first: the ruleset, the language of the messages,
+    the factions and the map (each checked, with a message in that language)."""
+    gdef = _load(args.ruleset, args.lang)
+    lang = args.cli_lang = _game_lang(args, gdef)
+    return gdef, lang, resolve_factions(gdef, args.factions, lang), resolve_map(gdef, args.map, lang)
+
+
 def cmd_play(args) -> int:
     from .interpreter.engine import Game
     from .interpreter.agents import HumanAgent, play, summary
     from .interpreter.describe import EventLog, describe_event
-    gdef = _load(args.ruleset, args.lang)
-    lang = args.cli_lang = _game_lang(args, gdef)
-    factions = resolve_factions(gdef, args.factions, lang)
-    map_id = resolve_map(gdef, args.map, lang)
+    gdef, lang, factions, map_id = _game_args(args)
     agents = _agents(args.agents, factions, args.seed, lang)
     humans = [f for f, a in agents.items() if isinstance(a, HumanAgent)]
     if args.log:
@@ -607,10 +612,7 @@ def _views_wanted(gdef, args, factions, lang) -> list:
 def cmd_simulate(args) -> int:
     from .interpreter.simulate import simulate
     from .interpreter.describe import game_name
-    gdef = _load(args.ruleset, args.lang)
-    lang = args.cli_lang = _game_lang(args, gdef)
-    factions = resolve_factions(gdef, args.factions, lang)
-    map_id = resolve_map(gdef, args.map, lang)
+    gdef, lang, factions, map_id = _game_args(args)
     if args.agents is not None:
         _agents(args.agents, factions, args.seed, lang)
     r = simulate(args.ruleset, factions, args.games, args.seed, args.workers, rotate=not args.no_rotate,

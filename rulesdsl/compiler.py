@@ -49,7 +49,13 @@ class CC:
 # =============================================================================================
 # selections
 
-_UNBOUND = object()
+def _put_back(env, var, saved) -> None:
+    """Undo binding `var` for a while: its earlier value again (`saved`, from env.get), or no
+    value. Selections, weighted draws and kind filters bind their variable only while they look."""
+    if saved is None:
+        env.pop(var, None)
+    else:
+        env[var] = saved
 
 
 def _passing(ctx, base, preds, var, first=False) -> list:
@@ -69,10 +75,7 @@ def _passing(ctx, base, preds, var, first=False) -> list:
             if first:
                 break
     if var:
-        if saved is None:
-            env.pop(var, None)
-        else:
-            env[var] = saved
+        _put_back(env, var, saved)
     return out
 
 
@@ -179,15 +182,11 @@ class PieceSel(Sel):
         if kp and self.var:
             # "construção T sua onde ...": T is bound to each kind while its filters run,
             # and put back after (a requirement must leave the caller's variables as they were)
-            env = ctx.env
-            saved = env.get(self.var, _UNBOUND)
+            saved = ctx.env.get(self.var)
             try:
                 return self._filter_kinds(ctx, ks, kp)
             finally:
-                if saved is _UNBOUND:
-                    env.pop(self.var, None)
-                else:
-                    env[self.var] = saved
+                _put_back(ctx.env, self.var, saved)
         return self._filter_kinds(ctx, ks, kp)
 
     def _filter_kinds(self, ctx, ks, kp):
@@ -1961,10 +1960,7 @@ def _tickets(ctx, xs, weight, var) -> list:
         if n > 0:
             out.extend([x] * n)
     if var:
-        if saved is None:
-            env.pop(var, None)
-        else:
-            env[var] = saved
+        _put_back(env, var, saved)
     return out
 
 

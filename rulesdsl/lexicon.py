@@ -114,6 +114,14 @@ def _as_list(v) -> list[str]:
     return [str(v)]
 
 
+def means_key(spelling, neutral: str) -> bool:
+    """Is `spelling` the YAML key `neutral` in some language (or `neutral` itself)? For readers
+    that look at a file before knowing its language (a game declaration, a scenario file)."""
+    if fold(str(spelling)) == fold(neutral):
+        return True
+    return any(get(lg).key_of(spelling) == neutral for lg in available())
+
+
 @lru_cache(maxsize=None)
 def get(lang: str) -> Lexicon:
     from .loader import load_file

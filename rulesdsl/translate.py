@@ -157,17 +157,16 @@ def _point_at_texts(body: str, root: str, out: str, to_lang: str) -> str:
     """The translated game declaration names the source's text catalogue
     (`carpeta_de_textos: ../root/texto`): the generated ruleset has none of its own, and its
     players' `?` and the text tools read the Law from there."""
-    from .text.catalogue import TEXT_DIR_NAMES
-    src = next((os.path.join(root, n) for n in TEXT_DIR_NAMES if os.path.isdir(os.path.join(root, n))), None)
+    from .text.catalogue import find_text_folder
+    src = find_text_folder(root)
     if src is None:
         return body
     lex = lexmod.get(to_lang)
-    game = [fold(x) for x in lex.keys.get("game", [])]
-    key = (lex.keys.get("text_folder") or ["text_folder"])[0]
+    key = lex.spell_key("text_folder")
     lines = body.split("\n")
     for i, line in enumerate(lines):
         m = re.match(r"^([^\s#][^:]*):\s*(#.*)?$", line)
-        if m and fold(m.group(1).strip()) in game:
+        if m and lex.key_of(m.group(1).strip()) == "game":
             rel = os.path.relpath(os.path.abspath(src), os.path.abspath(out)).replace(os.sep, "/")
             lines.insert(i + 1, f"  {key}: {rel}")
             return "\n".join(lines)

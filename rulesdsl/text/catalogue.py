@@ -344,29 +344,24 @@ def find_text_folder(root: str) -> str | None:
 def _declared_text_folder(root: str) -> str | None:
     """`pasta_de_textos:` / `carpeta_de_textos:` in the game declaration: a folder elsewhere,
     relative to the ruleset (a generated translation points at its source's catalogue)."""
-    import yaml
-    from .. import lexicon as lexmod
-    game_keys, folder_keys = set(), set()
-    for lg in lexmod.available():
-        lx = lexmod.get(lg)
-        game_keys.update(fold(x) for x in lx.keys.get("game", []) + ["game"])
-        folder_keys.update(fold(x) for x in lx.keys.get("text_folder", []) + ["text_folder"])
     try:
         names = sorted(n for n in os.listdir(root) if n.endswith((".yaml", ".yml")))
     except OSError:
         return None
     for name in names:
+        path = os.path.join(root, name)
         try:
-            with open(os.path.join(root, name), encoding="utf-8") as fh:
-                data = yaml.safe_load(fh)
-        except (OSError, UnicodeDecodeError, yaml.YAMLError):
+            with open(path, encoding="utf-8") as fh:
+                text = fh.read()
+        except (OSError, UnicodeDecodeError):
             continue
+        data = load_text(text, path, Diagnostics(), detect_lang(text))
         if not isinstance(data, dict):
             continue
         for k, v in data.items():
-            if fold(str(k)) in game_keys and isinstance(v, dict):
+            if isinstance(v, dict) and lexmod.means_key(k, "game"):
                 for kk, vv in v.items():
-                    if fold(str(kk)) in folder_keys and isinstance(vv, str):
+                    if isinstance(vv, str) and lexmod.means_key(kk, "text_folder"):
                         cand = os.path.normpath(os.path.join(root, vv))
                         return cand if os.path.isdir(cand) else None
     return None

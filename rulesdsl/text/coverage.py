@@ -226,12 +226,7 @@ _RULESET_KEYS = {"regras", "reglas", "ruleset", "conjunto", "conjunto_de_regras"
 def _is_scenario_file(data) -> bool:
     """A file of scenarios has a list of them (`cenários:` / `escenarios:`, any lexicon's
     spelling); other YAML in a test folder (a lexicon, a tiny game) cites nothing."""
-    if not isinstance(data, YDict):
-        return False
-    spellings = {"scenarios"}
-    for lang in lexmod.available():
-        spellings.update(fold(x) for x in lexmod.get(lang).keys.get("scenarios", []))
-    return any(fold(str(k)) in spellings for k in data)
+    return isinstance(data, YDict) and any(lexmod.means_key(k, "scenarios") for k in data)
 
 
 def _scenario_ruleset(data, path: str) -> str | None:
