@@ -46,6 +46,17 @@ class Environment:
         return Game(game_def, factions, seed, lang=kw.pop("lang", self.lang), **kw)
 
 
+def bundled_rulesets() -> list[str]:
+    """The names of the rulesets shipped with rulesdsl ("root", "root-es")."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    folder = os.path.join(os.path.dirname(here), "rulesets")
+    try:
+        return sorted(n for n in os.listdir(folder)
+                      if os.path.isdir(os.path.join(folder, n)) and not n.startswith(("_", ".")))
+    except OSError:
+        return []
+
+
 def resolve_ruleset(path: str) -> str:
     """A ruleset folder, or the name of one shipped with rulesdsl ("root")."""
     if os.path.exists(path):

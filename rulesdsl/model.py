@@ -84,6 +84,7 @@ class SourceFile:
     lang: str
     raw: object          # YDict as loaded
     neutral: object = None
+    layer: int = 0       # 0: the deepest base of an overlay chain; the overlay itself is last
 
 
 @dataclass
@@ -142,16 +143,42 @@ class Builder:
 
     # stage: load ----------------------------------------------------------------------------
     def load(self, root: str) -> Ruleset:
+        from . import overlay
         rs = self.rs = Ruleset(root)
+        h = hashlib.sha256()
+        # an overlay (`base: root`) brings its bases' files first (rulesdsl/overlay.py)
+        overlay.gather(self, root, h)
+        rs.hash = h.hexdigest()[:16]
+        # the ruleset speaks its own files' language (an overlay's, not its base's)
+        top = max((f.layer for f in rs.files), default=0)
+        langs = [f.lang for f in rs.files if f.layer == top]
+        if langs:
+            rs.lang = max(set(langs), key=langs.count)
+        # attribute names first: they are keys elsewhere
+        for f in rs.files:
+            f.neutral = self._neutralize(f.raw, schema(), f, collect_only=True)
+        self._collect_attribute_names()
+        for f in rs.files:
+            f.neutral = self._neutralize(f.raw, schema(), f)
+            self._validate_schema(f)
+        overlay.merge(self)          # each layer's files as `_merge` does, then layer on layer
+        self._copy_factions()
+        self._collect_things()
+        self._parse_expressions()
+        return rs
+
+    def _load_folder(self, root: str, h, layer: int = 0, label: str = "") -> list:
+        """The files of one folder (one layer of an overlay chain), loaded with positions."""
+        rs = self.rs
         paths = _ruleset_files(root)
         if not paths:
             self.diags.add("M001", None, path=root)
             raise RulesError(self.diags.items)
-        h = hashlib.sha256()
+        files = []
         for p in paths:
             with open(p, "rb") as fh:
                 content = fh.read()
-            h.update(os.path.relpath(p, root).encode() + b"\0" + content + b"\0")
+            h.update((label + os.path.relpath(p, root)).encode() + b"\0" + content + b"\0")
             lang = detect_lang(content.decode("utf-8", "replace"))
             if lang not in lexmod.available():
                 self.diags.add("M002", Pos(p, 1, 1), "pt", name=lang, langs=", ".join(lexmod.available()))
@@ -162,23 +189,9 @@ class Builder:
             if not isinstance(data, YDict):
                 self.diags.add("M003", getattr(data, "pos", Pos(p, 1, 1)), lang)
                 continue
-            rs.files.append(SourceFile(p, lang, data))
-        rs.hash = h.hexdigest()[:16]
-        langs = [f.lang for f in rs.files]
-        if langs:
-            rs.lang = max(set(langs), key=langs.count)
-        # attribute names first: they are keys elsewhere
-        for f in rs.files:
-            f.neutral = self._neutralize(f.raw, schema(), f, collect_only=True)
-        self._collect_attribute_names()
-        for f in rs.files:
-            f.neutral = self._neutralize(f.raw, schema(), f)
-            self._validate_schema(f)
-        self._merge()
-        self._copy_factions()
-        self._collect_things()
-        self._parse_expressions()
-        return rs
+            files.append(SourceFile(p, lang, data, layer=layer))
+        rs.files.extend(files)
+        return files
 
     # stage: keys ----------------------------------------------------------------------------
     def _neutralize(self, value, node, f: SourceFile, collect_only=False):
@@ -274,12 +287,13 @@ class Builder:
                 self.diags.add("M013", pos, f.lang, where=where or "/", problem=err.message)
 
     # merge ----------------------------------------------------------------------------------
-    def _merge(self):
+    def _merge(self, files=None):
+        from .overlay import OVERLAY_KEYS
         rs = self.rs
         first_pos: dict = {}
-        for f in rs.files:
+        for f in (rs.files if files is None else files):
             for sect, val in f.neutral.items():
-                if sect in ("language",) or sect.startswith("?"):
+                if sect in ("language",) or sect in OVERLAY_KEYS or sect.startswith("?"):
                     continue
                 kpos = f.neutral.key_pos.get(sect)
                 if isinstance(val, YDict) and sect != "game":

@@ -88,6 +88,9 @@ schema = {
     },
     "properties": {
         "language": S,
+        # overlays (rulesdsl/overlay.py): the ruleset this folder extends, and the paths of the
+        # base's entries it replaces or removes
+        "base": S, "replaces": {"type": "array", "items": S}, "removes": {"type": "array", "items": S},
         "game": obj({"id": S, "name": NAME, "players": obj({"min": INT, "max": INT}),
                      "round_limit": INT, "score": S, "victory_score": INT,
                      "turn": {"type": "array", "items": S}, "setup": RULES, "map": S,
