@@ -430,10 +430,13 @@ _LOADED: dict = {}
 
 def _signature(path: str):
     """What a loaded ruleset depends on: its files, their sizes and modification times."""
+    from .overlay import chain
     if os.path.isfile(path):
         st = os.stat(path)
         return ((path, st.st_mtime_ns, st.st_size),)
     out = []
+    for layer in chain(path)[1:]:            # an overlay depends on its bases' files too
+        out.extend(_signature(layer))
     for folder, dirs, files in os.walk(path):
         dirs.sort()
         for n in sorted(files):
@@ -680,6 +683,8 @@ def cmd_translate(args) -> int:
     tr = _lazy("rulesdsl.translate", "CLI005")
     if not os.path.exists(args.file):
         raise CliError("CLI016", path=args.file, reason=os.strerror(2))
+    if os.path.isdir(args.file):
+        return _translate_folder(tr, args)
     text = tr.translate_file(args.file, args.to)
     if args.out:
         write_atomic(args.out, text)
@@ -687,6 +692,28 @@ def cmd_translate(args) -> int:
         sys.stdout.write(text)
         if text and not text.endswith("\n"):
             sys.stdout.write("\n")
+    return 0
+
+
+def _translate_folder(tr, args) -> int:
+    """A whole ruleset folder into `--saida` (required): everything is translated first, so a
+    failure writes nothing."""
+    if not args.out:
+        raise CliError("CLI050", path=args.file)
+    src, out = os.path.abspath(args.file), os.path.abspath(args.out)
+    if out == src or out.startswith(src + os.sep):
+        raise CliError("CLI051", path=args.out, source=args.file)
+    if os.path.exists(out) and not os.path.isdir(out):
+        raise CliError("CLI009", path=args.out, reason=os.strerror(errno.ENOTDIR))
+    files = tr.translate_folder(args.file, args.to, args.out)
+    for path in files:
+        if os.path.isdir(path):
+            raise CliError("CLI009", path=path, reason=os.strerror(errno.EISDIR))
+    try:
+        tr.write_folder(files, args.out)
+    except OSError as exc:
+        raise CliError("CLI009", path=args.out, reason=exc.strerror or str(exc)) from None
+    print(_m("CLI052", args.cli_lang, n=len(files), path=args.out))
     return 0
 
 

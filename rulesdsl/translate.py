@@ -158,9 +158,13 @@ def _point_at_texts(body: str, root: str, out: str, to_lang: str) -> str:
     (`carpeta_de_textos: ../root/texto`): the generated ruleset has none of its own, and its
     players' `?` and the text tools read the Law from there."""
     from .text.catalogue import find_text_folder
+    from .overlay import base_of
     src = find_text_folder(root)
     if src is None:
         return body
+    base = base_of(root)
+    if base is not None and src == find_text_folder(base if os.path.isdir(base) else os.path.dirname(base)):
+        return body      # an overlay reads its base's catalogue through `base:` already
     lex = lexmod.get(to_lang)
     key = lex.spell_key("text_folder")
     lines = body.split("\n")
@@ -417,6 +421,8 @@ class _FileTranslator:
         return names[0].replace(" ", "_")
 
     def value(self, v, nk, raw_node, path):
+        if path in (("replaces",), ("removes",)):
+            return self.overlay_paths(v)
         in_event = len(path) >= 2 and path[-2] in EVENT_KEYS
         allowed = _allowed_values(nk, raw_node, in_event)
         if allowed is not None and isinstance(v, YStr):
@@ -428,6 +434,23 @@ class _FileTranslator:
             for s in (v if isinstance(v, YList) else [v]):
                 if isinstance(s, YStr):
                     self.scalar(s, self.piece_name(s))
+
+    def overlay_paths(self, v) -> None:
+        """An overlay's `substituir:` / `remover:` paths ("jogo.pontos_para_vencer"): the keys
+        in them take their target spelling, ids stay (rulesdsl/overlay.py)."""
+        attr_names = self.builder.attr_names.get(self.src, {})
+        for s in (v if isinstance(v, YList) else [v]):
+            if not isinstance(s, YStr):
+                continue
+            segs = []
+            for seg in str(s).split("."):
+                nk = self.slex.key_of(seg)
+                if nk is not None and nk in self.dlex.keys:
+                    seg = self.key_spelling(seg, nk)
+                elif fold(seg) in attr_names:
+                    seg = self.attr_key(attr_names[fold(seg)])
+                segs.append(seg)
+            self.scalar(s, ".".join(segs))
 
     def piece_name(self, s: YStr) -> str:
         """An event's piece or category name in the target language. The engine reads there a
@@ -778,3 +801,58 @@ def _plain_or_quoted(s: str) -> str:
             and not re.match(r"^[-+]?[0-9.]", s)):
         return s
     return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+# ---------------------------------------------------------------------------------------------
+# a whole folder (`rulesdsl traduzir PASTA --para es --saida OUTRA`)
+
+def translate_folder(src: str, to_lang: str, out: str, notes: list | None = None) -> dict:
+    """Every ruleset file of the folder `src` in `to_lang`, as {path under `out`: text}, all
+    computed before anything is written (a failure raises, and no file changes). The folder
+    may be an overlay: its names come from its base too, and a `base:` given as a relative
+    path is rewritten to name the same base from `out`. A text catalogue is not translated:
+    the translation points at the source's (`carpeta_de_textos:`)."""
+    files = translate_ruleset(src, to_lang, header=False, notes=notes, out=out)
+    return {os.path.join(out, rel): _rebase(text, src, out) for rel, text in files.items()}
+
+
+def _rebase(text: str, src: str, out: str) -> str:
+    """`base: ../x` written for `src` → the path to the same folder from `out`."""
+    from .overlay import resolve_base
+    lines = text.split("\n")
+    for i, line in enumerate(lines):
+        m = re.match(r"^(\S[^:#]*):(\s*)([^#\s][^#]*?)(\s*(#.*)?)$", line)
+        if not m or not any(lexmod.get(lg).key_of(m.group(1).strip()) == "base"
+                            for lg in lexmod.available()):
+            continue
+        value = m.group(3).strip().strip("'\"")
+        here = os.path.normpath(os.path.join(os.path.abspath(src), value))
+        if not os.path.exists(here) or resolve_base(value, os.path.abspath(src)) != here:
+            continue       # a bundled name ("root") reads the same from anywhere
+        rel = os.path.relpath(here, os.path.abspath(out)).replace(os.sep, "/")
+        lines[i] = f"{m.group(1)}:{m.group(2)}{rel}{m.group(4)}"
+    return "\n".join(lines)
+
+
+def write_folder(files: dict, out: str) -> None:
+    """Write {path: text} under `out`: every text first goes to a temporary file beside its
+    target, then all are renamed into place, so an error while writing leaves no half file."""
+    import tempfile
+    staged = []
+    try:
+        for path, text in sorted(files.items()):
+            folder = os.path.dirname(os.path.abspath(path))
+            os.makedirs(folder, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(prefix=".rulesdsl-", suffix=".tmp", dir=folder)
+            staged.append((tmp, path))
+            with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
+                fh.write(text)
+    except BaseException:
+        for tmp, _ in staged:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+        raise
+    for tmp, path in staged:
+        os.replace(tmp, path)

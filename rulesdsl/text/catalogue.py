@@ -333,12 +333,20 @@ def _kind_word(kind: str, lang: str) -> str:
     return format_message("TW." + kind, lang, {})
 
 
-def find_text_folder(root: str) -> str | None:
+def find_text_folder(root: str, _seen: frozenset = frozenset()) -> str | None:
     for name in TEXT_DIR_NAMES:
         cand = os.path.join(root, name)
         if os.path.isdir(cand):
             return cand
-    return _declared_text_folder(root)
+    found = _declared_text_folder(root)
+    if found is None:
+        # an overlay without a catalogue of its own reads its base's (rulesdsl/overlay.py)
+        from ..overlay import base_of
+        base = base_of(root)
+        if base is not None and os.path.abspath(base) not in _seen | {os.path.abspath(root)}:
+            return find_text_folder(base if os.path.isdir(base) else os.path.dirname(base),
+                                    _seen | {os.path.abspath(root)})
+    return found
 
 
 def _declared_text_folder(root: str) -> str | None:
