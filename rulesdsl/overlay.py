@@ -280,15 +280,17 @@ class _Layer:
                     self.conflict(*c)
 
     def merge(self, bparent, tparent, key, path):
-        """Merge `tparent[key]` into `bparent[key]`: ([conflicts], whether all of it clashed).
+        """Merge `tparent[key]` into `bparent[key]`: ([conflicts], "leaf" | "entry" | None).
         A map whose every key clashes is one conflict (an entry defined again), not many."""
         if path in self.replaced:
-            return [], False
+            return [], None
         b, t = bparent[key], tparent[key]
         tpos = tparent.key_pos.get(key) if isinstance(tparent, YDict) else getattr(t, "pos", None)
         bpos = bparent.key_pos.get(key) if isinstance(bparent, YDict) else getattr(b, "pos", None)
         whole = [(path, tpos, bpos, t)]
         if isinstance(b, YDict) and isinstance(t, YDict):
+            # a map all of whose values clash is an entry defined again: one conflict there
+            # (not at the maps that hold it)
             found, full = [], bool(t)
             for k, v in t.items():
                 if k not in b:
@@ -297,10 +299,10 @@ class _Layer:
                     b.val_pos[k] = t.val_pos.get(k)
                     full = False
                 else:
-                    sub, sub_full = self.merge(b, t, k, path + (k,))
+                    sub, kind = self.merge(b, t, k, path + (k,))
                     found += sub
-                    full = full and sub_full
-            return (whole, True) if full and len(path) > 1 else (found, False)
+                    full = full and kind == "leaf"
+            return (whole, "entry") if full and len(path) > 1 else (found, None)
         if isinstance(b, YList) and isinstance(t, YList) and self.mergeable_list(path, b, t):
             found = []
             ids = {str(x.get("id")): i for i, x in enumerate(b) if isinstance(x, dict) and x.get("id")}
@@ -315,8 +317,8 @@ class _Layer:
                     continue
                 b.append(item)
                 b.item_pos.append(ipos)
-            return found, False
-        return whole, True
+            return found, None
+        return whole, "leaf"
 
     @staticmethod
     def mergeable_list(path, b, t) -> bool:
