@@ -1,8 +1,8 @@
 """Overlays (rulesdsl/overlay.py): a ruleset folder with `base:` extends another one.
 
 Most cases lay small overlays over tests/games/conquista (fast to load); the homebrew faction of
-examples/erizos (a Spanish overlay on Root) is validated, played, simulated and tested with its
-scenarios; `traduzir` translates a whole folder, or writes nothing.
+examples/erizos (a Spanish overlay on Root) is exercised by tests/test_tutorial.py; `traduzir`
+translates a whole folder, or writes nothing.
 """
 from __future__ import annotations
 
@@ -21,7 +21,6 @@ TESTS = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(TESTS)
 CONQUISTA = os.path.join(TESTS, "games", "conquista", "jogo.yaml")
 ERIZOS = os.path.join(REPO, "examples", "erizos")
-ERIZOS_SCENARIOS = os.path.join(REPO, "examples", "escenarios", "erizos.yaml")
 
 
 def write(folder, name, text):
@@ -242,7 +241,8 @@ def test_an_overlay_reads_its_bases_text_catalogue():
 
 
 # ---------------------------------------------------------------------------------------------
-# the homebrew faction: validates, plays, simulates, passes its scenarios (in Spanish)
+# the homebrew faction (examples/erizos) is validated, played, simulated and tested with its
+# scenarios by tests/test_tutorial.py, which runs the Spanish tutorial that builds it
 
 def run(argv):
     import contextlib
@@ -250,22 +250,6 @@ def run(argv):
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         code = main(argv)
     return code, out.getvalue(), err.getvalue()
-
-
-def test_homebrew_faction_validates_plays_simulates_and_passes_its_scenarios():
-    code, out, err = run(["validar", "--estricto", ERIZOS])
-    assert code == 0, err
-    code, out, err = run(["jugar", ERIZOS, "--facciones", "Erizos Faroleros,marqueses",
-                          "--semilla", "1", "--max-decisiones", "400"])
-    assert code == 0, err
-    assert "Erizos Faroleros" in out
-    code, out, err = run(["simular", ERIZOS, "--facciones", "erizos,marqueses", "--partidas", "2",
-                          "--semilla", "1", "--procesos", "1"])
-    assert code == 0, err
-    assert "Erizos Faroleros" in out
-    code, out, err = run(["escenario", ERIZOS_SCENARIOS])
-    assert code == 0, out + err
-    assert "4 escenarios: 4 ok" in out
 
 
 # ---------------------------------------------------------------------------------------------
