@@ -76,7 +76,7 @@ POSTNOMINAL = ("RULED", "ENEMY", "ADJACENT", "MATCHING", "CONNECTED", "RANDOM", 
 
 def find_ruleset_root(path: str) -> str:
     """The ruleset folder of a file: its own folder if a file there declares the game
-    (`jogo:`/`juego:`), else up while the parent folder holds *.yaml files (at most 3 levels)."""
+    (`jogo:`/`juego:`) or a base (`base:`, an overlay), else up while the parent folder holds *.yaml files (at most 3 levels)."""
     d = os.path.dirname(os.path.abspath(path))
     start = d
     for _ in range(3):
@@ -98,9 +98,10 @@ def _has_yaml(d: str) -> bool:
 
 
 def _declares_game(d: str) -> bool:
-    words = {"game"}
+    words = {"game", "base"}          # an overlay's folder declares its base, not a game
     for lang in lexmod.available():
         words.update(lexmod.get(lang).keys.get("game", []))
+        words.update(lexmod.get(lang).keys.get("base", []))
     rx = re.compile(r"^(?:%s)\s*:" % "|".join(re.escape(w) for w in words), re.M)
     try:
         names = [n for n in os.listdir(d) if n.endswith((".yaml", ".yml"))]

@@ -296,3 +296,10 @@ def test_translate_a_folder_needs_an_output_and_a_failure_writes_nothing(tmp_pat
     assert code == 1
     assert sorted(os.listdir(out)) == ["juego.yaml"]
     assert (out / "juego.yaml").read_text(encoding="utf-8") == "antes\n"
+
+
+def test_translate_one_file_of_an_overlay_reads_names_from_its_base():
+    from rulesdsl.translate import translate_file
+    text = translate_file(os.path.join(REPO, "examples", "erizos", "facciones", "erizos.yaml"), "pt")
+    assert "efeito: posicione 1 ouriço em cada clareira com farol" in text
+    assert "realize" in text or "faça" in text
