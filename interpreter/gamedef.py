@@ -936,7 +936,9 @@ class GameDef:
                 return
             dd = self.derived_for((hk.value,), owner)
             if dd is None:
-                self.diags.add("C003", pos_of(h, "value"), self.lang, name=hk.value)
+                from ..errors import suggest
+                self.diags.add("C003", pos_of(h, "value"), getattr(h, "_lang", None) or self.lang,
+                               name=hk.value, hint=suggest(hk.value, [x.split(".")[-1] for x in self.derived], 0.5))
                 return
             dd.mods.append(hk)
             for part in ("condition", "add", "set"):
@@ -981,7 +983,11 @@ class GameDef:
                         else:
                             out.add(ident)
             if not hit:
-                self.diags.add("C014", getattr(nm, "pos", None), cc.lang, name=str(nm))
+                from ..errors import suggest
+                cands = [sp for kind in ("piece", "category") for sps in table.get(kind, {}).values()
+                         for sp in sps]
+                self.diags.add("C014", getattr(nm, "pos", None), cc.lang, name=str(nm),
+                               hint=suggest(str(nm), cands, 0.5))
         return out
 
 

@@ -29,12 +29,27 @@ class Environment:
         if key in self._cache:
             return self._cache[key]
         diags = Diagnostics(self.lang or "pt")
+        gd = None
         try:
             rs = load_ruleset(path, diags)
-            if not diags.has_errors():
-                gd = GameDef(rs, diags)
         except RulesError:
-            pass
+            rs = None
+        if rs is not None:
+            # every stage runs as far as it can: the loader took the values of a wrong shape
+            # out of the model and left unparsed expressions empty, so compilation checks
+            # what is left and one run reports the errors of every stage
+            had_errors = diags.has_errors()
+            try:
+                gd = GameDef(rs, diags)
+            except RulesError:
+                pass
+            except Exception:
+                # a stage meeting the remains of a model already reported broken: the errors
+                # above say what to fix; on a model without errors this is a bug, and shows
+                if not had_errors:
+                    raise
+            from .cascades import drop_cascades
+            diags.items = drop_cascades(diags.items, rs.unread)
         self.diagnostics.extend(diags.items)
         if diags.has_errors() or (self.strict and len(diags)):
             raise RulesError(diags.items)

@@ -107,6 +107,7 @@ class Ruleset:
         self.expressions: list[Expression] = []
         self.lang = "pt"
         self.hash = ""
+        self.unread: list[str] = []   # the text of files that could not be read (YAML errors)
 
     # helpers used by the compiler and tools -----------------------------------------------
     def thing(self, kind: str, ident: str) -> Thing | None:
@@ -161,9 +162,12 @@ class Builder:
         for f in rs.files:
             f.neutral = self._neutralize(f.raw, schema(), f)
             self._validate_schema(f)
+        from .checks_vocab import check as check_vocabulary, check_names
+        check_names(rs, self.diags, schema())
         overlay.merge(self)          # each layer's files as `_merge` does, then layer on layer
         self._copy_factions()
         self._collect_things()
+        check_vocabulary(rs, self.diags, schema())
         self._parse_expressions()
         return rs
 
@@ -182,12 +186,15 @@ class Builder:
             lang = detect_lang(content.decode("utf-8", "replace"))
             if lang not in lexmod.available():
                 self.diags.add("M002", Pos(p, 1, 1), "pt", name=lang, langs=", ".join(lexmod.available()))
+                rs.unread.append(content.decode("utf-8", "replace"))
                 continue
             data = load_file(p, self.diags, lang)
-            if data is None:
-                continue
-            if not isinstance(data, YDict):
-                self.diags.add("M003", getattr(data, "pos", Pos(p, 1, 1)), lang)
+            if data is None or not isinstance(data, YDict):
+                if data is not None:
+                    self.diags.add("M003", getattr(data, "pos", Pos(p, 1, 1)), lang)
+                # what it declares is unknown to the rest: rulesdsl/cascades.py keeps the
+                # other files' "unknown name" errors about it from piling up
+                rs.unread.append(content.decode("utf-8", "replace"))
                 continue
             files.append(SourceFile(p, lang, data, layer=layer))
         rs.files.extend(files)
@@ -238,7 +245,9 @@ class Builder:
                         if attrs:
                             cands += list(self.attr_spellings.get(f.lang, []))
                         hint = suggest(str(k), cands)
-                        self.diags.add("M010", kpos, f.lang, key=k, hint=hint, severity="warning")
+                        # an error: nothing reads a key the model does not know, so a misspelt
+                        # `gatilhos:` would switch every trigger of a faction off
+                        self.diags.add("M010", kpos, f.lang, key=k, hint=hint)
                     nk, child = ("?" + str(k)), {}
             out[nk] = self._neutralize(v, child, f, collect_only)
             out.key_pos[nk] = kpos
@@ -271,14 +280,25 @@ class Builder:
 
     # stage: schema --------------------------------------------------------------------------
     def _validate_schema(self, f: SourceFile):
+        """Report every shape error, then take the wrong values out of the model: the later
+        stages (names, expressions, compilation) run on what is left, so one run reports the
+        errors of every stage without tripping over a shape they do not expect."""
         v = jsonschema.Draft202012Validator(schema())
-        for err in sorted(v.iter_errors(f.neutral), key=lambda e: list(map(str, e.path))):
+        errors = sorted(v.iter_errors(f.neutral), key=lambda e: list(map(str, e.path)))
+        self._report_schema(f, errors)
+        _prune(f.neutral, errors)
+
+    def _report_schema(self, f: SourceFile, errors):
+        for err in errors:
             container, key = _locate(f.neutral, list(err.path))
             pos = pos_of(container, key) if key is not None else getattr(container, "pos", None)
             lex = lexmod.get(f.lang)
             where = ".".join(lex.spell_key(str(p)) if isinstance(p, str) else str(p) for p in err.path)
             expected = err.validator_value if err.validator == "type" else err.validator
-            if err.validator == "type":
+            if err.validator in ("oneOf", "anyOf"):
+                # none of the shapes fits: say which shapes would
+                expected = list(dict.fromkeys(_alt_types(err.validator_value)))
+            if err.validator in ("type", "oneOf", "anyOf") and expected:
                 self.diags.add("M011", pos, f.lang, where=where or "/", expected=_type_word(expected, f.lang))
             elif err.validator == "required":
                 missing = [lex.spell_key(m) for m in err.validator_value if m not in (err.instance or {})]
@@ -592,6 +612,72 @@ def _names(spec, lang) -> dict:
     return {}
 
 
+def _prune(root, errors):
+    """Take the values the schema rejected out of the model, the deepest first. A declared
+    thing (an entry of an id map: a phase, a piece) stays declared, emptied, so what names it
+    elsewhere raises no second error; a list item (a card without `id`) goes."""
+    todo = []
+    for e in errors:
+        path = list(e.path)
+        if not path:
+            continue
+        in_ids = _resolve(_schema_at(path[:-1])).get("x-ids")
+        if e.validator == "required" and in_ids:
+            continue           # a declared thing missing a key: still declared
+        required = _object_branch(_schema_at(path[:-1])).get("required", [])
+        if path[-1] in required and len(path) >= 2 and isinstance(path[-2], int):
+            # a list item (a hook, a card) loses a key it cannot do without: the item goes
+            path = path[:-1]
+            in_ids = False
+        todo.append((path, in_ids))
+    for path, in_ids in sorted(todo, key=lambda t: (-len(t[0]), [str(x) for x in t[0]])):
+        container, key = _locate(root, path)
+        if isinstance(container, dict) and key in container:
+            if in_ids:
+                empty = YDict()
+                empty.pos = pos_of(container, key)
+                container[key] = empty
+            else:
+                del container[key]
+        elif isinstance(container, list) and isinstance(key, int) and 0 <= key < len(container):
+            container[key] = _PRUNED  # keep the other items' indexes (and positions)
+    _drop_nones(root)
+
+
+def _schema_at(path):
+    """The schema node of the value at `path` of a neutral file."""
+    node = schema()
+    for p in path:
+        node = _resolve(node)
+        if isinstance(p, int):
+            node = node.get("items", {}) if node.get("type") == "array" else {}
+        else:
+            node = _object_branch(node)
+            if node.get("x-ids"):
+                node = node.get("additionalProperties", {})
+            else:
+                node = node.get("properties", {}).get(p, {})
+    return node
+
+
+_PRUNED = object()
+
+
+def _drop_nones(v):
+    """Items pruned from a list are marked; take them out with their positions."""
+    if isinstance(v, YDict):
+        for x in v.values():
+            _drop_nones(x)
+    elif isinstance(v, YList):
+        keep = [i for i, x in enumerate(v) if x is not _PRUNED]
+        if len(keep) != len(v):
+            items, pos = list(v), list(v.item_pos)
+            v[:] = [items[i] for i in keep]
+            v.item_pos[:] = [pos[i] for i in keep if i < len(pos)]
+        for x in v:
+            _drop_nones(x)
+
+
 def _locate(root, path):
     cur, key = root, None
     for p in path:
@@ -602,6 +688,20 @@ def _locate(root, path):
                 return cur, None
         key = p
     return cur, key
+
+
+def _alt_types(alts):
+    out = []
+    for a in alts:
+        a = _resolve(a)
+        t = a.get("type")
+        if t is None and "oneOf" in a:
+            out += _alt_types(a["oneOf"])
+        elif isinstance(t, list):
+            out += t
+        elif t:
+            out.append(t)
+    return out
 
 
 def _type_word(expected, lang):

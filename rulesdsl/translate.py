@@ -206,7 +206,9 @@ def _display_path(root: str) -> str:
 def _load(root: str):
     diags = Diagnostics()
     rs = load_ruleset(root, diags)
-    if diags.has_errors():
+    # an unknown key (M010, an error for `validar`) is carried over as written: translating
+    # needs only what the model knows
+    if any(d.severity == "error" and d.code != "M010" for d in diags):
         raise RulesError(diags.items)
     return rs
 
@@ -238,6 +240,10 @@ def neutral_data(rs) -> dict:
             return out
         if isinstance(v, (YList, list)):
             items = node.get("items", {}) if node.get("type") == "array" and "oneOf" not in node else {}
+            if "oneOf" in node:
+                # a list of closed values among other shapes (`ignora_proibições: [movimento]`)
+                arr = [_resolve(a) for a in node["oneOf"] if _resolve(a).get("type") == "array"]
+                items = arr[0].get("items", {}) if arr and "x-values" in _resolve(arr[0].get("items", {})) else {}
             return [conv(x, path + (i,), parent_key, items, in_event) for i, x in enumerate(v)]
         if isinstance(v, str):
             lang = getattr(v, "_lang", None) or rs.lang
@@ -257,6 +263,8 @@ def neutral_data(rs) -> dict:
 def _allowed_values(key, raw_node, in_event):
     if isinstance(raw_node, dict) and str(raw_node.get("$ref", "")).endswith("/boolish"):
         return {"true", "false"}
+    if isinstance(raw_node, dict) and "x-values" in _resolve(raw_node):
+        return set(_resolve(raw_node)["x-values"])     # the schema's closed values
     if in_event and key == "event":
         return "*"
     if in_event and key in ("owner", "by"):
@@ -424,6 +432,18 @@ class _FileTranslator:
     def value(self, v, nk, raw_node, path):
         if path in (("replaces",), ("removes",)):
             return self.overlay_paths(v)
+        if isinstance(v, YList):
+            # a list of closed values (`ignora_proibições: [movimento]`): the schema's x-values
+            node = _resolve(raw_node) if isinstance(raw_node, dict) else {}
+            arrays = [node] + [_resolve(a) for a in node.get("oneOf", [])]
+            items = next((a.get("items") for a in arrays if a.get("type") == "array"), None)
+            allowed = _resolve(items).get("x-values") if isinstance(items, dict) else None
+            if allowed:
+                for s in v:
+                    n = self.slex.value_of(s) if isinstance(s, YStr) else None
+                    if n in allowed:
+                        self.scalar(s, self.dlex.spell_value(n))
+                return
         in_event = len(path) >= 2 and path[-2] in EVENT_KEYS
         allowed = _allowed_values(nk, raw_node, in_event)
         if allowed is not None and isinstance(v, YStr):

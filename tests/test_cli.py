@@ -194,8 +194,9 @@ def test_validate_reports_errors_and_exit_1(capsys, tmp_path):
 
 def test_validate_strict_turns_warnings_into_errors(capsys, tmp_path):
     src = open(os.path.join(CONQUISTA, "jogo.yaml"), encoding="utf-8").read()
-    (tmp_path / "jogo.yaml").write_text(src.replace("  limite_de_rodadas: 12\n",
-                                                    "  limite_de_rodadas: 12\n  chave_inventada: 1\n"),
+    # a warning: an action no menu offers and no rule performs (M040)
+    (tmp_path / "jogo.yaml").write_text(src.replace("\nações:\n",
+                                                    "\nações:\n  inutil: {efeito: receba 1 ponto}\n", 1),
                                         encoding="utf-8")
     code, out, err = run(capsys, "validar", str(tmp_path))
     assert code == 0 and "aviso" in err

@@ -172,11 +172,12 @@ def test_number_where_a_list_is_expected(tmp_path, lang, words):
     ("pt", "jogadores", "jogadroes", ["chave desconhecida 'jogadroes'"]),
     ("es", "jugadores", "jugadroes", ["clave desconocida 'jugadroes'"]),
 ])
-def test_unknown_key_is_a_warning_with_a_suggestion(tmp_path, lang, key, wrong, words):
+def test_unknown_key_is_an_error_with_a_suggestion(tmp_path, lang, key, wrong, words):
     hint = key
     diags, _ = diagnose(tmp_path, edit(lang, f"  {key}:", f"  {wrong}:"))
     (d,) = diags
-    rendered = check(d, "M010", 5, 3, lang, words, caret=wrong, severity="warning")
+    # an error: nothing reads an unknown key, so what it says would be lost without a word
+    rendered = check(d, "M010", 5, 3, lang, words, caret=wrong)
     assert d.hint == hint
     assert (f"você quis dizer '{hint}'" if lang == "pt" else f"quería decir '{hint}'") in rendered
 

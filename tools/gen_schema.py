@@ -4,21 +4,50 @@ The schema is written here as Python data because several fragments repeat; the 
 the artifact the loader reads. Run `python tools/gen_schema.py` after editing. Keys are the
 language-neutral names; grammar/lexicon/<lang>.yaml spells them in each language.
 
-Two extensions guide the key translation (rulesdsl/model.py):
+Extensions guide the key translation and the vocabulary checks (rulesdsl/model.py,
+rulesdsl/checks_vocab.py):
   x-ids: true         the object's keys are ids chosen by the author (kept as written)
   x-attributes: KIND  keys not in `properties` are attributes declared by the ruleset
                       (`card_attributes`, a space kind's `attributes`), spelled by their names
+  x-values: [...]     the string is one of these neutral values, spelled by the file's lexicon
+                      (`values:`); anything else is an error (M044)
+  x-ref: KIND         the string is the id of a declared thing of that kind (M043)
+  x-key-ref: KIND     the keys of this id map are ids of declared things of that kind (M043);
+                      for phases, a phase's name in any language is read as its id
+  x-var: true         the string is a variable (one capital letter and up to 3 more: F, C, AT)
+  x-rel: true         `você`/`inimigo`/`qualquer` (their spellings), or a variable
+
+Besides the neutral schema, one schema per language (ruleset.pt.schema.json, ...) spells every
+key and value in that language, for editors with a YAML language server (docs/linguagem.md §7).
 """
 import json
 import os
+import sys
 
 S = {"type": "string"}
 INT = {"type": "integer"}
 NUM = {"type": "number"}
 BOOLISH = {"$ref": "#/$defs/boolish"}
 EXPR = {"$ref": "#/$defs/expr"}
+EFFECT = {"$ref": "#/$defs/effect"}   # an effect is words: a number there would do nothing
 LAW = {"$ref": "#/$defs/law"}
 NAME = {"$ref": "#/$defs/name"}
+
+
+def ref(kind):
+    return {"type": "string", "x-ref": kind}
+
+
+def values(*names):
+    return {"type": "string", "x-values": list(names)}
+
+
+VAR = {"type": "string", "x-var": True}
+REL = {"type": "string", "x-rel": True}
+# the events the engine makes happen (interpreter/verbs.py, interpreter/engine.py)
+EVENTS = ["placement", "removal", "removal_prevented", "movement", "hits", "discard", "counter",
+          "phase_start", "phase_end", "turn_start", "turn_end"]
+EVENT_NAME = values(*EVENTS)
 # documentation keys, accepted on every object: notes, sources, flags about the data itself
 ANNOT = {"note": {}, "source": {}, "single_source": BOOLISH, "ref_en": {}, "law": LAW,
          "same_as": {}, "alt_name": {}, "total": {}, "computed": BOOLISH}
@@ -41,39 +70,49 @@ def idmap(item):
     return {"type": "object", "x-ids": True, "additionalProperties": item}
 
 
-RULE = {"oneOf": [EXPR, obj({"effect": EXPR, "name": NAME, "id": S, "condition": EXPR,
+RULE = {"oneOf": [EFFECT, obj({"effect": EFFECT, "name": NAME, "id": S, "condition": EXPR,
                               "text": {}, "optional": BOOLISH, "phase": S})]}
 RULES = {"type": "array", "items": RULE}
-EVENT = obj({"event": S, "pieces": {}, "owner": S, "by": S, "space": S, "count": S, "tag": S,
-             "cause": S, "card": S, "faction": S, "phase": S, "from": S, "to": S})
-HOOK_TRIGGER = obj({"when": EVENT, "condition": EXPR, "effect": EXPR, "optional": BOOLISH,
+# which of these fields each event carries: rulesdsl/checks_vocab.py (EVENT_FIELDS)
+EVENT = obj({"event": EVENT_NAME, "pieces": {"oneOf": [S, {"type": "array", "items": S}]},
+             "owner": REL, "by": REL, "space": VAR, "count": VAR, "tag": ref("tag"),
+             "cause": ref("action"), "card": VAR, "phase": S, "from": VAR, "to": VAR},
+            required=["event"])
+HOOK_TRIGGER = obj({"when": EVENT, "condition": EXPR, "effect": EFFECT, "optional": BOOLISH,
                     "name": NAME, "id": S}, required=["when", "effect"])
-HOOK_REPLACE = obj({"instead_of": EVENT, "condition": EXPR, "effect": EXPR, "name": NAME, "id": S},
+HOOK_REPLACE = obj({"instead_of": EVENT, "condition": EXPR, "effect": EFFECT, "name": NAME, "id": S},
                    required=["instead_of", "effect"])
 HOOK_PROHIBIT = obj({"when": EVENT, "condition": EXPR, "name": NAME, "id": S}, required=["when"])
 HOOK_MODIFY = obj({"value": S, "condition": EXPR, "add": EXPR, "set": EXPR, "tie_break": EXPR,
                    "name": NAME, "id": S}, required=["value"])
-ACTION = obj({"name": NAME, "effect": EXPR, "params": idmap(S), "limit_per_turn": INT,
+ACTION = obj({"name": NAME, "effect": EFFECT, "params": idmap(VAR), "limit_per_turn": INT,
               "requires": EXPR, "free": BOOLISH, "menu": BOOLISH, "text": {},
               # the action's effect is not stopped by `proibições:` (yes, or a list of events)
-              "ignores_prohibitions": {"oneOf": [BOOLISH, {"type": "array", "items": S}]}},
+              "ignores_prohibitions": {"oneOf": [BOOLISH, {"type": "array", "items": EVENT_NAME}]}},
              required=["effect"])
-ATTRIBUTE = obj({"type": S, "name": NAME, "default": {}, "values": {}, "category": S})
-ZONE = obj({"name": NAME, "content": S, "hidden": BOOLISH, "category": S, "ordered": BOOLISH,
-            "refill_from": S,
+# an attribute's type: número, booleano, espaço, peça, texto, zona, an enumeration's id, or
+# "lista de X" (X an enumeration or a tag) — checked by rulesdsl/checks_vocab.py (M044)
+ATTRIBUTE = obj({"type": {"type": "string", "x-attr-type": True}, "name": NAME, "default": {}, "values": {}, "category": S})
+ZONE = obj({"name": NAME, "content": values("cards", "pieces"), "hidden": BOOLISH,
+            "category": ref("category"), "ordered": BOOLISH, "refill_from": ref("zone"),
             # a limit checked by the invariants once the owner's `limit_phase` is over (hand limit)
             "limit": INT, "limit_phase": S,
             # how many cards the zone takes (an integer, or {count, condition}: only while the
             # condition holds for the zone's owner); a card that would enter it full is discarded
             "capacity": {"oneOf": [INT, obj({"count": INT, "condition": EXPR})]}})
-COUNTER = obj({"name": NAME, "scope": S, "initial": INT, "min": INT, "max": INT, "per_faction": BOOLISH})
-CARD = obj({"id": S, "name": NAME, "copies": INT, "text": {}, "effect": EXPR, "zone": S,
-            "tags": {"type": "array", "items": S}}, required=["id"], attrs="card")
-PIECE = obj({"name": NAME, "category": S, "count": INT, "occupies": S, "removable": BOOLISH,
-             "tags": {"type": "array", "items": S}, "tracks": idmap({"oneOf": [{"type": "array"}, obj({"name": NAME, "values": {"type": "array"}})]}),
+COUNTER = obj({"name": NAME, "scope": values("player", "global"), "initial": INT, "min": INT, "max": INT, "per_faction": BOOLISH})
+CARD = obj({"id": S, "name": NAME, "copies": INT, "text": {}, "effect": EFFECT, "zone": ref("zone"),
+            "tags": {"type": "array", "items": ref("tag")}}, required=["id"], attrs="card")
+# a piece's tracks: one value per piece (`count`), checked by rulesdsl/checks_vocab.py
+PIECE = obj({"name": NAME, "category": ref("category"), "count": INT, "occupies": ref("attr"),
+             "removable": BOOLISH,
+             "tags": {"type": "array", "items": ref("tag")}, "tracks": idmap({"oneOf": [{"type": "array"}, obj({"name": NAME, "values": {"type": "array"}})]}),
              "expansions": {}, "per_value": {},
              # pieces of these categories (or kinds) in the same space are face down (hidden)
-             "covers": {"oneOf": [S, {"type": "array", "items": S}]}}, attrs="piece")   # + declared attributes (a printed suit)
+             "covers": {"oneOf": [ref("piece_or_category"),
+                                  {"type": "array", "items": ref("piece_or_category")}]}}, attrs="piece")   # + declared attributes (a printed suit)
+
+DERIVED = obj({"name": NAME, "param": VAR, "base": EXPR, "context": {"type": "array", "items": VAR}})
 
 schema = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -81,10 +120,12 @@ schema = {
     "title": "rulesdsl ruleset file (language-neutral keys)",
     "type": "object",
     "$defs": {
-        "boolish": {"type": ["boolean", "string"]},
+        "boolish": {"type": ["boolean", "string"], "x-values": ["true", "false"]},
         "expr": {"type": ["string", "number"]},
+        "effect": {"type": "string"},
         "law": {"type": ["string", "number", "array"]},
-        "name": {"type": ["string", "array", "object"]},
+        # a name, its spellings, or {language: name(s)}: the languages are checked (M050)
+        "name": {"type": ["string", "array", "object"], "x-lang-keys": True},
     },
     "properties": {
         "language": S,
@@ -92,10 +133,13 @@ schema = {
         # base's entries it replaces or removes
         "base": S, "replaces": {"type": "array", "items": S}, "removes": {"type": "array", "items": S},
         "game": obj({"id": S, "name": NAME, "players": obj({"min": INT, "max": INT}),
-                     "round_limit": INT, "score": S, "victory_score": INT,
-                     "turn": {"type": "array", "items": S}, "setup": RULES, "map": S,
+                     "round_limit": INT, "score": ref("counter"), "victory_score": INT,
+                     "turn": {"type": "array", "items": ref("phase")}, "setup": RULES,
+                     "map": ref("map"),
                      # a list inside the order: those factions set up in a random order
-                     "deck": S, "setup_order": {"type": "array", "items": {"oneOf": [S, {"type": "array", "items": S}]}},
+                     "deck": ref("deck"),
+                     "setup_order": {"type": "array", "items": {"oneOf": [
+                         ref("faction"), {"type": "array", "items": ref("faction")}]}},
                      "law_document": S,
                      # where the text catalogue lives when not in this folder (a generated
                      # translation points at its source's `texto/`)
@@ -107,9 +151,10 @@ schema = {
         "space_kinds": idmap(obj({"name": NAME, "attributes": idmap(ATTRIBUTE)})),
         "edge_kinds": idmap(obj({"name": NAME, "adjacency": BOOLISH})),
         "piece_categories": idmap(obj({"name": NAME, "faction_owned": BOOLISH, "rules": BOOLISH,
-                                       "occupies": S, "hit_order": INT, "removable": BOOLISH})),
+                                       "occupies": ref("attr"), "hit_order": INT,
+                                       "removable": BOOLISH})),
         "neutral_pieces": idmap(PIECE),
-        "piece_sets": idmap(obj({"name": NAME, "items": idmap(INT)})),
+        "piece_sets": idmap(obj({"name": NAME, "items": idmap(INT) | {"x-key-ref": "piece"}})),
         "card_attributes": idmap(ATTRIBUTE),
         "tags": idmap(obj({"name": NAME})),
         "zones": idmap(ZONE),
@@ -128,31 +173,110 @@ schema = {
             "expansions": {"type": "array", "items": S},
             "pieces": idmap(PIECE), "zones": idmap(ZONE), "counters": idmap(COUNTER),
             "cards": {"type": "array", "items": CARD},
-            "setup": RULES, "turn": idmap(RULES), "actions": idmap(ACTION),
+            "setup": RULES, "turn": idmap(RULES) | {"x-key-ref": "phase"}, "actions": idmap(ACTION),
             "triggers": {"type": "array", "items": HOOK_TRIGGER},
             "replacements": {"type": "array", "items": HOOK_REPLACE},
             "modifiers": {"type": "array", "items": HOOK_MODIFY},
             "prohibitions": {"type": "array", "items": HOOK_PROHIBIT},
-            "derived": idmap(obj({"name": NAME, "param": S, "base": EXPR,
-                                  "context": {"type": "array", "items": S}})),
+            "derived": idmap(DERIVED),
         })),
         "actions": idmap(ACTION),
-        "derived": idmap(obj({"name": NAME, "param": S, "base": EXPR,
-                              "context": {"type": "array", "items": S}})),
+        "derived": idmap(DERIVED),
         "triggers": {"type": "array", "items": HOOK_TRIGGER},
         "replacements": {"type": "array", "items": HOOK_REPLACE},
         "modifiers": {"type": "array", "items": HOOK_MODIFY},
         "prohibitions": {"type": "array", "items": HOOK_PROHIBIT},
         "victory": {"type": "array", "items": obj({"condition": EXPR, "when": S, "name": NAME})},
-        "turn_rules": idmap(RULES),
+        "turn_rules": idmap(RULES) | {"x-key-ref": "phase"},
         "piece_statuses": idmap(obj({"name": NAME, "set_verb": NAME, "clear_verb": NAME})),
     },
 }
 
+
+# ---------------------------------------------------------------------------------------------
+# one schema per language: the same shape, with every key and value spelled by the lexicon
+
+def _spellings(lex, neutral):
+    return lex.keys.get(neutral) or [neutral]
+
+
+def localize(node, lex):
+    """The neutral schema `node` with keys and values spelled in `lex`'s language. Objects
+    whose keys are all known (not id maps, not declared attributes, not free) are closed
+    (`additionalProperties: false`), so an editor flags a misspelt key as the validator does."""
+    if isinstance(node, list):
+        return [localize(x, lex) for x in node]
+    if not isinstance(node, dict):
+        return node
+    out = {}
+    for k, v in node.items():
+        if k == "properties":
+            props = {}
+            for nk, sub in v.items():
+                for sp in _spellings(lex, nk):
+                    props[sp] = localize(sub, lex)
+            out[k] = props
+        elif k == "required":
+            out[k] = [_spellings(lex, r)[0] for r in v if len(_spellings(lex, r)) == 1]
+            alts = [r for r in v if len(_spellings(lex, r)) > 1]
+            if alts:
+                out.setdefault("allOf", []).extend(
+                    {"anyOf": [{"required": [sp]} for sp in _spellings(lex, r)]} for r in alts)
+            if not out[k]:
+                del out[k]
+        elif k == "x-values":
+            out[k] = v
+            enum = [sp for n in v for sp in (lex.values.get(n) or [n])]
+            if v == ["true", "false"]:
+                enum = [True, False] + enum
+            out["enum"] = enum
+        else:
+            out[k] = localize(v, lex)
+    if "oneOf" in node and {"$ref": "#/$defs/effect"} in node["oneOf"]:
+        # a rule written `- para cada X: efeito` is read by YAML as a one-key mapping; the
+        # loader joins it back into the sentence (rulesdsl/model.py: _rejoin_colon)
+        out["oneOf"] = out["oneOf"] + [{"type": "object", "minProperties": 1, "maxProperties": 1,
+                                        "propertyNames": {"pattern": " "},
+                                        "additionalProperties": {"type": "string"}}]
+    if out.get("type") == "object" and "properties" in out and not any(
+            out.get(x) for x in ("x-ids", "x-attributes", "x-open")) and "additionalProperties" not in out:
+        out["additionalProperties"] = False
+        out["patternProperties"] = {"^ref_": {}}
+    return out
+
+
+def localized_schema(lang):
+    from rulesdsl import lexicon
+    lex = lexicon.get(lang)
+    out = localize(schema, lex)
+    out["$id"] = f"https://rulesdsl.example/ruleset.{lang}.schema.json"
+    out["title"] = f"rulesdsl ruleset file ({lex.name})"
+    lang_key = _spellings(lex, "language")[0]
+    out["properties"][lang_key] = {"const": lang}
+    out["required"] = [lang_key]
+    return out
+
+
+def outputs():
+    """{file name: schema} for every schema this tool writes."""
+    from rulesdsl import lexicon
+    out = {"ruleset.schema.json": schema}
+    for lang in ("pt", "es"):
+        if lang in lexicon.available():
+            out[f"ruleset.{lang}.schema.json"] = localized_schema(lang)
+    return out
+
+
+def dumps(obj):
+    return json.dumps(obj, indent=1, ensure_ascii=False) + "\n"
+
+
 if __name__ == "__main__":
     here = os.path.dirname(os.path.abspath(__file__))
-    out = os.path.join(os.path.dirname(here), "grammar", "schema", "ruleset.schema.json")
-    with open(out, "w", encoding="utf-8") as fh:
-        json.dump(schema, fh, indent=1, ensure_ascii=False)
-        fh.write("\n")
-    print(out)
+    sys.path.insert(0, os.path.dirname(here))
+    folder = os.path.join(os.path.dirname(here), "grammar", "schema")
+    for name, sch in outputs().items():
+        out = os.path.join(folder, name)
+        with open(out, "w", encoding="utf-8") as fh:
+            fh.write(dumps(sch))
+        print(out)

@@ -514,6 +514,12 @@ def _load_paragraphs(ld: _Loader, cat: Catalogue, path: str) -> None:
             ld.add("T004", pos_of_value(paras, k), lang, key=key, expected=_kind_word("mapping", lang))
             continue
         f = ld.fields(entry, keys, allowed, lang)
+        for name in ("title", "text", "note", "known_typo", "number"):
+            # a text given as a list or a mapping would be shown as Python's repr of it
+            if name in f and f[name][0] is not None and not isinstance(f[name][0], (str, int, float)):
+                ld.add("T004", pos_of_value(entry, f[name][1]), lang, key=keys.spell(name),
+                       expected=_kind_word("text", lang))
+                del f[name]
         number = key
         if "number" in f:
             number = scalar_text(f["number"][0], text, entry.val_pos.get(f["number"][1]))
