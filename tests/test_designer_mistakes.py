@@ -531,7 +531,7 @@ def _editor_errors(lang, text):
 
 
 @pytest.mark.parametrize("lang,folders", [("pt", ["rulesets/root", "tests/games"]),
-                                          ("es", ["rulesets/root-es"])])
+                                          ("es", ["rulesets/root-es", "examples/erizos"])])
 def test_language_schemas_accept_the_shipped_rulesets(lang, folders):
     import glob
     n = 0
