@@ -56,29 +56,46 @@ class CliError(Exception):
 # ---------------------------------------------------------------------------------------------
 # language of the command line
 
+# spellings that belong to one language only (`validar`, `simular`, `--agentes` are both)
 _ES_WORDS = {"jugar", "traducir", "escenario", "--facciones", "--semilla", "--salida", "--procesos",
-             "--registro-es", "--sin-rotacion", "--max-decisiones", "--estricto"}
+             "--sin-rotacion", "--sin-rotación", "--max-decisiones", "--estricto", "--registro-de",
+             "--versión"}
 _PT_WORDS = {"jogar", "traduzir", "cenario", "cenário", "--faccoes", "--facções", "--semente", "--saida",
-             "--saída", "--processos", "--sem-rodizio", "--max-decisoes", "--estrito"}
+             "--saída", "--processos", "--sem-rodizio", "--sem-rodízio", "--max-decisoes", "--max-decisões",
+             "--estrito", "--versao"}
 
 
-def prescan_lang(argv) -> str:
-    """The language to speak before any ruleset is read."""
+def _option_lang(argv) -> str | None:
     for i, a in enumerate(argv):
         if a in ("--lang", "--idioma") and i + 1 < len(argv) and argv[i + 1] in LANGS:
             return argv[i + 1]
         for opt in ("--lang=", "--idioma="):
             if a.startswith(opt) and a[len(opt):] in LANGS:
                 return a[len(opt):]
+    return None
+
+
+def _typed_lang(argv) -> str | None:
+    """The language of the first command or option word that belongs to one language only."""
     for a in argv:
         if a in _ES_WORDS:
             return "es"
         if a in _PT_WORDS:
             return "pt"
-    env = os.environ.get("LC_ALL") or os.environ.get("LC_MESSAGES") or os.environ.get("LANG") or ""
-    if env.lower().startswith("es"):
-        return "es"
-    return "pt"
+    return None
+
+
+def user_lang(argv, environ=None) -> str | None:
+    """The user's own language, whatever the ruleset's: `--idioma`/`--lang`, else the language
+    of the command typed (`jugar` → es), else the locale (LANGUAGE, LC_ALL, LC_MESSAGES, LANG);
+    None if the user said nothing we speak (then the ruleset's language, then Portuguese)."""
+    from .i18n import user_lang as pick
+    return pick(_option_lang(argv), _typed_lang(argv), os.environ if environ is None else environ, LANGS)
+
+
+def prescan_lang(argv) -> str:
+    """The language to speak before any ruleset is read."""
+    return user_lang(argv) or "pt"
 
 
 # argparse's own messages, spoken in the chosen language
@@ -266,7 +283,8 @@ def build_parser(lang: str = "pt") -> argparse.ArgumentParser:
 
 def main(argv=None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    lang = prescan_lang(argv)
+    user = user_lang(argv)
+    lang = user or "pt"
     args = None
     try:
         with _argparse_speaks(lang):
@@ -275,7 +293,11 @@ def main(argv=None) -> int:
                 args = parser.parse_args(argv)
             except SystemExit as exc:
                 return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
-        args.cli_lang = args.lang if getattr(args, "lang", None) in LANGS else lang
+        args.user_lang = args.lang if getattr(args, "lang", None) in LANGS else user
+        args.cli_lang = args.user_lang or lang
+        if getattr(args, "command", None) in ("check-text", "coverage") and args.lang is None:
+            # the translator's workbench speaks the user's language too (else the ruleset's)
+            args.lang = args.user_lang
         return int(args.func(args) or 0)
     except CliError as exc:
         _err(exc.render(getattr(args, "cli_lang", None) or lang))
@@ -283,7 +305,7 @@ def main(argv=None) -> int:
     except RulesError as exc:
         # a ruleset that does not load: its errors (warnings are `validar`'s business)
         errors = [d for d in exc.diagnostics if d.severity == "error"] or exc.diagnostics
-        _print_diagnostics(errors)
+        _print_diagnostics(errors, getattr(args, "user_lang", None) or user)
         return 1
     except KeyboardInterrupt:
         _err(_m("CLI008", lang))
@@ -466,8 +488,9 @@ def _load(path: str, lang: str | None):
 
 
 def _game_lang(args, gdef) -> str:
-    if getattr(args, "lang", None) in LANGS:
-        return args.lang
+    """The user's language; if the user said nothing, the ruleset's; else Portuguese."""
+    if getattr(args, "user_lang", None) in LANGS:
+        return args.user_lang
     return gdef.lang if gdef.lang in LANGS else args.cli_lang
 
 
@@ -488,8 +511,9 @@ def cmd_validate(args) -> int:
     from .environment import Environment
     results = []
     failed = False
+    user = getattr(args, "user_lang", None)
     for path in args.paths:
-        env = Environment(args.lang)
+        env = Environment(user)
         try:
             env.load(path)
         except RulesError:
@@ -501,11 +525,12 @@ def cmd_validate(args) -> int:
         failed = failed or bad
         if args.json:
             results.append({"path": path, "ok": not bad, "errors": errors, "warnings": warnings,
-                            "diagnostics": [d.as_dict() for d in diags]})
+                            "diagnostics": [d.as_dict(user) for d in diags]})
             continue
+        # each diagnostic at its place, in the user's language (else its file's)
         for d in diags:
-            print(d.render(), file=sys.stderr)
-        lang = args.lang or _diag_lang(diags) or args.cli_lang
+            print(d.render(user), file=sys.stderr)
+        lang = user or _diag_lang(diags) or args.cli_lang
         line = _m("CLI.v.failed" if bad else "CLI.v.ok", lang, path=path, errors=errors, warnings=warnings)
         if bad and errors == 0 and args.strict:
             line += " " + _m("CLI.v.strict", lang)
@@ -526,7 +551,7 @@ def _diag_lang(diags: list[Diagnostic]) -> str | None:
 def _game_args(args):
     """What `jogar` and `simular` both read first: the ruleset, the language of the messages,
     the factions and the map (each checked, with a message in that language)."""
-    gdef = _load(args.ruleset, args.lang)
+    gdef = _load(args.ruleset, args.user_lang)
     lang = args.cli_lang = _game_lang(args, gdef)
     return gdef, lang, resolve_factions(gdef, args.factions, lang), resolve_map(gdef, args.map, lang)
 
@@ -571,6 +596,8 @@ def cmd_play(args) -> int:
     try:
         stopped = play(game, agents, max_decisions=args.max_decisions,
                        before=before if logs else None, after=after if logs else None)
+    except BrokenPipeError:
+        raise    # the reader went away (`| head`): not a failure of the game
     except Exception as exc:  # noqa: BLE001 - a rules bug is reported, not a traceback
         if os.environ.get("RULESDSL_DEBUG"):
             traceback.print_exc()
@@ -619,7 +646,7 @@ def cmd_simulate(args) -> int:
     if args.agents is not None:
         _agents(args.agents, factions, args.seed, lang)
     r = simulate(args.ruleset, factions, args.games, args.seed, args.workers, rotate=not args.no_rotate,
-                 agents=args.agents, max_decisions=args.max_decisions, lang=args.lang, map_id=map_id,
+                 agents=args.agents, max_decisions=args.max_decisions, lang=lang, map_id=map_id,
                  invariants=args.invariants)
     if args.json:
         print(json.dumps(r, ensure_ascii=False, sort_keys=True, indent=2))
@@ -630,20 +657,22 @@ def cmd_simulate(args) -> int:
     return 1 if r["errors"] else 0
 
 
-def _pct(x: float) -> str:
-    return f"{100 * x:.1f}%"
-
-
 def format_simulation(r: dict, gdef, lang: str, game: str) -> str:
+    """The `simular` table, in `lang`: names in that language, percentages and decimals written
+    as the language writes them (CLDR, rulesdsl/i18n.py)."""
+    from .i18n import decimal, percent
     fname = lambda f: gdef.rs.name("faction", f, lang)  # noqa: E731
+    pct = lambda x: percent(x, lang)  # noqa: E731
+    seconds, rate = r.get("seconds"), r.get("games_per_second")
     lines = [_m("CLI.sim.title", lang, games=r["games"], game=game,
                 factions=", ".join(fname(f) for f in r["factions"]), seed=r["seed"], workers=r["workers"],
-                seconds=r.get("seconds"), rate=r.get("games_per_second"))]
+                seconds=decimal(seconds, lang, 1) if isinstance(seconds, (int, float)) else seconds,
+                rate=decimal(rate, lang, 1) if isinstance(rate, (int, float)) else rate)]
     width = max([len(fname(f)) for f in r["factions"]] + [12])
 
     def row(label, w):
         lo, hi = w["ci95"]
-        return f"  {label:<{width}}  {_pct(w['rate']):>6}  [{_pct(lo)}, {_pct(hi)}]  ({w['wins']}/{w['games']})"
+        return f"  {label:<{width}}  {pct(w['rate']):>7}  [{pct(lo)}; {pct(hi)}]  ({w['wins']}/{w['games']})"
 
     lines.append(_m("CLI.sim.by_faction", lang))
     for f in r["factions"]:
@@ -653,11 +682,12 @@ def format_simulation(r: dict, gdef, lang: str, game: str) -> str:
         for seat, w in r["seat_win_rate"].items():
             lines.append(row(_m("CLI.sim.seat", lang, n=seat), w))
     nw = r["no_winner"]
-    lines.append(_m("CLI.sim.no_winner", lang, rate=_pct(nw["rate"]), lo=_pct(nw["ci95"][0]), hi=_pct(nw["ci95"][1]),
+    lines.append(_m("CLI.sim.no_winner", lang, rate=pct(nw["rate"]), lo=pct(nw["ci95"][0]), hi=pct(nw["ci95"][1]),
                     count=nw["games"], n=r["completed"]))
-    lines.append(_m("CLI.sim.scores", lang, scores=", ".join(f"{fname(f)} {v:.2f}" for f, v in r["mean_scores"].items())))
-    lines.append(_m("CLI.sim.length", lang, rounds=f"{r['mean_rounds']:.2f}", turns=f"{r['mean_turns']:.2f}",
-                    decisions=f"{r['mean_decisions']:.1f}"))
+    lines.append(_m("CLI.sim.scores", lang, scores=", ".join(f"{fname(f)} {decimal(v, lang, 2)}"
+                                                            for f, v in r["mean_scores"].items())))
+    lines.append(_m("CLI.sim.length", lang, rounds=decimal(r["mean_rounds"], lang, 2),
+                    turns=decimal(r["mean_turns"], lang, 2), decisions=decimal(r["mean_decisions"], lang, 1)))
     if r.get("unfinished"):
         lines.append(_m("CLI.sim.unfinished", lang, count=r["unfinished"]))
     if r.get("stuck"):
@@ -665,7 +695,7 @@ def format_simulation(r: dict, gdef, lang: str, game: str) -> str:
     lines.append(_m("CLI.sim.errors", lang, count=len(r["errors"])))
     for e in r["errors"][:20]:
         lines.append(_m("CLI.sim.error_line", lang, game=e["game"], seed=e["seed"],
-                        factions=", ".join(e["factions"]), error=e["error"]))
+                        factions=", ".join(fname(f) for f in e["factions"]), error=e["error"]))
     return "\n".join(lines)
 
 
@@ -719,7 +749,7 @@ def _translate_folder(tr, args) -> int:
 
 def cmd_scenario(args) -> int:
     sc = _lazy("rulesdsl.scenario", "CLI006")
-    return int(sc.run_files(list(args.files), args.lang, verbose=args.verbose) or 0)
+    return int(sc.run_files(list(args.files), args.user_lang, verbose=args.verbose) or 0)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -5,7 +5,10 @@ problems as `Diagnostic`s collected in a `Diagnostics` bag, so that all errors o
 reported together. A stage that cannot continue raises `RulesError` carrying the bag.
 
 Message templates live in data (`grammar/messages/*.yaml`), keyed by a stable code, one text
-per language; the language is the file's own (`idioma:`), else the CLI's `--lang`.
+per language. A diagnostic remembers its file's language (`idioma:`); the command line shows
+it in the user's language (rulesdsl/i18n.py: `--idioma`, the command typed, the locale).
+Plural forms are written in the templates in ICU notation (`{n, plural, one {# erro} other
+{# erros}}`) and chosen by CLDR's rules (rulesdsl/i18n.py).
 """
 from __future__ import annotations
 
@@ -144,6 +147,9 @@ def format_message(code: str, lang: str, args: dict) -> str:
         return f"{code} " + " ".join(f"{k}={v}" for k, v in args.items())
     tmpl = texts.get(lang) or texts.get(DEFAULT_LANG) or next(iter(texts.values()))
     try:
+        if ", plural," in tmpl:
+            from .i18n import expand_plurals
+            tmpl = expand_plurals(tmpl, lang, args)
         return tmpl.format(**args)
     except (KeyError, IndexError, ValueError):
         return tmpl + " " + " ".join(f"{k}={v}" for k, v in args.items())

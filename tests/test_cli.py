@@ -248,7 +248,14 @@ def test_scenario_returns_the_runner_status(capsys, monkeypatch):
     monkeypatch.setitem(sys.modules, "rulesdsl.scenario", fake)
     code, out, err = run(capsys, "escenario", "a.yaml", "b.yaml", "--lang", "es")
     assert code == 3 and seen["args"] == (["a.yaml", "b.yaml"], "es", False)
+    # the command typed in Portuguese: the user reads Portuguese, whatever the files' language
     code, out, err = run(capsys, "cenario", "-v", "a.yaml")
+    assert code == 3 and seen["args"] == (["a.yaml"], "pt", True)
+    # the English spelling and a locale that names no language we speak: each file's own
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(var, raising=False)
+    code, out, err = run(capsys, "scenario", "-v", "a.yaml")
     assert code == 3 and seen["args"] == (["a.yaml"], None, True)
 
 

@@ -112,7 +112,7 @@ escenarios:
     assert code == 1
     assert "FALLÓ" in out
     assert "piezas en Este, soldado de Rojos: esperado 2, obtenido 1" in out
-    assert "1 escenarios: 0 ok, 1 fallaron" in out
+    assert "1 escenario: 0 ok, 1 falló" in out
 
 
 def test_illegal_choice_names_the_options_and_reason(tmp_path):
