@@ -30,9 +30,32 @@ def _m(code: str, lang: str, **kw) -> str:
 # ---------------------------------------------------------------------------------------------
 # names
 
+def _singular(n, lang: str) -> bool:
+    """Does a count of `n` take the singular noun? CLDR's category (Babel), except that none
+    of a thing is plural in both languages ("0 PV" is not how PT or ES count)."""
+    from ..i18n import plural
+    try:
+        return n != 0 and plural(n, lang) == "one"
+    except (TypeError, ValueError):
+        return False
+
+
+def _thing_plural(game, kind: str, ident, word: str, lang: str) -> str:
+    """The plural of a named thing: the one its data declares (`plural:`), else unchanged for
+    an acronym ("PV"), else derived by the lexicon's rules."""
+    from ..nouns import declared_plural
+    t = game.g.rs.thing(kind, str(ident))
+    pl = declared_plural(t, lang, word)
+    return pl if pl is not None else _plural(word, lang)
+
+
 @lru_cache(maxsize=4096)
 def _plural(word: str, lang: str) -> str:
-    """Plural of a (possibly multi-word) noun through the lexicon's rules: the first word."""
+    """Plural of a (possibly multi-word) noun through the lexicon's rules: the first word;
+    an acronym (all capitals) has none."""
+    first = word.split(" ")[0]
+    if len(first) > 1 and first.isupper():
+        return word
     try:
         from .. import lexicon as lexmod
         from ..tokenizer import pluralize
@@ -77,7 +100,7 @@ def piece_name(game, kind: str, lang: str, count: int | None = None, with_owner:
         return _m("GM.w.hidden_piece" if n == 1 else "GM.w.hidden_pieces", lang, n=n)
     base = name(game, "piece", kind, lang)
     if count is not None:
-        base = f"{count} {base if count == 1 else _plural(base, lang)}"
+        base = f"{count} {base if _singular(count, lang) else _thing_plural(game, 'piece', kind, base, lang)}"
     pk = game.g.piece_kinds.get(kind)
     if with_owner and pk is not None and pk.owner is not None:
         return _m("GM.w.piece_of", lang, piece=base, faction=faction_name(game, pk.owner, lang))
@@ -127,8 +150,8 @@ def counter_label(game, key, lang: str, count=None, by=None) -> str:
     """'ajuda (Malandro → Marqueses)'; the owner is left out when it is `by`."""
     cid, owner, other = _counter_parts(game, key)
     word = name(game, "counter", cid, lang)
-    if count is not None and abs(int(count or 0)) != 1:
-        word = _plural(word, lang)
+    if count is not None and not _singular(abs(int(count or 0)), lang):
+        word = _thing_plural(game, "counter", cid, word, lang)
     if other is not None:
         return _m("GM.w.counter_pair", lang, counter=word, faction=faction_name(game, owner, lang),
                   other=faction_name(game, other, lang))
@@ -195,6 +218,8 @@ def thing_name(game, value, lang: str) -> str:
     g = game.g
     if game.m is not None and v in game.m.attrs:
         return name(game, "space", v, lang)
+    if ":" in v and v.split(":", 1)[0] in g.factions:
+        return zone_name(game, v, lang)       # a player's zone: 'alianca:itens_artesanais'
     if v in g.piece_kinds:
         return piece_name(game, v, lang)
     if v in g.actions:
@@ -296,13 +321,39 @@ def describe_option(game, decision, option, lang: str) -> str:
         return " · ".join(describe_option(game, decision, x, lang) for x in option)
     if isinstance(option, int) and not isinstance(option, bool):
         if kind == "branch":
-            return _m("GM.o.branch", lang, n=option + 1)
+            return branch_label(game, decision, option, lang)
         if kind == "card" or _etype(decision) == "card":
             return card_label(game, option, lang)
         return str(option)
     if isinstance(option, str) and game.m is not None and option in game.m.attrs:
         return space_label(game, option, lang)
     return thing_name(game, option, lang)
+
+
+def branch_label(game, decision, i: int, lang: str, width: int = 72) -> str:
+    """Alternative `i` of a `escolha um:` in its own words, printed in `lang` from the rule's
+    tree (its first line: 'adicione K em coluna Mover'); 'alternativa N' only when the
+    ruleset's rule cannot be found or printed."""
+    key, args = _prompt_key(decision)
+    g = game.g
+    try:
+        node, owner = g.branch_nodes[int(args[0])]
+        cache = g.__dict__.setdefault("_branch_texts", {})
+        ck = (int(args[0]), int(i), lang)
+        if ck not in cache:
+            from ..printer import to_text
+            tables = g.__dict__.setdefault("_names_tables", {})
+            if lang not in tables:
+                tables[lang] = g.rs.names_table(lang)
+            text = to_text(node.branches[int(i)], lang, tables[lang], owner)
+            line = next((ln.strip() for ln in text.splitlines() if ln.strip()), "")
+            line = line.rstrip(":").strip()
+            cache[ck] = line if len(line) <= width else line[:width - 1].rstrip() + "…"
+        if cache[ck]:
+            return cache[ck]
+    except Exception:  # noqa: BLE001 - a label is best effort; the number is still right
+        pass
+    return _m("GM.o.branch", lang, n=int(i) + 1)
 
 
 def _first_time(decision) -> bool:
@@ -436,6 +487,103 @@ def describe_table(game, faction, lang: str) -> str:
 
 
 # ---------------------------------------------------------------------------------------------
+# Law paragraphs: what an ability or a victory is called
+
+def _laws(law) -> list[str]:
+    if law is None:
+        return []
+    if isinstance(law, (list, tuple)):
+        return [str(x) for x in law if x is not None]
+    return [str(law)]
+
+
+def _law_titles(root: str) -> dict:
+    """{lang: {Law paragraph: title}} from the ruleset's text catalogue, read with the fast
+    YAML reader (titles only; summaries left out: a summary is not the rule's name). The
+    full catalogue (rulesdsl/text) checks these files; here they are only read."""
+    import os
+    import yaml
+    from .. import lexicon as lexmod
+    from ..text.catalogue import find_text_folder
+    folder = find_text_folder(root) if root and os.path.isdir(root) else None
+    out: dict = {}
+    if folder is None:
+        return out
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    files = []
+    roles: dict = {}
+    for n in sorted(os.listdir(folder)):
+        if not n.endswith((".yaml", ".yml")):
+            continue
+        try:
+            with open(os.path.join(folder, n), encoding="utf-8") as fh:
+                data = yaml.load(fh, Loader=loader)
+        except (OSError, yaml.YAMLError):
+            continue
+        if not isinstance(data, dict):
+            continue
+        lang = next((str(v) for k, v in data.items() if lexmod.means_key(k, "language")), None)
+        if lang not in lexmod.available():
+            continue
+        lex = lexmod.get(lang)
+        neutral = {lex.key_of(k) or k: v for k, v in data.items()}
+        for did, d in (neutral.get("documents") or {}).items():
+            if isinstance(d, dict):
+                nd = {lex.key_of(k) or k: v for k, v in d.items()}
+                roles[str(did)] = lex.value_of(nd.get("role")) or ""
+        if isinstance(neutral.get("paragraphs"), dict):
+            files.append((lang, lex, str(neutral.get("document") or ""), neutral["paragraphs"]))
+    # the source (the Law) first, then translations and references
+    rank = {"role_source": 0, "role_translation": 1, "role_reference": 2}
+    for lang, lex, doc, paras in sorted(files, key=lambda f: rank.get(roles.get(f[2], ""), 3)):
+        if roles.get(doc) == "role_summary":
+            continue
+        table = out.setdefault(lang, {})
+        for key, p in paras.items():
+            if not isinstance(p, dict):
+                continue
+            fields = {lex.key_of(k) or k: v for k, v in p.items()}
+            title = str(fields.get("title") or "").strip().rstrip(".:").strip()
+            if not title:
+                continue
+            title = title[:1] + title[1:].lower() if title.isupper() else title
+            for k in [str(key)] + [str(a) for a in (fields.get("aligned") or [])]:
+                table.setdefault(k, title)
+    return out
+
+
+def law_title(game, key: str, lang: str) -> str | None:
+    """The title of Law paragraph `key` in `lang`, else in any language the catalogue has
+    ('Removendo Bases'); None without a catalogue or a title."""
+    g = game.g
+    if "_law_titles" not in g.__dict__:
+        try:
+            g.__dict__["_law_titles"] = _law_titles(g.rs.root)
+        except Exception:  # noqa: BLE001 - a name for the narration is best effort
+            g.__dict__["_law_titles"] = {}
+    titles = g.__dict__["_law_titles"]
+    t = titles.get(lang, {}).get(key)
+    if t is None:
+        t = next((tb[key] for tb in titles.values() if key in tb), None)
+    return t
+
+
+def ability_name(game, law, lang: str, section: bool = False) -> tuple[str | None, str | None]:
+    """(title, paragraph) naming a rule by its first Law paragraph; with `section`, by the
+    section above it ('3.3.1' → '3.3 Cartas de domínio'), what a victory is called."""
+    laws = _laws(law)
+    if not laws:
+        return None, None
+    key = laws[0]
+    if section and key.count(".") >= 2:
+        up = ".".join(key.split(".")[:2])
+        t = law_title(game, up, lang)
+        if t:
+            return t, key
+    return law_title(game, key, lang), key
+
+
+# ---------------------------------------------------------------------------------------------
 # events
 
 def _pieces(game, ev, lang):
@@ -461,14 +609,21 @@ def describe_event(game, event: dict, lang: str, viewer=None) -> str:
     if t == "round_limit":
         return _m("GM.ev.round_limit", lang, n=game.g.round_limit)
     if t == "victory":
-        return _m("GM.ev.victory", lang, faction=fn(event.get("faction")))
+        return describe_victory(game, event, lang)
     if t == "stuck":
         return _m("GM.ev.stuck", lang, why=event.get("why"))
     if t in ("action", "action_undone"):
         return _m("GM.ev." + t, lang, faction=fn(event.get("faction")),
                   action=thing_name(game, event.get("action"), lang))
     if t == "trigger":
-        return _m("GM.ev.trigger", lang, faction=fn(event.get("faction")), event=event_word(event.get("event"), lang))
+        title, para = ability_name(game, event.get("law"), lang)
+        args = dict(faction=fn(event.get("faction")), event=event_word(event.get("event"), lang),
+                    ability=title, law=para)
+        if event.get("name"):
+            args["ability"] = event["name"]
+        code = "GM.ev.trigger_named" if args["ability"] and para else \
+            "GM.ev.trigger_law" if para else "GM.ev.trigger"
+        return _m(code, lang, **args)
     if t == "decision":
         choice = event.get("label") or event.get("choice")
         return _m("GM.ev.decision", lang, player=fn(event.get("player")), choice=choice)
@@ -535,6 +690,28 @@ def describe_event(game, event: dict, lang: str, viewer=None) -> str:
                   rounds=event.get("rounds"), decisions=event.get("decisions"))
     detail = ", ".join(f"{k}={v}" for k, v in sorted(event.items()) if k not in ("t", "texto"))
     return _m("GM.ev.other", lang, what=t, detail=detail)
+
+
+def describe_victory(game, event: dict, lang: str) -> str:
+    """Who wins and how: by points, by a named victory condition, or by a rule (a dominance
+    card), named by its Law section."""
+    fac = faction_name(game, event.get("faction"), lang)
+    how = event.get("how")
+    if how == "score":
+        score = game.g.score
+        amount = counter_amount(game, score, event.get("score"), lang) if score and event.get("score") is not None \
+            else None
+        if amount:
+            return _m("GM.ev.victory_score", lang, faction=fac, amount=amount)
+    name_ = event.get("name")
+    if isinstance(name_, dict):
+        v = name_.get(lang) or next(iter(name_.values()), None)
+        name_ = v[0] if isinstance(v, list) and v else v
+    title, para = ability_name(game, event.get("law"), lang, section=True)
+    if name_ or title:
+        return _m("GM.ev.victory_rule" if para else "GM.ev.victory_named", lang, faction=fac,
+                  rule=name_ or title, law=para)
+    return _m("GM.ev.victory", lang, faction=fac)
 
 
 def describe_scores(game, scores: dict, lang: str) -> str:

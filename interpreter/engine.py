@@ -219,7 +219,8 @@ class Game:
             for fac in ([active] if phase is not None else order):
                 c = ctx.child(me=fac, env={})
                 if cond(c):
-                    self.declare_winner(c, fac)
+                    self.declare_winner(c, fac, how="condition",
+                                        name=v.get("name") if isinstance(v, dict) else None)
 
     def _record_limits(self, f, ph):
         """Sizes of limited zones as the phase that enforces them ends (for the invariants)."""
@@ -388,9 +389,12 @@ class Game:
         reached = [f for f in self.factions if self.s.counters.get(g.counter_key(g.score, f), 0) >= g.victory_score]
         if reached:
             w = self.s.active if self.s.active in reached else reached[0]
-            self.declare_winner(ctx, w)
+            self.declare_winner(ctx, w, how="score")
 
-    def declare_winner(self, ctx, faction):
+    def declare_winner(self, ctx, faction, how: str = "rule", name=None):
+        """`how`: 'score' (the victory score reached), 'condition' (a `vitória:` condition,
+        with its `name`), 'rule' (a rule that says so, e.g. a dominance card: its Law
+        paragraph is the context's); the log's victory record says which."""
         self.s.winners = [faction]
         self.s.winner = faction
         # factions that joined their victory to the winner's ("junte-se a D": a coalition),
@@ -402,7 +406,12 @@ class Game:
                 if f not in self.s.winners and self.s.flags.get(("wins_with", f)) in self.s.winners:
                     self.s.winners.append(f)
                     grew = True
-        self.log_event("victory", faction)
+        extra = {"how": how, "law": getattr(ctx, "law", None)}
+        if how == "score":
+            extra["score"] = self.s.counters.get(self.g.counter_key(self.g.score, faction), 0)
+        if name is not None:
+            extra["name"] = name
+        self.log_event("victory", faction, **extra)
         raise GameOver()
 
     def log_event(self, what, faction, **kw):

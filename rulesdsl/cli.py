@@ -514,8 +514,9 @@ def cmd_validate(args) -> int:
     user = getattr(args, "user_lang", None)
     for path in args.paths:
         env = Environment(user)
+        ruleset_lang = None
         try:
-            env.load(path)
+            ruleset_lang = getattr(env.load(path), "lang", None)
         except RulesError:
             pass
         diags = _unique(env.diagnostics)
@@ -530,7 +531,7 @@ def cmd_validate(args) -> int:
         # each diagnostic at its place, in the user's language (else its file's)
         for d in diags:
             print(d.render(user), file=sys.stderr)
-        lang = user or _diag_lang(diags) or args.cli_lang
+        lang = user or _diag_lang(diags) or (ruleset_lang if ruleset_lang in LANGS else None) or args.cli_lang
         line = _m("CLI.v.failed" if bad else "CLI.v.ok", lang, path=path, errors=errors, warnings=warnings)
         if bad and errors == 0 and args.strict:
             line += " " + _m("CLI.v.strict", lang)

@@ -2225,6 +2225,11 @@ def compile_control(cc: CC, node: N.Control):
 
 def compile_branch(cc: CC, node: N.ChooseBranch):
     blocks = [compile_block(cc, b) for b in node.branches]
+    # the alternatives' own words, for the narration and the human's menu (describe.py
+    # prints branch i in the reader's language): the prompt carries their index here
+    registry = cc.g.__dict__.setdefault("branch_nodes", [])
+    bid = len(registry)
+    registry.append((node, cc.owner))
     optional = node.optional
     law = cc.law
     # `opção se X:` — an option offered only while its condition holds
@@ -2238,7 +2243,7 @@ def compile_branch(cc: CC, node: N.ChooseBranch):
                 if optional:
                     return
                 raise Failure("no_option", law)
-        v = yield from decide(ctx, ctx.me, "branch", idx, optional, ("branch",), law)
+        v = yield from decide(ctx, ctx.me, "branch", idx, optional, ("branch", bid), law)
         if v is PASS:
             return
         yield from blocks[v](ctx)

@@ -168,6 +168,8 @@ class Builder:
         self._copy_factions()
         self._collect_things()
         check_vocabulary(rs, self.diags, schema())
+        from .nouns import check as check_nouns
+        check_nouns(rs, self.diags)
         self._parse_expressions()
         return rs
 

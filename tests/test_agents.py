@@ -201,7 +201,7 @@ def test_labels_of_repeats_orders_counters_and_statuses(gdef):
     assert D.describe_event(game, {"t": "freeze", "by": "azuis", "counter": "pontos"}, "pt") == \
         "Azuis não pode mais ganhar pontos"
     hit = {"t": "hits_replaced", "by": "vermelhos", "owner": "azuis", "space": "norte", "count": 1}
-    assert D.describe_event(game, hit, "pt") == "Azuis sofre 1 dano(s) em Norte à sua maneira"
+    assert D.describe_event(game, hit, "pt") == "Azuis sofre 1 dano em Norte à sua maneira"
     assert "peça escondida" in D.piece_name(game, "?", "pt", 1)
     st = Decision("azuis", "status", [("norte", "azuis.soldado", "norte"), ("norte", "azuis.soldado")],
                   ("status", "norte"))

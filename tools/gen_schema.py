@@ -50,7 +50,9 @@ EVENTS = ["placement", "removal", "removal_prevented", "movement", "hits", "disc
 EVENT_NAME = values(*EVENTS)
 # documentation keys, accepted on every object: notes, sources, flags about the data itself
 ANNOT = {"note": {}, "source": {}, "single_source": BOOLISH, "ref_en": {}, "law": LAW,
-         "same_as": {}, "alt_name": {}, "total": {}, "computed": BOOLISH}
+         "same_as": {}, "alt_name": {}, "total": {}, "computed": BOOLISH,
+         # a named thing's gender and plural, when its name's ending does not show them
+         "gender": {"type": ["string", "object"]}, "plural": {"type": ["string", "object"]}}
 
 
 def obj(props=None, required=(), ids=None, attrs=None, extra=True):
