@@ -342,10 +342,8 @@ def branch_label(game, decision, i: int, lang: str, width: int = 72) -> str:
         ck = (int(args[0]), int(i), lang)
         if ck not in cache:
             from ..printer import to_text
-            tables = g.__dict__.setdefault("_names_tables", {})
-            if lang not in tables:
-                tables[lang] = g.rs.names_table(lang)
-            text = to_text(node.branches[int(i)], lang, tables[lang], owner)
+            # the Ruleset itself, so that the nouns' declared genders make the words agree
+            text = to_text(node.branches[int(i)], lang, g.rs, owner)
             line = next((ln.strip() for ln in text.splitlines() if ln.strip()), "")
             line = line.rstrip(":").strip()
             cache[ck] = line if len(line) <= width else line[:width - 1].rstrip() + "…"

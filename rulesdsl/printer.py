@@ -305,6 +305,8 @@ class Printer:
         self.lang = lang
         self.lex = lexmod.get(lang)
         self.idx = name_index(lang, names)
+        # a Ruleset (not only its names table): its declared genders are used for agreement
+        self.rs = names if hasattr(names, "names_table") else None
         self.indent = "  "
 
     # words ------------------------------------------------------------------------------------
@@ -582,7 +584,7 @@ class Printer:
         q = node.quant
         plural = self._plural(node)
         noun = self.name(node.noun, "NOUN", plural)
-        gender = self._gender = gender_of(noun)
+        gender = self._gender = gender_of(noun, self.lang, declared_gender_of(self.rs, node.noun, self.lang))
         noun_alt = self.idx.has_alt(noun)
         if q is not None:
             if isinstance(q, N.Num) and noun_alt and node.filters \
@@ -974,13 +976,34 @@ class Printer:
         return isinstance(node, N.AttrOf)
 
 
-def gender_of(noun_spelling: str) -> dict:
-    """{'fem': True} / {'masc': True} / {} from the ending of a noun's first word."""
+def gender_of(noun_spelling: str, lang: str | None = None, declared: str | None = None) -> dict:
+    """{'fem': True} / {'masc': True} / {}: the gender the ruleset declares for the noun
+    (`gênero:`), else the lexicon's (`genders:`, words and endings), else what the ending of
+    its first word shows."""
+    if declared in ("fem", "masc"):
+        return {declared: True}
     words = noun_spelling.split()
     if not words:
         return {}
+    if lang is not None:
+        from .nouns import lexicon_gender
+        g = lexicon_gender(words[0], lang)
+        if g in ("fem", "masc"):
+            return {g: True}
     f = features(words[0])
     return {k: True for k in ("fem", "masc") if f[k]}
+
+
+def declared_gender_of(rs, noun, lang: str) -> str | None:
+    """The gender a ruleset declares for the thing a noun names (None: not declared)."""
+    if rs is None or not isinstance(noun, N.Name) or not noun.ids:
+        return None
+    from .nouns import declared_gender
+    for ident in noun.ids:
+        g = declared_gender(rs.thing(noun.kind, ident), lang)
+        if g is not None:
+            return g
+    return None
 
 
 def _is_value_noun(noun) -> bool:

@@ -39,6 +39,7 @@ from .errors import Diagnostics, RulesError, fold
 from .loader import YDict, YList, YStr, detect_lang, load_text, _align
 from .model import (BLOCK_KEYS, SourceFile, _expressions, _object_branch, _rejoin_colon, _resolve,
                     _ruleset_files, load_ruleset, parse_expression, schema)
+from .nouns import gender_in
 from .printer import (OPTIONAL_TO_AFTER, NameIndex, PrintError, canonical_key, features,
                       neutral_word, optional_to, pick, source_marks, to_text)
 from .tokenizer import WORD_RE, pluralize
@@ -58,9 +59,19 @@ VALUE_POSITIONS = {
 EVENT_KEYS = ("when", "instead_of")
 EVENT_REL = {"mine", "enemy", "any"}
 GENERATED_BY = "tools/translate_ruleset.py"
-def _singular(word: str) -> str:
-    """A rough singular, to look a plural noun up in a lexicon's `genders:` ("bases" → "base")."""
-    return word[:-1] if word.endswith("s") and len(word) > 2 else word
+
+
+def declared_genders(rs, lang: str, lexicon_genders: dict) -> dict:
+    """The lexicon's genders plus, keyed ('declared', kind, ids), the gender each named thing
+    of the ruleset declares in `lang` (`gênero:` / `género:`): what agreement looks up."""
+    from .nouns import declared_gender
+    out = dict(lexicon_genders)
+    for kind, items in (getattr(rs, "things", None) or {}).items():
+        for ident, t in items.items():
+            g = declared_gender(t, lang)
+            if g is not None:
+                out[("declared", kind, (ident,))] = g
+    return out
 
 
 # the kinds of ruleset names that are nouns (their words agree with them)
@@ -309,6 +320,7 @@ class _FileTranslator:
         self.path = path
         self.src, self.dst = from_lang, to_lang
         self.slex, self.dlex = lexmod.get(from_lang), lexmod.get(to_lang)
+        self.genders = declared_genders(rs, to_lang, self.dlex.genders)
         self.notes = notes
         self.edits: list[tuple[int, int, str]] = []
         self.sidx = _index(rs, from_lang)
@@ -583,7 +595,7 @@ class _FileTranslator:
                 if not cands:
                     raise TranslateError(f"no '{self.dst}' word for {neutral}")
                 word = self.keyword(t, txt, cands, prev, nxt,
-                                    self.agreement(toks, new, i, self.dlex.genders))
+                                    self.agreement(toks, new, i, self.genders))
                 if txt[:1].isupper() and word[:1].islower():
                     word = word[:1].upper() + word[1:]
                 if word == "" and t.type == "TO":
@@ -632,7 +644,12 @@ class _FileTranslator:
             return {}
         words = new[noun].split()
         if words and genders:
-            g = genders.get(fold(words[0])) or genders.get(fold(_singular(words[0])))
+            # a gender the ruleset declares for the thing (`gênero:`), else the lexicon's
+            # (listed words and endings: "construcciones" is feminine by "-ción")
+            v = toks[noun].value
+            g = genders.get(("declared", v[0], tuple(v[1]))) \
+                if isinstance(v, tuple) and len(v) == 2 and isinstance(v[1], (tuple, list)) else None
+            g = g or gender_in(genders, words[0])
             if g in ("fem", "masc"):
                 return {g: True}
         f = features(words[0]) if words else {}
