@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 from functools import lru_cache
 
-from ..errors import format_message
+from ..errors import fold, format_message
 from .runtime import DONE, PASS
 
 _SENTINELS = (PASS, DONE)
@@ -164,8 +164,37 @@ def counter_amount(game, counter, n, lang: str, by=None) -> str:
     return f"{n} {counter_label(game, counter, lang, count=n, by=by)}"
 
 
-def status_name(game, status, lang: str) -> str:
-    return name(game, "status", status, lang)
+def status_name(game, status, lang: str, kind=None, count: int = 1, kinds=None) -> str:
+    """A piece status, an adjective that agrees with the piece it describes when the data
+    spells its forms ('exaurido, exaurida, exauridos, exauridas'): 'tocha ... exaurida'."""
+    t = game.g.rs.thing("status", str(status))
+    spellings = (t.names.get(lang) if t is not None else None) or []
+    if (kind is None and not kinds) or len(spellings) < 2:
+        return name(game, "status", status, lang)
+    # several kinds of pieces: feminine only if all of them are
+    genders = {noun_gender(game, "piece", k, lang) for k in ([kind] if kind is not None else kinds)}
+    gender = "fem" if genders == {"fem"} else "masc"
+    return pick_agreeing(spellings, gender, not _singular(count, lang))
+
+
+def noun_gender(game, kind: str, ident, lang: str) -> str | None:
+    """The gender of a named thing's name in `lang`: declared (`gênero:`), else the
+    lexicon's, else what its ending shows (rulesdsl/printer.gender_of)."""
+    from ..nouns import declared_gender
+    from ..printer import gender_of
+    t = game.g.rs.thing(kind, str(ident))
+    g = gender_of(name(game, kind, ident, lang), lang, declared_gender(t, lang) if t is not None else None)
+    return next((k for k in ("fem", "masc") if g.get(k)), None)
+
+
+def pick_agreeing(spellings: list, gender: str | None, plural: bool) -> str:
+    """The spelling of an adjective with the wanted gender and number (the first if none)."""
+    from ..printer import features, pick
+    want = {"plural": plural}
+    if gender == "fem":
+        want["fem"] = True
+        return pick(spellings, want)
+    return pick([c for c in spellings if not features(c)["fem"]] or spellings, want)
 
 
 def _located_pieces(game, pieces, lang) -> str:
@@ -315,7 +344,8 @@ def describe_option(game, decision, option, lang: str) -> str:
                 and option[1] in game.g.piece_kinds:
             # a piece somewhere with its statuses: 'bota em mochila (exaurido)'
             place = thing_name(game, option[0], lang)
-            marks = ", ".join(thing_name(game, x, lang) for x in option[2:])
+            marks = ", ".join(status_name(game, x, lang, option[1]) if game.g.rs.thing("status", str(x))
+                              else thing_name(game, x, lang) for x in option[2:])
             return _m("GM.w.piece_at", lang, piece=piece_name(game, option[1], lang, with_owner=False),
                       space=place) + f" ({marks})"
         return " · ".join(describe_option(game, decision, x, lang) for x in option)
@@ -402,7 +432,7 @@ def _with_statuses(game, kind, n, statuses, lang) -> str:
         b = int(bits)
         if not b or not k:
             continue
-        words = "+".join(status_name(game, names[x], lang) for x in sorted(names) if b & x)
+        words = "+".join(status_name(game, names[x], lang, kind, k) for x in sorted(names) if b & x)
         marks.append(f"{k} {words}")
     return f"{text} ({', '.join(marks)})" if marks else text
 
@@ -611,8 +641,10 @@ def describe_event(game, event: dict, lang: str, viewer=None) -> str:
     if t == "stuck":
         return _m("GM.ev.stuck", lang, why=event.get("why"))
     if t in ("action", "action_undone"):
-        return _m("GM.ev." + t, lang, faction=fn(event.get("faction")),
-                  action=thing_name(game, event.get("action"), lang))
+        action = thing_name(game, event.get("action"), lang)
+        # an action whose name already says it is one ("ação do pássaro"): not "a ação ação..."
+        bare = fold(action).split(" ")[0] == fold(_m("GM.w.action", lang))
+        return _m("GM.ev." + t + ("_bare" if bare else ""), lang, faction=fn(event.get("faction")), action=action)
     if t == "trigger":
         title, para = ability_name(game, event.get("law"), lang)
         args = dict(faction=fn(event.get("faction")), event=event_word(event.get("event"), lang),
@@ -667,9 +699,14 @@ def describe_event(game, event: dict, lang: str, viewer=None) -> str:
         return _m("GM.ev.freeze", lang, by=by,
                   counter=counter_label(game, event.get("counter"), lang, count=2, by=event.get("by")))
     if t == "status":
-        return _m("GM.ev.status_on" if event.get("on") else "GM.ev.status_off", lang, by=by,
-                  pieces=_located_pieces(game, event.get("pieces"), lang),
-                  status=status_name(game, event.get("status"), lang))
+        pieces = event.get("pieces") or []
+        kinds = {k for _, k, _ in pieces}
+        total = sum(int(n or 1) for _, _, n in pieces)
+        kind = next(iter(kinds)) if len(kinds) == 1 else None
+        code = "GM.ev.status_on" if event.get("on") else "GM.ev.status_off"
+        return _m(code + ("_pl" if total > 1 else ""), lang, by=by,
+                  pieces=_located_pieces(game, pieces, lang),
+                  status=status_name(game, event.get("status"), lang, count=total, kinds=kinds))
     if t == "hits_replaced":
         return _m("GM.ev.hits_replaced", lang, owner=fn(event.get("owner")), n=event.get("count"),
                   space=thing_name(game, event.get("space"), lang))
