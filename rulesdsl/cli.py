@@ -10,9 +10,11 @@
   rulesdsl cenario|escenario|scenario FILE...
   (and check-text, coverage, text confirm, from rulesdsl/text/cli.py)
 
-Every command and option has PT and ES spellings; messages are in `--lang`, else in the
-ruleset's language (before a ruleset is read: the language the command was typed in, else
-the environment's LANG, else Portuguese). No command shows a Python traceback: anything
+Every command and option has PT and ES spellings. Messages, narration, logs' text and
+reports are in the user's language, whatever the ruleset's: `--idioma`/`--lang`, else the
+language of the command typed (`jugar`; `validar` and `simular` are both languages), else the
+locale (LANGUAGE, LC_ALL, LC_MESSAGES, LANG); if none of them names a language we speak, the
+ruleset's language, else Portuguese (rulesdsl/i18n.py, docs/cli.md). No command shows a Python traceback: anything
 unexpected is one localized line and exit status 1 (2 for usage errors, as argparse does);
 RULESDSL_DEBUG=1 shows the traceback. Files are written atomically (a temporary file renamed
 into place), so a failed command leaves every file as it was.

@@ -58,6 +58,27 @@ def declared_plural(thing, lang: str, word: str | None = None) -> str | None:
     return _per_lang(raw, lang, _file_lang(data, raw))
 
 
+def declared_by_spelling(rs, lang: str) -> dict:
+    """{folded name in `lang`: gender} for every thing that declares its gender: a noun
+    phrase may name the thing through another kind that shares the word (the category
+    'fortes' and the piece 'forte')."""
+    cache = rs.__dict__.setdefault("_declared_genders", {})
+    if lang not in cache:
+        table = {}
+        for items in rs.things.values():
+            for t in items.values():
+                g = declared_gender(t, lang)
+                if g is None:
+                    continue
+                for sp in t.names.get(lang) or []:
+                    table.setdefault(fold(str(sp)), g)
+                pl = declared_plural(t, lang)
+                if pl:
+                    table.setdefault(fold(pl), g)
+        cache[lang] = table
+    return cache[lang]
+
+
 def lexicon_gender(word: str, lang: str) -> str | None:
     """The gender the lexicon gives a noun: a listed word, else a listed ending ('-ção')."""
     try:
@@ -84,9 +105,8 @@ def gender_in(genders: dict, word: str) -> str | None:
     best = None
     for f in forms:
         for key, g in genders.items():
-            if key.startswith("-") and f.endswith(key[1:]) and (best is None or len(key) > len(best[0])):
+            if isinstance(key, str) and key.startswith("-") and f.endswith(key[1:]) and (best is None or len(key) > len(best[0])):
                 best = (key, g)
-        # "construcciones": the singular's accent is gone, so endings are compared folded
     return best[1] if best else None
 
 

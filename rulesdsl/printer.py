@@ -998,12 +998,18 @@ def declared_gender_of(rs, noun, lang: str) -> str | None:
     """The gender a ruleset declares for the thing a noun names (None: not declared)."""
     if rs is None or not isinstance(noun, N.Name) or not noun.ids:
         return None
-    from .nouns import declared_gender
+    from .nouns import declared_by_spelling, declared_gender, gender_in
     for ident in noun.ids:
         g = declared_gender(rs.thing(noun.kind, ident), lang)
         if g is not None:
             return g
-    return None
+    # the same word names a thing that declares it (the category 'fortes', the piece 'forte')
+    table = declared_by_spelling(rs, lang)
+    if not table:
+        return None
+    things = [rs.thing(noun.kind, ident) for ident in noun.ids]
+    spelled = [sp for t in things if t is not None for sp in (t.names.get(lang) or [])]
+    return next((g for g in (gender_in(table, sp) for sp in spelled) if g), None)
 
 
 def _is_value_noun(noun) -> bool:

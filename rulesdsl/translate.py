@@ -64,8 +64,9 @@ GENERATED_BY = "tools/translate_ruleset.py"
 def declared_genders(rs, lang: str, lexicon_genders: dict) -> dict:
     """The lexicon's genders plus, keyed ('declared', kind, ids), the gender each named thing
     of the ruleset declares in `lang` (`gênero:` / `género:`): what agreement looks up."""
-    from .nouns import declared_gender
+    from .nouns import declared_by_spelling, declared_gender
     out = dict(lexicon_genders)
+    out.update(declared_by_spelling(rs, lang) if hasattr(rs, "things") else {})
     for kind, items in (getattr(rs, "things", None) or {}).items():
         for ident, t in items.items():
             g = declared_gender(t, lang)
