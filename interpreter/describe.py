@@ -97,7 +97,7 @@ def piece_name(game, kind: str, lang: str, count: int | None = None, with_owner:
     """'soldado (Azuis)'; with a count, '3 soldados (Azuis)'."""
     if kind == "?":             # a piece placed face down (under a piece that covers it)
         n = 1 if count is None else count
-        return _m("GM.w.hidden_piece" if n == 1 else "GM.w.hidden_pieces", lang, n=n)
+        return _m("GM.w.hidden_pieces", lang, n=n)
     base = name(game, "piece", kind, lang)
     if count is not None:
         base = f"{count} {base if _singular(count, lang) else _thing_plural(game, 'piece', kind, base, lang)}"

@@ -148,3 +148,24 @@ def expand_plurals(template: str, lang: str, args: dict) -> str:
         pos = end + 1
     out.append(template[pos:])
     return "".join(out)
+
+
+def fields(template: str) -> set[str]:
+    """The names a template reads, through its plural blocks (for checks that the PT and ES
+    texts of a message take the same arguments)."""
+    import string
+    names: set[str] = set()
+    flat = []
+    pos = 0
+    for m in list(_PLURAL_HEAD.finditer(template)):
+        if m.start() < pos:
+            continue
+        end = _closing(template, m.start())
+        names.add(m.group(1))
+        for text in _branches(template[m.end():end]).values():
+            names |= fields(text.replace("#", ""))
+        flat.append(template[pos:m.start()])
+        pos = end + 1
+    flat.append(template[pos:])
+    names |= {f for _, f, _, _ in string.Formatter().parse("".join(flat)) if f}
+    return names

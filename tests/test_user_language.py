@@ -178,6 +178,13 @@ def test_plural_forms_in_messages(lang, n, want):
     assert format_message("CLI.v.ok", lang, {"path": "x", "errors": n, "warnings": n}) == want
 
 
+def test_every_message_takes_the_same_arguments_in_pt_and_es():
+    from rulesdsl.errors import messages
+    from rulesdsl.i18n import fields
+    bad = [c for c, t in messages().items() if {"pt", "es"} <= set(t) and fields(t["pt"]) != fields(t["es"])]
+    assert not bad
+
+
 def test_icu_plural_blocks():
     t = "{n, plural, =0 {nada} one {# coisa} other {# coisas}} e {k}"
     assert expand_plurals(t, "pt", {"n": 0, "k": 1}).format(n=0, k=1) == "nada e 1"

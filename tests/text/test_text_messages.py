@@ -1,7 +1,6 @@
 """Every code the text tools can report has a message in PT and in ES, with the same fields."""
 import os
 import re
-import string
 
 from rulesdsl.errors import messages
 from rulesdsl.text.checks import CODES
@@ -21,7 +20,9 @@ def _used_codes():
 
 
 def _fields(template):
-    return {f for _, f, _, _ in string.Formatter().parse(template) if f}
+    # through ICU plural blocks ("{n, plural, one {# vez} other {# vezes}}") too
+    from rulesdsl.i18n import fields
+    return fields(template)
 
 
 def test_every_code_has_pt_and_es():
