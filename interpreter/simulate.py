@@ -278,6 +278,7 @@ def aggregate(results, factions, games, seed, rotate) -> dict:
 
 def _bar(lang):
     from ..errors import format_message
+    from ..i18n import decimal
     start = time.perf_counter()
     word = format_message("CLI.sim.games", lang or "pt", {})
 
@@ -289,6 +290,6 @@ def _bar(lang):
         width = 30
         fill = int(width * done / max(1, total))
         rate = done / max(1e-9, time.perf_counter() - start)
-        sys.stderr.write(f"\r[{'#' * fill}{'.' * (width - fill)}] {done}/{total} {word} ({rate:.1f}/s)")
+        sys.stderr.write(f"\r[{'#' * fill}{'.' * (width - fill)}] {done}/{total} {word} ({decimal(rate, lang or 'pt', 1)}/s)")
         sys.stderr.flush()
     return show

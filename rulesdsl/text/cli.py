@@ -91,8 +91,11 @@ def _guard(fn):
 
 
 def _print_diags(diags: Diagnostics, lang: str | None = None) -> None:
+    # in the user's language when the command knows it (check-text, coverage), else each
+    # diagnostic's file's
+    lang = lang or getattr(diags, "user_lang", None)
     for d in diags:
-        print(render(d), file=sys.stderr)
+        print(render(d, lang), file=sys.stderr)
 
 
 def _lang_ok(lang: str | None, diags: Diagnostics) -> bool:
@@ -141,6 +144,7 @@ def _write_html(directory: str, name: str, html: str, lang: str, diags: Diagnost
 def check_text(args) -> int:
     """`check-text RULESET`: differences between the texts, and between text and data."""
     diags = Diagnostics(args.lang or "pt")
+    diags.user_lang = args.lang
     cat = _load(args, diags)
     if cat is None or diags.has_errors():
         _print_diags(diags)
@@ -254,6 +258,7 @@ def report_text(cat, report, lang: str) -> str:
 def coverage(args) -> int:
     """`coverage RULESET`: data and tests of every paragraph of the Law."""
     diags = Diagnostics(args.lang or "pt")
+    diags.user_lang = args.lang
     cat = _load(args, diags)
     if cat is None or diags.has_errors() or cat.law is None:
         _print_diags(diags)
