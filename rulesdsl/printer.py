@@ -597,7 +597,8 @@ class Printer:
             yours = [c for c in self.lex.words.get("YOUR", []) if features(c)["plural"] == plural]
             if gender.get("fem"):
                 yours = [c for c in yours if features(c)["fem"]] or yours
-            elif gender.get("masc"):
+            else:
+                # masculine, or a gender nothing shows: the unmarked (masculine) form
                 yours = [c for c in yours if not features(c)["fem"]] or yours
             parts.append(min(yours, key=len) if yours else self.w("YOUR", plural=plural))
         parts.append(noun)

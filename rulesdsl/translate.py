@@ -671,6 +671,10 @@ class _FileTranslator:
                 agree = known or {k: True for k, v in source_marks(txt).items()
                                   if k in ("fem", "masc") and v}
                 want.update(agree)
+                if agree.get("masc"):
+                    # masculine possessives show no mark of their own ("seus"): leave out the
+                    # feminine ones rather than fall back to the first spelling ("suas")
+                    cands = [c for c in cands if not features(c)["fem"]] or cands
             best = pick(cands, want)
             score = features(best)
             same = [c for c in cands if features(c)["plural"] == score["plural"]] or cands

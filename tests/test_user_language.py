@@ -274,3 +274,28 @@ def test_an_unknown_gender_is_an_error_with_a_suggestion(capsys, locale, tmp_pat
     assert code == 1
     assert "erro N001: gênero desconhecido 'femenio' em 'azuis.forte'" in err
     assert "'feminino'" in err and re.search(r"jogo\.yaml:\d+:\d+: erro N001", err)
+
+
+def test_faroles_tuyos_and_farois_seus(tmp_path):
+    """A noun whose ending shows no gender ('farol', masculine in both languages, in the
+    lexicons' `genders:`), with the stressed plural 'faróis': agreement both ways."""
+    from rulesdsl.translate import translate_file
+    root = _conquista_with(tmp_path, FORTE, "forte: {nome: {pt: farol, es: farol}, categoria: forte, quantidade: 2}")
+    p = os.path.join(root, "jogo.yaml")
+    text = open(p, encoding="utf-8").read().replace("requer: houver soldados seus", "requer: houver faróis seus")
+    open(p, "w", encoding="utf-8").write(text)
+    es = translate_file(p, "es")
+    assert "requiere: haya faroles tuyos" in es
+    q = tmp_path / "es"
+    shutil.copytree(root, q)
+    (q / "jogo.yaml").write_text(es, encoding="utf-8")
+    assert "requer: há faróis seus" in translate_file(str(q / "jogo.yaml"), "pt")
+
+
+def test_portuguese_plurals_of_stressed_endings():
+    from rulesdsl import lexicon
+    from rulesdsl.tokenizer import pluralize
+    rules = lexicon.get("pt").plural
+    got = {w: pluralize(w, rules)[0] for w in ("farol", "papel", "funil", "fóssil", "nível", "azul", "ação")}
+    assert got == {"farol": "faróis", "papel": "papéis", "funil": "funis", "fóssil": "fósseis",
+                   "nível": "níveis", "azul": "azuis", "ação": "ações"}
