@@ -104,7 +104,9 @@ def test_diagnostics_keep_their_place_and_speak_the_users_language(capsys, local
     head_es = next(ln for ln in err_es.splitlines() if ln.startswith(where))
     code_ = re.search(r"(aviso|erro|error) (\w+):", head_pt).group(2)
     assert re.search(rf"(aviso|error) {code_}:", head_es)     # same place, same code
-    assert head_pt != head_es and out_es.strip().endswith("correcto (0 errores, 1 aviso)")
+    assert head_pt != head_es and out_es.strip().endswith("falló (1 error, 0 avisos)")
+    pt_summary = run(capsys, "validar", str(bad), "--idioma", "pt")[1].strip()
+    assert pt_summary.endswith("falhou (1 erro, 0 avisos)")
     assert "quería decir" in err_es and "você quis dizer" not in err_es
 
 
