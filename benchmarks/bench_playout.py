@@ -110,23 +110,29 @@ def main(argv=None):
     played = 0
     hung, failed = [], []
     lost = 0.0
+    lost_cpu = 0.0
     t0 = time.perf_counter()
+    c0 = time.process_time()
     for k in range(args.games):
         t1 = time.perf_counter()
+        c1 = time.process_time()
         try:
             game, n = playout(gdef, factions, args.seed + k, time_limit=args.time_limit)
         except Hung:
             hung.append(args.seed + k)
             lost += time.perf_counter() - t1
+            lost_cpu += time.process_time() - c1
             continue
         except Exception as exc:  # noqa: BLE001 - a broken game is reported, not timed
             failed.append((args.seed + k, f"{type(exc).__name__}: {exc}"))
             lost += time.perf_counter() - t1
+            lost_cpu += time.process_time() - c1
             continue
         played += 1
         decisions += n
         rounds += min(game.s.round, gdef.round_limit)
     dt = time.perf_counter() - t0 - lost
+    cpu = time.process_time() - c0 - lost_cpu
     rss_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     if sys.platform == "darwin":
         rss_kb //= 1024
@@ -136,6 +142,7 @@ def main(argv=None):
     print(f"load (1st/2nd):   {load_s:.3f} s / {reload_s:.3f} s")
     print(f"games:            {played} in {dt:.2f} s  ->  {played / dt:.2f} games/s")
     print(f"decisions:        {decisions} ({decisions / max(1, played):.0f}/game)  ->  {decisions / dt:.0f} decisions/s")
+    print(f"cpu time:         {cpu:.2f} s  ->  {played / cpu:.2f} games/s, {decisions / cpu:.0f} decisions/s (time.process_time)")
     print(f"rounds/game:      {rounds / max(1, played):.1f}")
     if hung:
         print(f"hung (> {args.time_limit:g} s, not timed): seeds {hung}")

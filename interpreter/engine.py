@@ -20,6 +20,7 @@ import re
 from .runtime import (Ctx, Decision, Failure, EndPhase, EndTurn, GameOver, PASS, DONE)
 from .state import State
 from .hooks import fire
+from .machine import GenFrame, Machine, drive
 from .observation import ShownCards, WatchedState, attach_views
 
 
@@ -64,7 +65,7 @@ class Game:
             position(self)
         self.ctx = Ctx(gdef, self.m, self.s, None, {}, self)
         self.pending: Decision | None = None
-        self._gen = self._main(self.ctx)
+        self.machine = Machine(GenFrame(self._main(self.ctx)))
         self._advance(None)
         for oid in history or []:
             self.apply_id(oid)
@@ -133,7 +134,7 @@ class Game:
         try:
             if self.position is None:
                 for rule in g.setup_rules:
-                    yield from rule(ctx.child(me=None, env={}))
+                    yield from drive(rule(ctx.child(me=None, env={})))
                 order = [f for f in g.setup_order if f in self.factions]
                 order += [f for f in self.factions if f not in order]
                 for group in getattr(g, "setup_groups", ()):
@@ -148,7 +149,7 @@ class Game:
                     c = ctx.child(me=f, env={})
                     for rule in g.factions[f].setup:
                         c.law = None
-                        yield from rule(c)
+                        yield from drive(rule(c))
             self.log_event("setup_done", None)
             start_f, start_ph = self.start or (None, None)
             if start_f is not None:
@@ -175,25 +176,25 @@ class Game:
                                 phases = phases[phases.index(start_ph):]
                             start_f = None
                         else:
-                            yield from fire(c, {"event": "turn_start", "by": f, "owner": f})
+                            yield from drive(fire(c, {"event": "turn_start", "by": f, "owner": f}))
                         for ph in phases:
                             s.phase = ph
                             s.ver += 1
                             self.log_event("phase", f, phase=ph)
-                            yield from fire(c, {"event": "phase_start", "phase": ph, "by": f, "owner": f})
+                            yield from drive(fire(c, {"event": "phase_start", "phase": ph, "by": f, "owner": f}))
                             if g.victory:
                                 self._check_victory(ctx, f, ph)
                             try:
                                 for rule in g.factions[f].turn.get(ph, ()):
-                                    yield from rule(rules_ctx)
+                                    yield from drive(rule(rules_ctx))
                             except EndPhase:
                                 pass
                             if g.zone_limits:
                                 self._record_limits(f, ph)
-                            yield from fire(c, {"event": "phase_end", "phase": ph, "by": f, "owner": f})
+                            yield from drive(fire(c, {"event": "phase_end", "phase": ph, "by": f, "owner": f}))
                     except EndTurn:
                         pass
-                    yield from fire(c, {"event": "turn_end", "by": f, "owner": f})
+                    yield from drive(fire(c, {"event": "turn_end", "by": f, "owner": f}))
                     if g.victory:
                         self._check_victory(ctx, f, None)
         except GameOver:
@@ -233,13 +234,9 @@ class Game:
             del self.limit_checks[:-50]
 
     def _advance(self, send):
-        gen = self._gen
-        try:
-            d = gen.send(send) if send is not None else next(gen)
-        except StopIteration:
-            self.pending = None
+        d = self.machine.run(send)
+        if d is None:
             self.s.terminal = True
-            return
         self.pending = d
 
     # OpenSpiel-shaped API ---------------------------------------------------------------------

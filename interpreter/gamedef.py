@@ -13,6 +13,7 @@ from .. import compiler as _compiler
 from ..loader import pos_of
 from .. import nodes as N
 from .runtime import Failure, StopAction, PASS, Decision, matches, ruler
+from .flow import Action as _ActionFrame
 
 
 def _bool(v, default=False):
@@ -160,9 +161,10 @@ class Action:
         c.env["__acts"] = acts + (self.id,)
         ctx.engine.log_event("action", ctx.me, action=self.id)
         try:
-            yield from self.run(c)
+            r = self.run(c)
         except StopAction:
-            pass
+            return None
+        return None if r is None else _ActionFrame(r)
 
 
 class Hook:
@@ -1041,5 +1043,4 @@ def _typed(v, t):
 
 
 def _noop(ctx):
-    return
-    yield
+    return None

@@ -6,6 +6,7 @@ and call `fire` once the whole verb is done (Law 1.1.3: remove everything, then 
 """
 from __future__ import annotations
 
+from .machine import FIN, Frame
 from .runtime import PASS, Decision
 
 
@@ -77,28 +78,76 @@ def fire(ctx, ev):
             continue
         ready.append((h, c, me))
     if not ready:
-        return
-    if len(ready) > 1 and sum(1 for h, _, _ in ready if h.interactive) > 1:
-        # 1.1.3: effects that happen together are resolved in the order the player whose
-        # turn it is chooses (asked when two or more of them involve choices: the order of
-        # plain effects — scoring, drawing — cannot change what anyone may do)
-        active = ctx.s.active or ctx.me
-        left = list(range(len(ready)))
-        order = []
-        while len(left) > 1:
-            i = yield Decision(active, "order", [("efeito", ready[j][0].law or j, j) for j in left],
-                               ("order_effects",), None)
-            order.append(left.pop(i))
-        order.extend(left)
-        ready = [ready[j] for j in order]
-    for h, c, me in ready:
-        if h.optional:
-            i = yield Decision(me, "may", [True, PASS], ("may_trigger",), h.law, True)
-            if i == 1:
-                continue
-        ctx.engine.log_event("trigger", me, law=h.law, event=ev["event"])
-        if h.run is not None:
-            yield from h.run(c)
+        return None
+    return Fire(ctx, ev, ready)
+
+
+class Fire(Frame):
+    """The hooks an event set off, resolved one after the other."""
+    __slots__ = ("ctx", "ev", "ready", "left", "order", "i", "pc")
+
+    def __init__(self, ctx, ev, ready):
+        self.ctx = ctx
+        self.ev = ev
+        self.ready = ready
+        self.left = None
+        self.order = None
+        self.i = 0
+        self.pc = 0
+
+    def step(self, m, send):
+        ready = self.ready
+        if self.pc == 0:
+            self.pc = 2
+            if len(ready) > 1 and sum(1 for h, _, _ in ready if h.interactive) > 1:
+                # 1.1.3: effects that happen together are resolved in the order the player
+                # whose turn it is chooses (asked when two or more of them involve choices:
+                # the order of plain effects — scoring, drawing — cannot change what anyone
+                # may do)
+                self.left = list(range(len(ready)))
+                self.order = []
+                self.pc = 1
+                send = None
+        if self.pc == 1:
+            left = self.left
+            if send is not None:
+                self.order.append(left.pop(send))
+            if len(left) > 1:
+                active = self.ctx.s.active or self.ctx.me
+                return Decision(active, "order", [("efeito", ready[j][0].law or j, j) for j in left],
+                                ("order_effects",), None)
+            self.order.extend(left)
+            ready = self.ready = [ready[j] for j in self.order]
+            self.left = self.order = None
+            self.pc = 2
+        while True:
+            if self.pc == 3:
+                self.pc = 2
+                h, c, me = ready[self.i]
+                if send == 1:
+                    self.i += 1
+                    continue
+            elif self.i >= len(ready):
+                return FIN
+            else:
+                h, c, me = ready[self.i]
+                if h.optional:
+                    self.pc = 3
+                    return Decision(me, "may", [True, PASS], ("may_trigger",), h.law, True)
+            self.i += 1
+            self.ctx.engine.log_event("trigger", me, law=h.law, event=self.ev["event"])
+            if h.run is not None:
+                r = h.run(c)
+                if r is not None:
+                    return r
+
+    def copy(self, cp):
+        n = Fire(cp.ctx(self.ctx), cp.val(self.ev), cp.val(self.ready))
+        n.left = cp.val(self.left)
+        n.order = cp.val(self.order)
+        n.i = self.i
+        n.pc = self.pc
+        return n
 
 
 def replacement(ctx, ev):

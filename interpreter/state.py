@@ -18,7 +18,7 @@ _UIDS = itertools.count(1)
 
 
 class State:
-    __slots__ = ("uid", "failure", "vid", "vb", "vz", "vc", "vn", "vm", "vf", "vt", "_clock", "_ext", "_at", "rng", "seed", "seats", "active", "round", "turn_no", "phase", "board", "supply",
+    __slots__ = ("uid", "failure", "vid", "vb", "vz", "vc", "vn", "vm", "vf", "vt", "_clock", "_ext", "_at", "_rng", "_rng_share", "seed", "seats", "active", "round", "turn_no", "phase", "board", "supply",
                  "zones", "piece_zones", "counters", "marks", "card_defs", "journal",
                  "_ruler", "_partners", "winner", "winners", "terminal", "visible", "flags", "step", "pstat")
 
@@ -35,7 +35,8 @@ class State:
         self._clock = 0                     # the last version number given out
         self._ext = 0                       # changes made from outside these methods
         self._at = {}                       # journal length -> versions when marked
-        self.rng = random.Random(seed)
+        self._rng = random.Random(seed)
+        self._rng_share = None              # shared with copies until one of them draws
         self.seats: list[str] = []          # faction ids in turn order
         self.active: str | None = None      # faction whose turn it is
         self.round = 0
@@ -60,6 +61,78 @@ class State:
         self.winners: list[str] = []
         self.terminal = False
         self.visible: dict = {}                           # card instance -> set of factions that saw it
+
+    # the random generator, copied on first use after a copy ----------------------------------
+    # Copying a Mersenne Twister costs ~25 µs (getstate/setstate), a quarter of a state copy's
+    # budget. A copy shares the generator until either side draws: then the first to draw
+    # freezes the shared state (one getstate) and the copy rebuilds its own from it.
+    @property
+    def rng(self):
+        r = self._rng
+        share = self._rng_share
+        if share is None:
+            return r
+        self._rng_share = None
+        if r is None:
+            st = share[1]
+            if st is None:
+                st = share[1] = share[0].getstate()
+            r = self._rng = _rng_like(share[0], st)
+        elif share[1] is None:
+            # the original draws first: its copies keep the state it has now
+            share[1] = r.getstate()
+        return r
+
+    @rng.setter
+    def rng(self, r):
+        self._rng = r
+        self._rng_share = None
+
+    def copy(self, cls=None) -> "State":
+        """An independent state with the same contents (its own journal, versions, and a
+        generator that will draw what this one would). See docs/arquitetura.md."""
+        c = (cls or type(self)).__new__(cls or type(self))
+        c.uid = next(_UIDS)
+        c.failure = self.failure
+        c.vid, c.vb, c.vz, c.vc, c.vn, c.vm, c.vf, c.vt = (
+            self.vid, self.vb, self.vz, self.vc, self.vn, self.vm, self.vf, self.vt)
+        c._clock = self._clock
+        c._ext = self._ext
+        c._at = dict(self._at)
+        share = self._rng_share
+        if share is None:
+            share = self._rng_share = [self._rng, None]
+        c._rng = None
+        c._rng_share = share
+        c.seed = self.seed
+        c.seats = list(self.seats)
+        c.active = self.active
+        c.round = self.round
+        c.turn_no = self.turn_no
+        c.phase = self.phase
+        c.step = self.step
+        c.board = {k: v.copy() for k, v in self.board.items()}
+        c.supply = self.supply.copy()
+        c.zones = {k: v.copy() for k, v in self.zones.items()}
+        c.piece_zones = {k: v.copy() for k, v in self.piece_zones.items()}
+        c.pstat = {k: v.copy() for k, v in self.pstat.items()} if self.pstat else {}
+        c.counters = self.counters.copy()
+        c.marks = self.marks.copy()
+        c.flags = self.flags.copy()
+        c.card_defs = self.card_defs
+        j = self.journal
+        if j is not None:
+            # an undo that puts a whole zone back holds that zone's list: each copy its own
+            j = [(e[0], e[1], list(e[2]) if e[2] is not None else None) if e[0] == _ZONE else e
+                 for e in j]
+        c.journal = j
+        c._ruler = self._ruler.copy()
+        c._partners = (None, {})
+        c.winner = self.winner
+        c.winners = list(self.winners)
+        c.terminal = self.terminal
+        c.visible = self.visible
+        return c
 
     # versions ---------------------------------------------------------------------------------
     @property
@@ -97,7 +170,8 @@ class State:
         self.journal = None          # undoing must not journal itself
         try:
             while len(j) > mark:
-                j.pop()()
+                e = j.pop()
+                _UNDO[e[0]](self, *e[1:])
         finally:
             self.journal = j
         self._ruler.clear()
@@ -117,7 +191,7 @@ class State:
         if mark == 0:
             self.journal = None
 
-    def _undo(self, fn, part=None) -> None:
+    def _undo(self, entry, part=None) -> None:
         # every change passes here: bump the versions that memoized expressions key on (the
         # part changed; without one, every part)
         if part is None:
@@ -125,7 +199,7 @@ class State:
         else:
             self._touch(part)
         if self.journal is not None:
-            self.journal.append(fn)
+            self.journal.append(entry)
 
     # pieces -----------------------------------------------------------------------------------
     def count(self, space: str, kind: str) -> int:
@@ -139,7 +213,7 @@ class State:
         b[kind] = b.get(kind, 0) + n
         self.supply[kind] = self.supply.get(kind, 0) - n
         self._ruler.pop(space, None)
-        self._undo(lambda: self.take(space, kind, n, _log=False), "vb")
+        self._undo((_TAKE_QUIET, space, kind, n), "vb")
 
     def take(self, space: str, kind: str, n: int = 1, _log=True) -> None:
         """Move n pieces of a kind from a space back to the supply."""
@@ -154,7 +228,7 @@ class State:
         self.supply[kind] = self.supply.get(kind, 0) + n
         self._ruler.pop(space, None)
         if _log:
-            self._undo(lambda: self.put(space, kind, n), "vb")
+            self._undo((_PUT, space, kind, n), "vb")
         else:
             self._touch("vb")
 
@@ -171,12 +245,12 @@ class State:
         d[kind] = d.get(kind, 0) + n
         self._ruler.pop(src, None)
         self._ruler.pop(dst, None)
-        self._undo(lambda: self.shift(dst, src, kind, n), "vb")
+        self._undo((_SHIFT, dst, src, kind, n), "vb")
 
     def adjust_supply(self, kind: str, n: int) -> None:
         """Pieces leave (n<0) or join (n>0) the supply from outside the map (box, zones)."""
         self.supply[kind] = self.supply.get(kind, 0) + n
-        self._undo(lambda: self.supply.__setitem__(kind, self.supply[kind] - n), "vb")
+        self._undo((_SUPPLY, kind, n), "vb")
 
     # piece zones (item supply, crafted items) -------------------------------------------------
     def zone_pieces(self, zone: str, kind: str) -> int:
@@ -197,7 +271,7 @@ class State:
             z[kind] = z.get(kind, 0) + n
             if bits:
                 self._status_add(dst, kind, bits, n)
-        self._undo(lambda: self.move_zone_piece(dst, src, kind, n, bits), "vz")
+        self._undo((_ZONE_PIECE, dst, src, kind, n, bits), "vz")
 
     def _status_add(self, zone, kind, bits, n):
         key = (zone, kind)
@@ -232,7 +306,7 @@ class State:
             self._status_add(zone, kind, old, -n)
         if new:
             self._status_add(zone, kind, new, n)
-        self._undo(lambda: self.set_status(zone, kind, n, new, old), "vz")
+        self._undo((_STATUS, zone, kind, n, new, old), "vz")
 
     # cards --------------------------------------------------------------------------------------
     def move_card(self, card: int, src: str, dst: str, to_bottom: bool = False) -> None:
@@ -244,39 +318,32 @@ class State:
             zd.insert(0, card)
         else:
             zd.append(card)
-
-        def undo():
-            if to_bottom:
-                zd.pop(0)
-            else:
-                zd.pop()
-            zs.insert(i, card)
-        self._undo(undo, "vc")
+        self._undo((_CARD, card, src, dst, to_bottom, i), "vc")
 
     def set_zone(self, zone: str, cards: list[int]) -> None:
         old = self.zones.get(zone)
         self.zones[zone] = cards
-        self._undo(lambda: self.zones.__setitem__(zone, old) if old is not None else self.zones.pop(zone, None), "vc")
+        self._undo((_ZONE, zone, old), "vc")
 
     # counters and marks -------------------------------------------------------------------------
     def add(self, key: str, n: int) -> None:
         self.counters[key] = self.counters.get(key, 0) + n
-        self._undo(lambda: self.counters.__setitem__(key, self.counters[key] - n), "vn")
+        self._undo((_ADD, key, n), "vn")
 
     def set_counter(self, key: str, v: int) -> None:
         old = self.counters.get(key, 0)
         self.counters[key] = v
-        self._undo(lambda: self.counters.__setitem__(key, old), "vn")
+        self._undo((_COUNTER, key, old), "vn")
 
     def set_mark(self, key, v) -> None:
         old = self.marks.get(key, _MISSING)
         self.marks[key] = v
-        self._undo(lambda: self.marks.pop(key, None) if old is _MISSING else self.marks.__setitem__(key, old), "vm")
+        self._undo((_MARK, key, old), "vm")
 
     def set_flag(self, key, v) -> None:
         old = self.flags.get(key, _MISSING)
         self.flags[key] = v
-        self._undo(lambda: self.flags.pop(key, None) if old is _MISSING else self.flags.__setitem__(key, old), "vf")
+        self._undo((_FLAG, key, old), "vf")
 
     def partners(self, f) -> tuple:
         """The players in a coalition with f: the one f joined ("junte-se a D") and those who
@@ -306,3 +373,89 @@ class State:
 
 
 _MISSING = object()
+
+
+# the journal holds data, not closures: (operation, arguments) that undo one change on
+# whichever state replays it, so that a copy of the state carries its own journal
+def _u_take_quiet(s, space, kind, n):
+    s.take(space, kind, n, _log=False)
+
+
+def _u_put(s, space, kind, n):
+    s.put(space, kind, n)
+
+
+def _u_shift(s, src, dst, kind, n):
+    s.shift(src, dst, kind, n)
+
+
+def _u_supply(s, kind, n):
+    s.supply[kind] = s.supply[kind] - n
+
+
+def _u_zone_piece(s, src, dst, kind, n, bits):
+    s.move_zone_piece(src, dst, kind, n, bits)
+
+
+def _u_status(s, zone, kind, n, old, new):
+    s.set_status(zone, kind, n, old, new)
+
+
+def _u_card(s, card, src, dst, to_bottom, i):
+    zd = s.zones[dst]
+    if to_bottom:
+        zd.pop(0)
+    else:
+        zd.pop()
+    s.zones[src].insert(i, card)
+
+
+def _u_zone(s, zone, old):
+    if old is not None:
+        s.zones[zone] = old
+    else:
+        s.zones.pop(zone, None)
+
+
+def _u_add(s, key, n):
+    s.counters[key] = s.counters[key] - n
+
+
+def _u_counter(s, key, old):
+    s.counters[key] = old
+
+
+def _u_mark(s, key, old):
+    if old is _MISSING:
+        s.marks.pop(key, None)
+    else:
+        s.marks[key] = old
+
+
+def _u_flag(s, key, old):
+    if old is _MISSING:
+        s.flags.pop(key, None)
+    else:
+        s.flags[key] = old
+
+
+_UNDO = (_u_take_quiet, _u_put, _u_shift, _u_supply, _u_zone_piece, _u_status, _u_card, _u_zone,
+         _u_add, _u_counter, _u_mark, _u_flag)
+(_TAKE_QUIET, _PUT, _SHIFT, _SUPPLY, _ZONE_PIECE, _STATUS, _CARD, _ZONE,
+ _ADD, _COUNTER, _MARK, _FLAG) = range(len(_UNDO))
+
+
+def _rng_like(rng, state):
+    """A generator of the same class as `rng`, in `state` (a scenario's loaded dice copy
+    their queue too)."""
+    if type(rng) is random.Random:
+        r = random.Random(0)
+        r.setstate(state)
+        return r
+    import copy
+    r = copy.copy(rng)
+    for k, v in vars(rng).items():
+        if isinstance(v, list):
+            setattr(r, k, list(v))
+    r.setstate(state)
+    return r

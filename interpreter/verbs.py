@@ -13,6 +13,7 @@ from ..compiler import (CC, PieceSel, CardSel, Simple, ListSel, SpaceSel, compil
                         compile_expr, decide, quant_count, CARD, SPACE, FACTION, ZONE, _flat)
 from .. import nodes as N
 from .hooks import fire, replacement, prohibited
+from .machine import drive
 from .runtime import Failure, GameOver, PASS, DONE, Decision, free_capacity, matches, ruler
 
 REGISTRY: dict[str, "VerbDef"] = {}
@@ -193,7 +194,7 @@ def c_place(cc: CC, node):
         for ev in events:
             ctx.engine.log_change("place", ev)
         for ev in events:
-            yield from fire(ctx, ev)
+            yield from drive(fire(ctx, ev))
         if shortfall:
             _short(ctx, law)
     return run
@@ -299,7 +300,7 @@ def c_remove(cc: CC, node):
         for ev in events:
             ctx.engine.log_change("remove", ev)
         for ev in events:
-            yield from fire(ctx, ev)
+            yield from drive(fire(ctx, ev))
     return run
 
 
@@ -379,7 +380,7 @@ def c_move(cc: CC, node):
         for ev in events:
             ctx.engine.log_change("move", ev)
         for ev in events:
-            yield from fire(ctx, ev)
+            yield from drive(fire(ctx, ev))
     return run
 
 
@@ -439,7 +440,7 @@ def c_deal_hits(cc: CC, node):
                 rc.strict = 0
                 rc.env["__acts"] = acts
                 ctx.engine.log_change("hits_replaced", ev)
-                yield from h.run(rc)
+                yield from drive(h.run(rc))
                 return
         kinds = [k for k in g.kinds_of_owner.get(tgt, []) if g.piece_kinds[k].removable]
         while n > 0:
@@ -466,7 +467,7 @@ def c_deal_hits(cc: CC, node):
         for ev in merged.values():
             ctx.engine.log_change("remove", ev)
         for ev in merged.values():
-            yield from fire(ctx, ev)
+            yield from drive(fire(ctx, ev))
     return run
 
 
@@ -567,11 +568,11 @@ def _discard_cards(ctx, pairs, me, spend):
             h, c = rep
             c.env[h.binds.get("card", "__card")] = card
             ctx.engine.log_change("discard", {"by": me, "card": card, "replaced": True})
-            yield from h.run(c)
+            yield from drive(h.run(c))
             continue
         ctx.s.move_card(card, zone, g.discard_zone)
         ctx.engine.log_change("spend" if spend else "discard", {"by": me, "card": card})
-        yield from fire(ctx, ev)
+        yield from drive(fire(ctx, ev))
     _refill(ctx)        # an empty deck takes the discard pile at once (the cards discarded together)
 
 
@@ -825,7 +826,7 @@ def _counter_verb(sign):
             ctx.engine.log_change("score" if sign > 0 else "lose", {"by": me, "counter": cid, "n": n})
             if cid == g.score:
                 ctx.engine.check_score(ctx)
-            yield from fire(ctx, {"event": "counter", "counter": cid, "by": me, "owner": me, "count": n})
+            yield from drive(fire(ctx, {"event": "counter", "counter": cid, "by": me, "owner": me, "count": n}))
         return run
     return comp
 
@@ -1049,7 +1050,7 @@ def c_resolve(cc: CC, node):
             return
         c = ctx.child(me=actor(ctx), env={"__card": card})
         c.law = cd.law
-        yield from cd.effect(c)
+        yield from drive(cd.effect(c))
     return run
 
 

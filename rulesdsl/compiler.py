@@ -11,6 +11,8 @@ from __future__ import annotations
 import os
 
 from . import nodes as N
+from .interpreter import flow
+from .interpreter.machine import FIN  # noqa: F401 - statements return frames (machine.py)
 from .errors import Diagnostics, suggest
 from .interpreter.runtime import (Ctx, Decision, Failure, EndPhase, EndTurn, StopAction, PASS, DONE,
                                    ruler, free_capacity, matches)
@@ -1879,11 +1881,7 @@ def compile_block(cc: CC, block: N.Block):
     runs = [r for r in runs if r is not None]
     if len(runs) == 1:
         return runs[0]
-
-    def run(ctx):
-        for r in runs:
-            yield from r(ctx)
-    return run
+    return flow.block(runs)
 
 
 def compile_stmt(cc: CC, node):
@@ -1912,8 +1910,6 @@ def compile_stmt(cc: CC, node):
 
             def let(ctx):
                 ctx.env[name] = f(ctx)
-                return
-                yield
             return let
         if t is N.Perform:
             return compile_perform(cc, node)
@@ -1993,32 +1989,16 @@ def compile_choose(cc: CC, node: N.Choose):
         nf = q[1]
         upto = q[0] == "upto"
 
+        many_k = (items, optional, upto, prompt, law, var)
+
         def choose_many(ctx):
-            n = nf(ctx)
-            player = who(ctx) if who else ctx.me
-            chosen = []
-            for _ in range(n):
-                opts = [x for x in items(ctx) if x not in chosen]
-                if not opts:
-                    if upto or optional:
-                        break
-                    raise Failure("no_option", law)
-                v = yield from decide(ctx, player, "choose", opts, optional or (upto and chosen != []), prompt, law)
-                if v is PASS:
-                    break
-                chosen.append(v)
-            if var:
-                ctx.env[var] = chosen[0] if n == 1 and chosen else (chosen if n != 1 else None)
-                if n == 1 and not chosen and not optional:
-                    raise Failure("no_option", law)
-            ctx.env["__chosen"] = chosen
+            return flow.ChooseMany(many_k, ctx, nf(ctx), who(ctx) if who else ctx.me)
         if q[0] == "n":
             # the common case "escolha uma clareira C": one element, bound to C
             def choose_one(ctx):
                 n = nf(ctx)
                 if n != 1:
-                    yield from choose_many(ctx)
-                    return
+                    return choose_many(ctx)
                 player = who(ctx) if who else ctx.me
                 opts = items(ctx)
                 if not opts:
@@ -2030,16 +2010,10 @@ def compile_choose(cc: CC, node: N.Choose):
                             ctx.env[var] = None
                         return
                     raise Failure("no_option", law)
-                v = yield from decide(ctx, player, "choose", opts, optional, prompt, law, (sel, ctx))
-                if v is PASS:
-                    ctx.env["__chosen"] = []
-                    ctx.env["__passed"] = True
-                    if var:
-                        ctx.env[var] = None
-                    return
-                ctx.env["__chosen"] = [v]
-                if var:
-                    ctx.env[var] = v
+                v = flow.ask(ctx, player, "choose", opts, optional, prompt, law, (sel, ctx))
+                if type(v) is Decision:
+                    return flow.ChooseOne(ctx, v, var, True)
+                flow.bind_one(ctx, v, var, True)
             return choose_one
         return choose_many
 
@@ -2053,11 +2027,10 @@ def compile_choose(cc: CC, node: N.Choose):
                     ctx.env[var] = None
                 return
             raise Failure("no_option", law)
-        v = yield from decide(ctx, player, "choose", opts, optional, prompt, law, (sel, ctx))
-        if v is PASS:
-            ctx.env["__passed"] = True
-        if var:
-            ctx.env[var] = None if v is PASS else v
+        v = flow.ask(ctx, player, "choose", opts, optional, prompt, law, (sel, ctx))
+        if type(v) is Decision:
+            return flow.ChooseOne(ctx, v, var, False)
+        flow.bind_one(ctx, v, var, False)
     return choose_one
 
 
@@ -2101,24 +2074,8 @@ def compile_maybe(cc: CC, node: N.Maybe):
     def run(ctx):
         # the action is optional itself: it asks (or passes) and raises Failure if it
         # cannot be done; declining raises Failure("declined") in spend/discard verbs
-        mark = ctx.s.mark()
-        try:
-            done = yield from _did(act, ctx)
-        except Failure:
-            ctx.s.rollback(mark)
-            ctx.s.commit(mark)
-            return
-        ctx.s.commit(mark)
-        if done:
-            yield from then(ctx)
+        return flow.Maybe(act, then, ctx)
     return run
-
-
-def _did(act, ctx):
-    """Run an optional statement; True unless the player passed."""
-    ctx.env["__passed"] = False
-    yield from act(ctx)
-    return not ctx.env.pop("__passed", False)
 
 
 def compile_if(cc: CC, node: N.If):
@@ -2128,9 +2085,9 @@ def compile_if(cc: CC, node: N.If):
 
     def run(ctx):
         if cond(ctx):
-            yield from then(ctx)
+            return then(ctx)
         elif els is not None:
-            yield from els(ctx)
+            return els(ctx)
     return run
 
 
@@ -2153,22 +2110,12 @@ def compile_foreach(cc: CC, node: N.ForEach):
         law = cc.law
         etype = SPACE if isinstance(sel, PieceSel) else sel.etype
 
-        def run_any(ctx):
-            left = list(elems(ctx))
-            while left:
-                x = yield from decide(ctx, ctx.me, "order", list(dict.fromkeys(left)), False, ("order", etype), law)
-                left.remove(x)
-                if var:
-                    ctx.env[var] = x
-                yield from body(ctx)
-        return run_any
+        any_k = (body, var, etype, law)
 
-    def run(ctx):
-        for x in elems(ctx):
-            if var:
-                ctx.env[var] = x
-            yield from body(ctx)
-    return run
+        def run_any(ctx):
+            return flow.ForEachAnyOrder(any_k, ctx, list(elems(ctx)))
+        return run_any
+    return flow.foreach(elems, body, var)
 
 
 def compile_repeat(cc: CC, node: N.Repeat):
@@ -2177,14 +2124,10 @@ def compile_repeat(cc: CC, node: N.Repeat):
     upto = node.upto
     law = cc.law
 
+    k = (body, upto, law)
+
     def run(ctx):
-        n = nf(ctx)
-        for i in range(n):
-            if upto:
-                v = yield from decide(ctx, ctx.me, "repeat", [True, DONE], False, ("repeat", i + 1, n), law)
-                if v is DONE:
-                    return
-            yield from body(ctx)
+        return flow.Repeat(k, ctx, nf(ctx))
     return run
 
 
@@ -2193,15 +2136,7 @@ def compile_try(cc: CC, node: N.Try):
     fail = compile_block(cc, node.on_fail) if node.on_fail else None
 
     def run(ctx):
-        ctx.strict += 1
-        try:
-            yield from body(ctx)
-        except Failure:
-            ctx.strict -= 1
-            if fail is not None:
-                yield from fail(ctx)
-            return
-        ctx.strict -= 1
+        return flow.Try(body, fail, ctx)
     return run
 
 
@@ -2218,8 +2153,6 @@ def compile_control(cc: CC, node: N.Control):
             raise EndTurn()
         if what == "stop":
             raise StopAction()
-        return
-        yield
     return run
 
 
@@ -2243,10 +2176,12 @@ def compile_branch(cc: CC, node: N.ChooseBranch):
                 if optional:
                     return
                 raise Failure("no_option", law)
-        v = yield from decide(ctx, ctx.me, "branch", idx, optional, ("branch", bid), law)
+        v = flow.ask(ctx, ctx.me, "branch", idx, optional, ("branch", bid), law)
+        if type(v) is Decision:
+            return flow.Branch(blocks, ctx, v)
         if v is PASS:
-            return
-        yield from blocks[v](ctx)
+            return None
+        return blocks[v](ctx)
     return run
 
 
@@ -2276,25 +2211,13 @@ def compile_perform(cc: CC, node: N.Perform):
             ctx = ctx.child(me=who(ctx), env=ctx.env)
         if optional:
             if not act.enabled(ctx):
-                return
-            v = yield from decide(ctx, ctx.me, "may", [act.id], True, ("may_action", act.id), act.law)
+                return None
+            v = flow.ask(ctx, ctx.me, "may", [act.id], True, ("may_action", act.id), act.law)
             if v is PASS:
-                return
+                return None
             # an optional action that cannot be completed is undone, as in a menu
-            mark = ctx.s.mark()
-            try:
-                yield from act.perform(ctx, values)
-            except (EndPhase, EndTurn):
-                ctx.s.commit(mark)
-                raise
-            except Failure:
-                ctx.s.rollback(mark)
-                ctx.s.commit(mark)
-                ctx.engine.log_event("action_undone", ctx.me, action=act.id)
-                return
-            ctx.s.commit(mark)
-            return
-        yield from act.perform(ctx, values)
+            return flow.Perform(act, ctx, values, True, v if type(v) is Decision else None)
+        return act.perform(ctx, values)
     return run
 
 
@@ -2322,44 +2245,5 @@ def compile_menu(cc: CC, node: N.ActionMenu):
         ids = listed if listed is not None else g.menu_actions(owner)
         menu = [0 if live is not None else (budget(ctx) if budget is not None else None)]
         ctx.menus.append(menu)
-        failed = set()
-        try:
-            while True:
-                left = menu[0] if live is None else (live(ctx) or 0) + menu[0]
-                opts = []
-                for aid in ids:
-                    if aid in failed:
-                        continue
-                    act = g.actions[aid]
-                    if left is not None and left <= 0 and not act.free:
-                        continue
-                    if act.enabled(ctx):
-                        opts.append(aid)
-                if not opts:
-                    return
-                opts.append(DONE)
-                i = yield Decision(ctx.me, "menu", opts, ("menu", left), law)
-                choice = opts[i]
-                if choice is DONE:
-                    return
-                act = g.actions[choice]
-                mark = ctx.s.mark()
-                try:
-                    yield from act.perform(ctx, {})
-                except (EndPhase, EndTurn):
-                    # an action that ends the phase or turn ("termine a fase") is done: keep it
-                    ctx.s.commit(mark)
-                    raise
-                except Failure:
-                    ctx.s.rollback(mark)
-                    ctx.s.commit(mark)
-                    ctx.engine.log_event("action_undone", ctx.me, action=choice)
-                    failed.add(choice)
-                    continue
-                ctx.s.commit(mark)
-                failed.clear()
-                if not act.free and menu[0] is not None:
-                    menu[0] -= 1
-        finally:
-            ctx.menus.pop()
+        return flow.Menu((g, ids, live, law), ctx, menu)
     return run

@@ -152,13 +152,13 @@ def test_favor_does_not_remove_the_pawn_and_damages_three_items(g):
     tree = parse_expression("remova todas as peças inimigas de clareira 1", "pt", rs.builder.tokenizer("pt"), g.diags)
     run = compile_block(CC(g, g.diags, "pt", "rapinas"), tree)
     ctx = Ctx(g, game.m, game.s, "rapinas", {}, game)
-    gen = run(ctx)
-    try:
-        d = next(gen)
-        while True:
-            d = gen.send(0)
-    except StopIteration:
-        pass
+    from rulesdsl.interpreter.machine import Machine
+    r = run(ctx)
+    if r is not None:
+        m = Machine(r)
+        d = m.run(None)
+        while d is not None:
+            d = m.run(0)
     s = game.s
     assert s.count("c1", "malandro.peao") == 1
     assert s.count("c1", "marqueses.guerreiro") == 0

@@ -1,0 +1,76 @@
+"""How long `Game.clone()` takes, at many points of several seeded random games (CPU time).
+
+    python benchmarks/bench_clone.py                      # 4 players, 4 games, every 10th decision
+    python benchmarks/bench_clone.py --games 2 --every 100 --reps 3
+    python benchmarks/bench_clone.py --factions marqueses,rapinas
+
+At each point the clone is made `--reps` times and the mean per clone is one sample; the
+samples of all the games give the percentiles. Time is process CPU time (time.process_time),
+less sensitive to other load on a shared machine than wall time. The games play the same
+seeded random choices as `bench_playout.py`, so the points are reproducible.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path.insert(0, ROOT)
+
+
+def _pct(xs, p):
+    xs = sorted(xs)
+    if not xs:
+        return float("nan")
+    k = min(len(xs) - 1, max(0, int(round(p / 100 * (len(xs) - 1)))))
+    return xs[k]
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("ruleset", nargs="?", default=os.path.join(ROOT, "rulesets", "root"))
+    ap.add_argument("--factions", default="marqueses,rapinas,alianca,malandro")
+    ap.add_argument("--games", type=int, default=4)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--every", type=int, default=10, metavar="N", help="clone at every N-th decision")
+    ap.add_argument("--reps", type=int, default=20, help="clones per point (the sample is their mean)")
+    ap.add_argument("--max-decisions", type=int, default=100_000)
+    args = ap.parse_args(argv)
+
+    from rulesdsl.environment import Environment
+    from rulesdsl.interpreter.engine import Game
+    gdef = Environment().load(args.ruleset)
+    factions = args.factions.split(",")
+
+    samples = []          # (µs per clone, decision number)
+    for k in range(args.games):
+        seed = args.seed + k
+        rng = random.Random(seed)
+        game = Game(gdef, factions, seed)
+        n = 0
+        while game.pending is not None and n < args.max_decisions:
+            if n % args.every == 0:
+                t0 = time.process_time()
+                for _ in range(args.reps):
+                    game.clone()
+                samples.append(((time.process_time() - t0) / args.reps * 1e6, n))
+            game.apply(rng.randrange(len(game.pending.options)))
+            n += 1
+
+    us = [s for s, _ in samples]
+    worst = max(samples) if samples else (float("nan"), 0)
+    print(f"ruleset:          {os.path.relpath(args.ruleset, ROOT)}  factions: {','.join(factions)}")
+    print(f"python:           {sys.version.split()[0]}")
+    print(f"points:           {len(samples)} (every {args.every} decisions of {args.games} games, "
+          f"{args.reps} clones each, CPU time)")
+    print(f"clone (µs):       p50 {_pct(us, 50):.1f}  p90 {_pct(us, 90):.1f}  p99 {_pct(us, 99):.1f}  "
+          f"max {worst[0]:.1f} (at decision {worst[1]})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

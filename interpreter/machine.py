@@ -1,0 +1,235 @@
+"""Where the rules are suspended, as data: a stack of frames that a game copies.
+
+A compiled statement is a function `run(ctx)` that either finishes at once (returns None) or
+returns a *frame*: a small object holding where that statement is (a step number `pc`) and
+its own variables. The machine steps the frame on top of its stack; a step returns
+
+  * another frame (a statement it runs: pushed, and stepped from its start),
+  * a `Decision` (the rules wait for a player: the machine stops; the chosen index is sent
+    to the same frame when the game resumes),
+  * `FIN` (the frame is done; `m.ret` holds its value, sent to the frame below).
+
+An exception raised by a step (Failure, EndPhase, ...) pops the frame and is offered to the
+frames below (`throw`), as a `try` in a generator would catch it.
+
+Why frames and not Python generators: a suspended generator cannot be copied, so a game in
+progress could only be copied by replaying its history (tens of milliseconds). A stack of
+frames is data: `copy(cp)` on each gives an independent game in microseconds (see
+docs/arquitetura.md). A statement still written as a generator runs inside a `GenFrame`;
+while one is on the stack the game cannot copy itself and falls back to replay.
+"""
+from __future__ import annotations
+
+from types import GeneratorType
+
+from .runtime import Ctx, Decision
+
+
+class _Fin:
+    __slots__ = ()
+
+    def __repr__(self):
+        return "FIN"
+
+
+FIN = _Fin()
+
+
+class Frame:
+    """One suspended statement. Subclasses define `step`, and `throw` if they catch."""
+    __slots__ = ()
+    copyable = True
+
+    def step(self, m, send):  # pragma: no cover - overridden
+        raise NotImplementedError
+
+    def throw(self, m, exc):
+        raise exc
+
+    def copy(self, cp):  # pragma: no cover - overridden
+        raise NotImplementedError
+
+
+class GenFrame(Frame):
+    """A statement still written as a generator (not copyable)."""
+    __slots__ = ("gen",)
+    copyable = False
+
+    def __init__(self, gen):
+        self.gen = gen
+
+    def step(self, m, send):
+        try:
+            r = self.gen.send(send)
+        except StopIteration as e:
+            m.ret = e.value
+            return FIN
+        return _frame_of(r)
+
+    def throw(self, m, exc):
+        try:
+            r = self.gen.throw(exc)
+        except StopIteration as e:
+            m.ret = e.value
+            return FIN
+        return _frame_of(r)
+
+
+def _frame_of(r):
+    # a generator yields Decisions; a frame-based statement it runs with `yield from sub(..)`
+    # is driven by `drive` below, so only Decisions come out here
+    if r is None:
+        raise RuntimeError("a rule generator yielded nothing")
+    return r
+
+
+class Machine:
+    """The stack of suspended statements of one game."""
+    __slots__ = ("stack", "ret")
+
+    def __init__(self, root=None):
+        self.stack = [] if root is None else [root]
+        self.ret = None
+
+    def run(self, send):
+        """Step until a decision is due (returned) or the stack is empty (None)."""
+        stack = self.stack
+        while stack:
+            fr = stack[-1]
+            try:
+                r = fr.step(self, send)
+            except Exception as exc:  # noqa: BLE001 - offered to the frames below, as in Python
+                r = self._unwind(exc)
+            while True:
+                if r is FIN:
+                    stack.pop()
+                    send = self.ret
+                    self.ret = None
+                    break
+                t = type(r)
+                if t is Decision:
+                    return r
+                if t is GeneratorType:
+                    r = GenFrame(r)
+                stack.append(r)
+                send = None
+                break
+        return None
+
+    def _unwind(self, exc):
+        stack = self.stack
+        stack.pop()
+        while stack:
+            try:
+                return stack[-1].throw(self, exc)
+            except Exception as e:  # noqa: BLE001
+                exc = e
+                stack.pop()
+        raise exc
+
+    def copyable(self) -> bool:
+        for fr in self.stack:
+            if not fr.copyable:
+                return False
+        return True
+
+    def copy(self, cp) -> "Machine":
+        m = Machine()
+        m.stack = [fr.copy(cp) for fr in self.stack]
+        return m
+
+
+def drive(r):
+    """Run a statement's result from inside a generator (`yield from drive(stmt(ctx))`):
+    None (done), a generator, or a frame run on a machine of its own."""
+    if r is None:
+        return None
+    if type(r) is GeneratorType:
+        return (yield from r)
+    m = Machine(r)
+    d = m.run(None)
+    while d is not None:
+        i = yield d
+        d = m.run(i)
+    return m.ret
+
+
+class Copier:
+    """Copies the data of suspended frames for a copy of the game: each context, variable
+    dictionary, list and decision once (frames that shared one share its copy)."""
+    __slots__ = ("s", "engine", "memo")
+
+    def __init__(self, s, engine):
+        self.s = s
+        self.engine = engine
+        self.memo = {}
+
+    def ctx(self, c):
+        if c is None:
+            return None
+        memo = self.memo
+        n = memo.get(id(c))
+        if n is None:
+            n = Ctx.__new__(Ctx)
+            memo[id(c)] = n
+            n.g = c.g
+            n.m = c.m
+            n.s = self.s
+            n.me = c.me
+            n.env = self.val(c.env)
+            n.menus = self.val(c.menus)
+            n.strict = c.strict
+            n.engine = self.engine
+            n.depth = c.depth
+            n.law = c.law
+        return n
+
+    def decision(self, d):
+        if d is None:
+            return None
+        memo = self.memo
+        n = memo.get(id(d))
+        if n is None:
+            meta = d.meta
+            if meta is not None and type(meta) is tuple and len(meta) == 2 and type(meta[1]) is Ctx:
+                meta = (meta[0], self.ctx(meta[1]))
+            n = memo[id(d)] = Decision(d.player, d.kind, self.val(d.options), d.prompt, d.law,
+                                       d.optional, meta)
+        return n
+
+    def val(self, v):
+        """A value held by a frame: containers are copied (once), contexts remapped, the
+        rest (ids, numbers, compiled rules) shared."""
+        t = type(v)
+        if t is str or t is int or v is None or t is bool:
+            return v
+        if t is list:
+            memo = self.memo
+            n = memo.get(id(v))
+            if n is None:
+                n = memo[id(v)] = []
+                n.extend([self.val(x) for x in v])
+            return n
+        if t is dict:
+            memo = self.memo
+            n = memo.get(id(v))
+            if n is None:
+                n = memo[id(v)] = {}
+                val = self.val
+                for k, x in v.items():
+                    n[k] = val(x)
+            return n
+        if t is tuple:
+            out = tuple([self.val(x) for x in v])
+            return v if all(a is b for a, b in zip(out, v)) else out
+        if t is set:
+            memo = self.memo
+            n = memo.get(id(v))
+            if n is None:
+                n = memo[id(v)] = set(v)
+            return n
+        if t is Ctx:
+            return self.ctx(v)
+        if t is Decision:
+            return self.decision(v)
+        return v
