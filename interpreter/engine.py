@@ -7,8 +7,9 @@
         game.apply(a)
     game.returns()
 
-The rules run as one generator (setup, then rounds of turns of phases, all from the ruleset);
-the game advances it to the next decision that is not forced. A game is saved as its
+The rules run on a stack of frames (machine.py: setup, then rounds of turns of phases, all
+from the ruleset); the game advances it to the next decision that is not forced. Where the
+rules wait is data, so `clone()` copies the state and the stack. A game is saved as its
 parameters plus the ids of the chosen options, and replaying them gives the same state: all
 randomness comes from the seeded generator in the state.
 """
@@ -20,8 +21,9 @@ import re
 from .runtime import (Ctx, Decision, Failure, EndPhase, EndTurn, GameOver, PASS, DONE)
 from .state import State
 from .hooks import fire
-from .machine import GenFrame, Machine, drive
-from .observation import ShownCards, WatchedState, attach_views
+from .machine import Copier, Machine
+from .turns import Main
+from .observation import ShownCards, WatchedState, _watch_moves, attach_views
 
 
 class RulesetError(Exception):
@@ -65,7 +67,7 @@ class Game:
             position(self)
         self.ctx = Ctx(gdef, self.m, self.s, None, {}, self)
         self.pending: Decision | None = None
-        self.machine = Machine(GenFrame(self._main(self.ctx)))
+        self.machine = Machine(Main(self, self.ctx))
         self._advance(None)
         for oid in history or []:
             self.apply_id(oid)
@@ -128,82 +130,7 @@ class Game:
                     s.zones.setdefault(key, []).append(len(s.card_defs))
                     s.card_defs.append(cid)
 
-    # the rules, as one generator --------------------------------------------------------------
-    def _main(self, ctx):
-        g, s = self.g, self.s
-        try:
-            if self.position is None:
-                for rule in g.setup_rules:
-                    yield from drive(rule(ctx.child(me=None, env={})))
-                order = [f for f in g.setup_order if f in self.factions]
-                order += [f for f in self.factions if f not in order]
-                for group in getattr(g, "setup_groups", ()):
-                    # factions listed together set up in a random order (9.7.1)
-                    here = [f for f in order if f in group]
-                    if len(here) > 1:
-                        mixed = list(here)
-                        s.rng.shuffle(mixed)
-                        it = iter(mixed)
-                        order = [next(it) if f in group else f for f in order]
-                for f in order:
-                    c = ctx.child(me=f, env={})
-                    for rule in g.factions[f].setup:
-                        c.law = None
-                        yield from drive(rule(c))
-            self.log_event("setup_done", None)
-            start_f, start_ph = self.start or (None, None)
-            if start_f is not None:
-                s.round = max(0, s.round - 1)
-            while True:
-                s.round += 1
-                if s.round > g.round_limit:
-                    self.log_event("round_limit", None)
-                    break
-                for f in s.seats:
-                    if start_f is not None and f != start_f:
-                        continue
-                    s.active = f
-                    s.turn_no += 1
-                    s.marks.clear()
-                    s.ver += 1
-                    self.log_event("turn", f, round=s.round)
-                    c = ctx.child(me=f, env={})
-                    rules_ctx = ctx.child(me=f, env={})   # one turn's rules share variables
-                    try:
-                        phases = g.turn_phases
-                        if start_f is not None:
-                            if start_ph in phases:
-                                phases = phases[phases.index(start_ph):]
-                            start_f = None
-                        else:
-                            yield from drive(fire(c, {"event": "turn_start", "by": f, "owner": f}))
-                        for ph in phases:
-                            s.phase = ph
-                            s.ver += 1
-                            self.log_event("phase", f, phase=ph)
-                            yield from drive(fire(c, {"event": "phase_start", "phase": ph, "by": f, "owner": f}))
-                            if g.victory:
-                                self._check_victory(ctx, f, ph)
-                            try:
-                                for rule in g.factions[f].turn.get(ph, ()):
-                                    yield from drive(rule(rules_ctx))
-                            except EndPhase:
-                                pass
-                            if g.zone_limits:
-                                self._record_limits(f, ph)
-                            yield from drive(fire(c, {"event": "phase_end", "phase": ph, "by": f, "owner": f}))
-                    except EndTurn:
-                        pass
-                    yield from drive(fire(c, {"event": "turn_end", "by": f, "owner": f}))
-                    if g.victory:
-                        self._check_victory(ctx, f, None)
-        except GameOver:
-            pass
-        except Failure as exc:
-            # a rule outside any all-or-nothing block could not be done: a ruleset bug
-            self.log_event("stuck", None, why=exc.why)
-            s.failure = exc
-        s.terminal = True
+    # the rules: the outer loop (turns.py) at the bottom of the machine's stack --------------
 
     def _check_victory(self, ctx, active, phase):
         """`vitória:` conditions: with `quando: <fase>`, checked for the active faction at the
@@ -347,6 +274,34 @@ class Game:
         return [1.0 if f in w else -1.0 / max(1, len(self.factions) - len(w)) for f in self.factions]
 
     def clone(self) -> "Game":
+        """An independent copy of the game at this decision: the state and the stack of
+        suspended rules are copied (microseconds); applying on one never changes the other.
+        A game with observers, or with a rule still suspended as a generator, is copied by
+        replaying its history instead."""
+        if self.views or not self.machine.copyable():
+            return self._replay_clone()
+        n = Game.__new__(Game)
+        n.__dict__.update(self.__dict__)
+        n.log = list(self.log)
+        n.history = list(self.history)
+        n.limit_checks = list(self.limit_checks)
+        n.warnings = list(self.warnings)
+        s = n.s = self.s.copy()
+        cp = Copier(s, n)
+        n.ctx = cp.ctx(self.ctx)
+        n.pending = cp.decision(self.pending)
+        n.machine = self.machine.copy(cp)
+        vis = self.s.visible
+        if isinstance(vis, ShownCards):
+            s.visible = vis.copy_for(n)
+            if "log_change" in self.__dict__:
+                del n.__dict__["log_change"]
+                _watch_moves(n)
+        else:
+            s.visible = dict(vis)
+        return n
+
+    def _replay_clone(self) -> "Game":
         return Game(self.g, self.factions, self.seed, self.map_id, self.deck_id, self.lang,
                     self.logging, list(self.history), self.position, self.start,
                     observe=list(self.views) or None)

@@ -233,3 +233,87 @@ class Copier:
         if t is Decision:
             return self.decision(v)
         return v
+
+
+class Step(Frame):
+    """A statement written as a step function `fn(K, L, send)`: K its compiled parts (shared),
+    L its variables (a dict with `pc`, copied). `fn` returns what a frame's step returns."""
+    __slots__ = ("fn", "K", "L", "first")
+
+    def __init__(self, fn, K, L, first=None):
+        self.fn = fn
+        self.K = K
+        self.L = L
+        self.first = first
+
+    def step(self, m, send):
+        r = self.first
+        if r is not None:
+            self.first = None
+            return r
+        return self.fn(self.K, self.L, send)
+
+    def copy(self, cp):
+        return Step(self.fn, self.K, cp.val(self.L))
+
+
+def start(fn, K, L):
+    """Run a step function at once up to its first wait: None if it finished."""
+    r = fn(K, L, None)
+    if r is FIN:
+        return None
+    return Step(fn, K, L, r)
+
+
+class _Stop:
+    __slots__ = ()
+
+
+STOP = _Stop()     # a call of `Calls` that ends the sequence
+
+
+class Calls(Frame):
+    """Calls `(fn, args)` made one after the other, each waiting for what the one before
+    started (a trigger's effects, a replaced discard...). Arguments are copied values."""
+    __slots__ = ("calls", "i", "first")
+
+    def __init__(self, calls, i, first=None):
+        self.calls = calls
+        self.i = i
+        self.first = first
+
+    def step(self, m, send):
+        r = self.first
+        if r is not None:
+            self.first = None
+            return r
+        calls = self.calls
+        i = self.i
+        while i < len(calls):
+            fn, args = calls[i]
+            i += 1
+            r = fn(*args)
+            if r is not None:
+                if r is STOP:
+                    return FIN
+                self.i = i
+                return r
+        return FIN
+
+    def copy(self, cp):
+        return Calls(cp.val(self.calls), self.i)
+
+
+def run_calls(calls):
+    """Make the calls at once until one waits: None if none did."""
+    i = 0
+    n = len(calls)
+    while i < n:
+        fn, args = calls[i]
+        i += 1
+        r = fn(*args)
+        if r is not None:
+            if r is STOP:
+                return None
+            return Calls(calls, i, r)
+    return None

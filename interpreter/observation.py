@@ -94,6 +94,19 @@ class ShownCards(dict):
         self.known.setdefault(card, set()).update(factions)
         _watch_moves(self.game)
 
+    def copy_for(self, game) -> "ShownCards":
+        """The same record for a copy of the game (Game.clone)."""
+        n = ShownCards(game)
+        n.where = dict(self.where)
+        n.known = {c: set(fs) for c, fs in self.known.items()}
+        for card, seen in self.items():
+            x = _Seen.__new__(_Seen)
+            set.__init__(x, seen)
+            x._shown = n
+            x._card = card
+            dict.__setitem__(n, card, x)
+        return n
+
     def moved(self, card) -> None:
         for f in self.known.pop(card, ()):
             self.where.pop((card, f), None)

@@ -13,7 +13,8 @@ from ..compiler import (CC, PieceSel, CardSel, Simple, ListSel, SpaceSel, compil
                         compile_expr, decide, quant_count, CARD, SPACE, FACTION, ZONE, _flat)
 from .. import nodes as N
 from .hooks import fire, replacement, prohibited
-from .machine import drive
+from .machine import FIN, STOP, run_calls, start
+from .flow import ask
 from .runtime import Failure, GameOver, PASS, DONE, Decision, free_capacity, matches, ruler
 
 REGISTRY: dict[str, "VerbDef"] = {}
@@ -123,80 +124,13 @@ def c_place(cc: CC, node):
         dest = lambda ctx: _flat(where_pp(ctx))
     if dest is None:
         cc.err("C021", node)
-    law = cc.law
-    g = cc.g
+    K = (tuple(sels), cc.g, cc.law)
 
     def run(ctx):
         me = actor(ctx)
         c = ctx if me == ctx.me else ctx.child(me=me, env=ctx.env)
-        events = []
-        shortfall = []          # 1.5.4: place what you can; all-or-nothing fails afterwards
-        spaces = dest(c)
-        for s in sels:
-            where = s.where(c) if s.where is not None else spaces
-            kinds = [k for k in s.kind_list(c) if g.piece_kinds[k].owner in (me, None)]
-            if not kinds:
-                shortfall.append(1)
-                continue
-            n = quant_count(s.quant, c, 1)
-            if len(kinds) > 1:
-                avail = [k for k in kinds if ctx.s.supply.get(k, 0) > 0]
-                if not avail:
-                    shortfall.append(1)
-                    continue
-                kind = yield from decide(c, me, "choose", avail, False, ("choose_kind",), law)
-            else:
-                kind = kinds[0]
-            pk = g.piece_kinds[kind]
-            targets = []
-            where = list(where)
-            zone_targets = [z for z in where if z in ctx.s.piece_zones]
-            if zone_targets:
-                for z in zone_targets:
-                    k = min(n, ctx.s.supply.get(kind, 0))
-                    if k < n:
-                        shortfall.append(1)
-                    if k > 0:
-                        ctx.s.adjust_supply(kind, -k)
-                        ctx.s.move_zone_piece(None, z, kind, k)
-                        ctx.engine.log_change("place", {"zone": z, "kind": kind, "count": k, "by": me})
-                where = [w for w in where if w not in ctx.s.piece_zones]
-            for sp in where:
-                if prohibited(c, "placement", sp, kind, me):
-                    shortfall.append(1)
-                    continue
-                targets.append(sp)
-            need = n * len(targets)
-            have = ctx.s.supply.get(kind, 0)
-            if have < need:
-                shortfall.append(1)
-                if len(set(targets)) > 1 and have > 0:
-                    # the placer chooses where the few pieces go (1.5.4, 1.1.3)
-                    chosen = []
-                    left = list(targets)
-                    while have > 0 and left:
-                        sp = yield from decide(c, me, "choose", list(dict.fromkeys(left)), False, ("place_where",), law)
-                        left.remove(sp)
-                        chosen.append(sp)
-                        have -= min(n, have)
-                    targets = chosen
-            for sp in targets:
-                k = min(n, ctx.s.supply.get(kind, 0))
-                if pk.occupies:
-                    k = min(k, free_capacity(c, sp, pk.occupies))
-                if k < n:
-                    shortfall.append(1)
-                if k <= 0:
-                    continue
-                ctx.s.put(sp, kind, k)
-                events.append({"event": "placement", "space": sp, "kind": kind, "owner": pk.owner,
-                               "count": k, "by": me, "acts": ctx.env.get("__acts", ())})
-        for ev in events:
-            ctx.engine.log_change("place", ev)
-        for ev in events:
-            yield from drive(fire(ctx, ev))
-        if shortfall:
-            _short(ctx, law)
+        return start(_place_step, K, {"ctx": ctx, "c": c, "me": me, "spaces": dest(c), "si": 0,
+                                      "events": [], "short": False, "pc": 0, "d": None})
     return run
 
 
@@ -212,6 +146,130 @@ class _KindValue:
         v = self.f(ctx)
         return [v] if v is not None else []
 
+
+
+def _fire_all(ctx, events):
+    """Triggers of the events of one verb, after the whole verb (1.1.3)."""
+    return run_calls([(fire, (ctx, ev)) for ev in events])
+
+
+def _place_step(K, L, send):
+    sels, g, law = K
+    ctx, c, me = L["ctx"], L["c"], L["me"]
+    s = ctx.s
+    pc = L["pc"]
+    while True:
+        if pc == 0:                     # the next selection of pieces
+            si = L["si"]
+            if si >= len(sels):
+                pc = 5
+                continue
+            L["si"] = si + 1
+            sel = sels[si]
+            where = sel.where(c) if sel.where is not None else L["spaces"]
+            kinds = [k for k in sel.kind_list(c) if g.piece_kinds[k].owner in (me, None)]
+            if not kinds:
+                L["short"] = True     # 1.5.4: place what you can; all-or-nothing fails afterwards
+                continue
+            L["n"] = quant_count(sel.quant, c, 1)
+            L["where"] = list(where)
+            if len(kinds) > 1:
+                avail = [k for k in kinds if s.supply.get(k, 0) > 0]
+                if not avail:
+                    L["short"] = True
+                    continue
+                v = ask(c, me, "choose", avail, False, ("choose_kind",), law)
+                if type(v) is Decision:
+                    L["d"] = v
+                    L["pc"] = 1
+                    return v
+                L["kind"] = v
+            else:
+                L["kind"] = kinds[0]
+            pc = 2
+        elif pc == 1:                   # the kind chosen
+            L["kind"] = L["d"].options[send]
+            L["d"] = None
+            pc = 2
+        elif pc == 2:                   # where they go
+            kind, n, where = L["kind"], L["n"], L["where"]
+            targets = []
+            zone_targets = [z for z in where if z in s.piece_zones]
+            if zone_targets:
+                for z in zone_targets:
+                    k = min(n, s.supply.get(kind, 0))
+                    if k < n:
+                        L["short"] = True
+                    if k > 0:
+                        s.adjust_supply(kind, -k)
+                        s.move_zone_piece(None, z, kind, k)
+                        ctx.engine.log_change("place", {"zone": z, "kind": kind, "count": k, "by": me})
+                where = [w for w in where if w not in s.piece_zones]
+            for sp in where:
+                if prohibited(c, "placement", sp, kind, me):
+                    L["short"] = True
+                    continue
+                targets.append(sp)
+            L["targets"] = targets
+            pc = 4
+            need = n * len(targets)
+            have = s.supply.get(kind, 0)
+            if have < need:
+                L["short"] = True
+                if len(set(targets)) > 1 and have > 0:
+                    # the placer chooses where the few pieces go (1.5.4, 1.1.3)
+                    L["chosen"] = []
+                    L["left"] = list(targets)
+                    L["have"] = have
+                    send = None
+                    pc = 3
+        elif pc == 3:
+            chosen, left = L["chosen"], L["left"]
+            if L["d"] is not None:
+                sp = L["d"].options[send]
+                L["d"] = None
+                left.remove(sp)
+                chosen.append(sp)
+                L["have"] -= min(L["n"], L["have"])
+            while L["have"] > 0 and left:
+                sp = ask(c, me, "choose", list(dict.fromkeys(left)), False, ("place_where",), law)
+                if type(sp) is Decision:
+                    L["d"] = sp
+                    L["pc"] = 3
+                    return sp
+                left.remove(sp)
+                chosen.append(sp)
+                L["have"] -= min(L["n"], L["have"])
+            L["targets"] = chosen
+            pc = 4
+        elif pc == 4:                   # put them
+            kind, n = L["kind"], L["n"]
+            pk = g.piece_kinds[kind]
+            for sp in L["targets"]:
+                k = min(n, s.supply.get(kind, 0))
+                if pk.occupies:
+                    k = min(k, free_capacity(c, sp, pk.occupies))
+                if k < n:
+                    L["short"] = True
+                if k <= 0:
+                    continue
+                s.put(sp, kind, k)
+                L["events"].append({"event": "placement", "space": sp, "kind": kind, "owner": pk.owner,
+                                    "count": k, "by": me, "acts": ctx.env.get("__acts", ())})
+            pc = 0
+        elif pc == 5:
+            events = L["events"]
+            for ev in events:
+                ctx.engine.log_change("place", ev)
+            L["pc"] = 6
+            r = _fire_all(ctx, events)
+            if r is not None:
+                return r
+            pc = 6
+        else:
+            if L["short"]:
+                _short(ctx, law)
+            return FIN
 
 def _removal(ctx, sp, kind, n, by, events, cause_acts, bits=0):
     if sp in ctx.s.piece_zones:
@@ -242,16 +300,31 @@ def c_remove(cc: CC, node):
         if not isinstance(s, PieceSel):
             cc.err("C020", o, what=getattr(getattr(o, "noun", None), "text", "?"))
         sels.append(s)
-    law = cc.law
+    K = (tuple(sels), cc.law)
 
     def run(ctx):
         me = actor(ctx)
         c = ctx if me == ctx.me else ctx.child(me=me, env=ctx.env)
-        events = []
-        acts = ctx.env.get("__acts", ())
-        prevented = []
-        pk = ctx.g.piece_kinds
-        for s in sels:
+        return start(_remove_step, K, {"ctx": ctx, "c": c, "me": me, "si": 0, "events": [],
+                                       "prevented": [], "acts": ctx.env.get("__acts", ()),
+                                       "pc": 0, "d": None})
+    return run
+
+
+
+def _remove_step(K, L, send):
+    sels, law = K
+    ctx, c, me, events, acts = L["ctx"], L["c"], L["me"], L["events"], L["acts"]
+    pk = ctx.g.piece_kinds
+    pc = L["pc"]
+    while True:
+        if pc == 0:
+            si = L["si"]
+            if si >= len(sels):
+                pc = 2
+                continue
+            L["si"] = si + 1
+            s = sels[si]
             q = s.quant
             locs = s.locations(c)
             if any(not pk[k].removable for _, k, _ in locs):
@@ -259,8 +332,8 @@ def c_remove(cc: CC, node):
                 # owner (event removal_prevented), a counted removal just cannot pick it
                 for sp, k, n in locs:
                     if not pk[k].removable and (q is None or q[0] in ("all", "each")):
-                        prevented.append({"event": "removal_prevented", "space": sp, "kind": k,
-                                          "owner": pk[k].owner, "count": n, "by": me, "acts": acts})
+                        L["prevented"].append({"event": "removal_prevented", "space": sp, "kind": k,
+                                               "owner": pk[k].owner, "count": n, "by": me, "acts": acts})
                 locs = [x for x in locs if pk[x[1]].removable]
             if q is None or q[0] in ("all", "each"):
                 for u in (s.units(c) if s.st_on or s.st_off else ()):
@@ -280,7 +353,21 @@ def c_remove(cc: CC, node):
                 if q[0] != "upto":
                     _short(ctx, law)
                 n = total
-            while n > 0:
+            L["n"] = n
+            send = None
+            pc = 1
+        elif pc == 1:                   # one piece after the other, chosen by who removes
+            s = sels[L["si"] - 1]
+            if L["d"] is not None:
+                pick = L["d"].options[send]
+                L["d"] = None
+                units = L["units"]
+                u = units[L["opts"].index(pick)]
+                _removal(ctx, u[0], u[1], 1, me, events, acts, u[2])
+                L["n"] -= 1
+                L["units"] = L["opts"] = None
+            while L["n"] > 0:
+                n = L["n"]
                 units = [u for u in s.units(c) if pk[u[1]].removable]
                 if not units:
                     break
@@ -289,20 +376,29 @@ def c_remove(cc: CC, node):
                     u = units[0]
                     take = min(u[3], n)
                 else:
-                    pick = yield from decide(c, me, "remove", opts, False, ("remove",), law)
+                    pick = ask(c, me, "remove", opts, False, ("remove",), law)
+                    if type(pick) is Decision:
+                        L["d"] = pick
+                        L["units"] = units
+                        L["opts"] = opts
+                        L["pc"] = 1
+                        return pick
                     u = units[opts.index(pick)]
                     take = 1
                 _removal(ctx, u[0], u[1], take, me, events, acts, u[2])
-                n -= take
-        for ev in prevented:
-            ctx.engine.log_change("remove_prevented", ev)
-            events.append(ev)
-        for ev in events:
-            ctx.engine.log_change("remove", ev)
-        for ev in events:
-            yield from drive(fire(ctx, ev))
-    return run
-
+                L["n"] = n - take
+            pc = 0
+        elif pc == 2:
+            for ev in L["prevented"]:
+                ctx.engine.log_change("remove_prevented", ev)
+                events.append(ev)
+            for ev in events:
+                ctx.engine.log_change("remove", ev)
+            L["pc"] = 3
+            r = _fire_all(ctx, events)
+            return FIN if r is None else r
+        else:
+            return FIN
 
 @verb("move",
       {"pt": "Leva peças de um espaço para outro (usado pela ação de movimento dos dados do jogo). "
@@ -322,37 +418,74 @@ def c_move(cc: CC, node):
     to, _ = _pp(cc, node, "to")
     if to is None:
         cc.err("C022", node)
-    law = cc.law
+    K = (s, cc.law)
 
     def run(ctx):
         me = actor(ctx)
         c = ctx if me == ctx.me else ctx.child(me=me, env=ctx.env)
-        dst = to(c)
+        return start(_move_step, K, {"ctx": ctx, "c": c, "me": me, "dst": to(c), "pc": 0, "d": None})
+    return run
+
+
+
+def _move_step(K, L, send):
+    s, law = K
+    ctx, c, me, dst = L["ctx"], L["c"], L["me"], L["dst"]
+    pc = L["pc"]
+    q = s.quant
+    if pc == 0:
         locs = s.locations(c)
         if not locs:
             _short(ctx, law)
-            return
-        q = s.quant
+            return FIN
         total = sum(x[2] for x in locs)
         if q is not None and q[0] == "any":
-            n = yield from decide(c, me, "count", list(range(1, total + 1)), False, ("how_many",), law)
+            n = ask(c, me, "count", list(range(1, total + 1)), False, ("how_many",), law)
+            if type(n) is Decision:
+                L["d"] = n
+                L["pc"] = 1
+                return n
         else:
             n = quant_count(q, c, total)
             if n > total:
                 _short(ctx, law)
                 n = total
-        events = []
-        acts = ctx.env.get("__acts", ())
+        L["n"] = n
+        pc = 1
+    if pc == 1:
+        if L["d"] is not None:
+            L["n"] = L["d"].options[send]
+            L["d"] = None
+        L["events"] = []
         units = s.units(c)          # (place, kind, statuses, n): statuses go along
         if dst not in ctx.s.piece_zones and units and prohibited(c, "movement", dst, units[0][1], me):
             _short(ctx, law)
-            return
+            return FIN
+        L["units"] = units
+        send = None
+        pc = 2
+    if pc == 2:
         g = ctx.g
+        units = L["units"]
+        n = L["n"]
+        events = L["events"]
+        acts = ctx.env.get("__acts", ())
         while n > 0 and units:
-            if len(units) > 1 and n < sum(u[3] for u in units) and (q is None or q[0] != "any"):
+            if L["d"] is not None:
+                u = units[L["opts"].index(L["d"].options[send])]
+                L["d"] = L["opts"] = None
+                take = 1
+            elif len(units) > 1 and n < sum(u[3] for u in units) and (q is None or q[0] != "any"):
                 # which ones: the mover chooses ("leve 1 item de C para sua mochila")
                 opts = [_unit_option(g, u) for u in units]
-                pick = yield from decide(c, me, "choose", opts, False, ("move_which",), law)
+                pick = ask(c, me, "choose", opts, False, ("move_which",), law)
+                if type(pick) is Decision:
+                    L["d"] = pick
+                    L["opts"] = opts
+                    L["units"] = units
+                    L["n"] = n
+                    L["pc"] = 2
+                    return pick
                 u = units[opts.index(pick)]
                 take = 1
             else:
@@ -379,10 +512,10 @@ def c_move(cc: CC, node):
             units = [x for x in ((x[0], x[1], x[2], x[3] - take) if x is u else x for x in units) if x[3] > 0]
         for ev in events:
             ctx.engine.log_change("move", ev)
-        for ev in events:
-            yield from drive(fire(ctx, ev))
-    return run
-
+        L["pc"] = 3
+        r = _fire_all(ctx, events)
+        return FIN if r is None else r
+    return FIN
 
 @verb("deal_hits",
       {"pt": "Causa danos a uma facção num espaço (4.3.4): para cada dano, o dono remove uma peça "
@@ -419,8 +552,7 @@ def c_deal_hits(cc: CC, node):
         cc.err("C023", node)
     # "... por E": E chooses which pieces the hits remove, instead of their owner (D.4.2)
     chooser, _ = _pp(cc, node, "by")
-    law = cc.law
-    g = cc.g
+    K = (cc.law, cc.g)
 
     def run(ctx):
         me = actor(ctx)
@@ -428,7 +560,6 @@ def c_deal_hits(cc: CC, node):
         tgt = target(ctx)
         sp = where(ctx)
         picker = (chooser(ctx) if chooser is not None else None) or tgt
-        events = []
         acts = ctx.env.get("__acts", ())
         if n > 0:
             # "em vez de" on hits: a faction that takes hits its own way (damaging pieces in a
@@ -440,36 +571,53 @@ def c_deal_hits(cc: CC, node):
                 rc.strict = 0
                 rc.env["__acts"] = acts
                 ctx.engine.log_change("hits_replaced", ev)
-                yield from drive(h.run(rc))
-                return
-        kinds = [k for k in g.kinds_of_owner.get(tgt, []) if g.piece_kinds[k].removable]
-        while n > 0:
-            b = ctx.s.board.get(sp, {})
-            present = [k for k in kinds if b.get(k)]
-            if not present:
-                break
-            lowest = min(g.piece_kinds[k].hit_order for k in present)
-            opts = [k for k in present if g.piece_kinds[k].hit_order == lowest]
-            if len(opts) > 1:
-                k = yield from decide(ctx, picker, "hits", opts, False, ("take_hit",), law)
-            else:
-                k = opts[0]
-            _removal(ctx, sp, k, 1, me, events, acts)
-            n -= 1
-        # one event per kind, so "whenever N warriors are removed" sees N
-        merged = {}
-        for ev in events:
-            key = ev["kind"]
-            if key in merged:
-                merged[key]["count"] += ev["count"]
-            else:
-                merged[key] = dict(ev)
-        for ev in merged.values():
-            ctx.engine.log_change("remove", ev)
-        for ev in merged.values():
-            yield from drive(fire(ctx, ev))
+                return h.run(rc)
+        return start(_hits_step, K, {"ctx": ctx, "me": me, "n": n, "tgt": tgt, "sp": sp,
+                                     "picker": picker, "acts": acts, "events": [], "pc": 0, "d": None})
     return run
 
+
+
+def _hits_step(K, L, send):
+    law, g = K
+    ctx, me, sp, acts, events = L["ctx"], L["me"], L["sp"], L["acts"], L["events"]
+    if L["pc"] == 2:
+        return FIN
+    if L["d"] is not None:
+        k = L["d"].options[send]
+        L["d"] = None
+        _removal(ctx, sp, k, 1, me, events, acts)
+        L["n"] -= 1
+    kinds = [k for k in g.kinds_of_owner.get(L["tgt"], []) if g.piece_kinds[k].removable]
+    while L["n"] > 0:
+        b = ctx.s.board.get(sp, {})
+        present = [k for k in kinds if b.get(k)]
+        if not present:
+            break
+        lowest = min(g.piece_kinds[k].hit_order for k in present)
+        opts = [k for k in present if g.piece_kinds[k].hit_order == lowest]
+        if len(opts) > 1:
+            k = ask(ctx, L["picker"], "hits", opts, False, ("take_hit",), law)
+            if type(k) is Decision:
+                L["d"] = k
+                return k
+        else:
+            k = opts[0]
+        _removal(ctx, sp, k, 1, me, events, acts)
+        L["n"] -= 1
+    # one event per kind, so "whenever N warriors are removed" sees N
+    merged = {}
+    for ev in events:
+        key = ev["kind"]
+        if key in merged:
+            merged[key]["count"] += ev["count"]
+        else:
+            merged[key] = dict(ev)
+    for ev in merged.values():
+        ctx.engine.log_change("remove", ev)
+    L["pc"] = 2
+    r = _fire_all(ctx, list(merged.values()))
+    return FIN if r is None else r
 
 # ---------------------------------------------------------------------------------------------
 # cards
@@ -515,21 +663,25 @@ def c_draw(cc: CC, node):
         me = actor(ctx)
         n = nf(ctx) or 0
         hand = g.zone_key(g.hand_zone, me) if dest is None else _zone(ctx, dest(ctx), me)
-        for _ in range(n):
-            _refill(ctx)
-            deck = ctx.s.zones.get(g.draw_zone)
-            if not deck:
-                break
-            card = deck[-1]
-            if dest is not None and _room(ctx, hand) == 0:
-                yield from _overflow(ctx, card, g.draw_zone, hand, me)
-                continue
-            ctx.s.move_card(card, g.draw_zone, hand)
-            ctx.engine.log_change("draw", {"by": me, "card": card, "zone": hand})
-            # the deck that runs out is rebuilt at once, not at the next draw (Root 2.1)
-            _refill(ctx)
+        return run_calls([(_draw_one, (ctx, me, hand, dest is not None))] * n)
     return run
 
+
+
+def _draw_one(ctx, me, hand, to_zone):
+    g = ctx.g
+    _refill(ctx)
+    deck = ctx.s.zones.get(g.draw_zone)
+    if not deck:
+        return STOP
+    card = deck[-1]
+    if to_zone and _room(ctx, hand) == 0:
+        return _overflow(ctx, card, g.draw_zone, hand, me)
+    ctx.s.move_card(card, g.draw_zone, hand)
+    ctx.engine.log_change("draw", {"by": me, "card": card, "zone": hand})
+    # the deck that runs out is rebuilt at once, not at the next draw (Root 2.1)
+    _refill(ctx)
+    return None
 
 def _room(ctx, key):
     """How many more cards the zone `key` takes: None when it has no capacity (declared by
@@ -555,26 +707,29 @@ def _room(ctx, key):
 def _overflow(ctx, card, src, zone, me):
     """A card that would enter a full zone is discarded instead."""
     ctx.engine.log_change("overflow", {"by": me, "card": card, "zone": zone})
-    yield from _discard_cards(ctx, [(card, src)], me, False)
+    return _discard_cards(ctx, [(card, src)], me, False)
 
 
 def _discard_cards(ctx, pairs, me, spend):
-    g = ctx.g
-    for card, zone in pairs:
-        ev = {"event": "discard", "card": card, "by": me, "owner": me,
-              "tags": g.card_tags(card, ctx), "acts": ctx.env.get("__acts", ())}
-        rep = replacement(ctx, ev)
-        if rep is not None:
-            h, c = rep
-            c.env[h.binds.get("card", "__card")] = card
-            ctx.engine.log_change("discard", {"by": me, "card": card, "replaced": True})
-            yield from drive(h.run(c))
-            continue
-        ctx.s.move_card(card, zone, g.discard_zone)
-        ctx.engine.log_change("spend" if spend else "discard", {"by": me, "card": card})
-        yield from drive(fire(ctx, ev))
-    _refill(ctx)        # an empty deck takes the discard pile at once (the cards discarded together)
+    calls = [(_discard_one, (ctx, card, zone, me, spend)) for card, zone in pairs]
+    # an empty deck takes the discard pile at once (the cards discarded together)
+    calls.append((_refill, (ctx,)))
+    return run_calls(calls)
 
+
+def _discard_one(ctx, card, zone, me, spend):
+    g = ctx.g
+    ev = {"event": "discard", "card": card, "by": me, "owner": me,
+          "tags": g.card_tags(card, ctx), "acts": ctx.env.get("__acts", ())}
+    rep = replacement(ctx, ev)
+    if rep is not None:
+        h, c = rep
+        c.env[h.binds.get("card", "__card")] = card
+        ctx.engine.log_change("discard", {"by": me, "card": card, "replaced": True})
+        return h.run(c)
+    ctx.s.move_card(card, zone, g.discard_zone)
+    ctx.engine.log_change("spend" if spend else "discard", {"by": me, "card": card})
+    return fire(ctx, ev)
 
 def _make_discard(spend):
     def comp(cc: CC, node):
@@ -585,6 +740,7 @@ def _make_discard(spend):
         located, q, sel = _card_fn(cc, objs[0])
         law = cc.law
         optional = node.optional
+        K = (sel, law, optional, spend)
 
         def run(ctx):
             me = actor(ctx)
@@ -595,34 +751,53 @@ def _make_discard(spend):
             if q is None and sel is None:
                 if not avail and spend:
                     raise Failure("cannot_pay", law)
-                yield from _discard_cards(ctx, avail, me, spend)
-                return
+                return _discard_cards(ctx, avail, me, spend)
             if q is not None and q[0] == "all":
-                yield from _discard_cards(ctx, avail, me, spend)
-                return
+                return _discard_cards(ctx, avail, me, spend)
             n = quant_count(q, c, 1)
             if n <= 0:
-                return
+                return None
             if len(avail) < n:
                 if spend or ctx.strict:
                     raise Failure("cannot_pay", law)
                 n = len(avail)
             # exactly as many cards as asked for: nothing to choose
             chosen = [x[0] for x in avail] if len(avail) == n and not optional else []
-            for _ in range(n - len(chosen)):
-                opts = [x[0] for x in avail if x[0] not in chosen]
-                card = yield from decide(c, me, "card", opts, optional and not chosen, ("spend" if spend else "discard",), law)
-                if card is PASS:
-                    ctx.env["__passed"] = True
-                    return
-                chosen.append(card)
-            if sel is not None and sel.var:
-                ctx.env[sel.var] = chosen[0] if len(chosen) == 1 else chosen
-            zones = dict(avail)
-            yield from _discard_cards(ctx, [(x, zones[x]) for x in chosen], me, spend)
+            return start(_discard_step, K, {"ctx": ctx, "c": c, "me": me, "avail": avail, "n": n,
+                                            "chosen": chosen, "d": None})
         return run
     return comp
 
+
+
+def _discard_step(K, L, send):
+    sel, law, optional, spend = K
+    ctx, c, me, avail, chosen = L["ctx"], L["c"], L["me"], L["avail"], L["chosen"]
+    if L["d"] is not None:
+        card = L["d"].options[send]
+        L["d"] = None
+        if card is PASS:
+            ctx.env["__passed"] = True
+            return FIN
+        chosen.append(card)
+    elif L.get("done"):
+        return FIN
+    while len(chosen) < L["n"]:
+        opts = [x[0] for x in avail if x[0] not in chosen]
+        card = ask(c, me, "card", opts, optional and not chosen, ("spend" if spend else "discard",), law)
+        if type(card) is Decision:
+            L["d"] = card
+            return card
+        if card is PASS:
+            ctx.env["__passed"] = True
+            return FIN
+        chosen.append(card)
+    if sel is not None and sel.var:
+        ctx.env[sel.var] = chosen[0] if len(chosen) == 1 else chosen
+    zones = dict(avail)
+    L["done"] = True
+    r = _discard_cards(ctx, [(x, zones[x]) for x in chosen], me, spend)
+    return FIN if r is None else r
 
 verb("discard",
      {"pt": "Descarta cartas (G.1.7) no monte de descarte — ou onde uma substituição mandar (cartas de "
@@ -675,13 +850,22 @@ def c_add(cc: CC, node):
                                                     zz in ctx.g.global_zones for _, zz in pairs):
             # "adicione 1 carta de Z" with Z a face-down global pile: the top ones
             pairs = pairs[::-1]
-        for card, zone in pairs[:n]:
-            if _room(ctx, z) == 0:
-                yield from _overflow(ctx, card, zone, z, me)
-                continue
-            ctx.s.move_card(card, zone, z)
-            ctx.engine.log_change("add", {"by": me, "card": card, "zone": z})
+        return run_calls([(_put_card, (ctx, card, zone, z, me, "add", None)) for card, zone in pairs[:n]])
     return run
+
+
+def _put_card(ctx, card, zone, dst, me, what, to):
+    """One card into a zone (add, take, give): a full zone discards it instead."""
+    if _room(ctx, dst) == 0:
+        return _overflow(ctx, card, zone, dst, me)
+    ctx.s.move_card(card, zone, dst)
+    if what == "add":
+        ctx.engine.log_change("add", {"by": me, "card": card, "zone": dst})
+    elif what == "take":
+        ctx.engine.log_change("take", {"by": me, "card": card})
+    else:
+        ctx.engine.log_change("give", {"by": me, "card": card, "to": to})
+    return None
 
 
 def _zone(ctx, z, me):
@@ -714,18 +898,30 @@ def c_take(cc: CC, node):
             if getattr(sel, "random", False):
                 pairs = ctx.s.rng.sample(pairs, min(n, len(pairs))) if pairs else []
             elif n < len(pairs):
-                chosen = []
-                for _ in range(n):
-                    opts = [p[0] for p in pairs if p[0] not in chosen]
-                    chosen.append((yield from decide(ctx, me, "card", opts, False, ("take",), cc_law)))
-                pairs = [p for p in pairs if p[0] in chosen]
-        for card, zone in pairs:
-            if _room(ctx, hand) == 0:
-                yield from _overflow(ctx, card, zone, hand, me)
-                continue
-            ctx.s.move_card(card, zone, hand)
-            ctx.engine.log_change("take", {"by": me, "card": card})
+                return start(_take_step, cc_law, {"ctx": ctx, "me": me, "hand": hand, "pairs": pairs,
+                                                  "n": n, "chosen": [], "d": None})
+        return run_calls([(_put_card, (ctx, card, zone, hand, me, "take", None)) for card, zone in pairs])
     return run
+
+
+def _take_step(law, L, send):
+    ctx, me, pairs, chosen = L["ctx"], L["me"], L["pairs"], L["chosen"]
+    if L["d"] is not None:
+        chosen.append(L["d"].options[send])
+        L["d"] = None
+    elif L.get("done"):
+        return FIN
+    while len(chosen) < L["n"]:
+        opts = [p[0] for p in pairs if p[0] not in chosen]
+        v = ask(ctx, me, "card", opts, False, ("take",), law)
+        if type(v) is Decision:
+            L["d"] = v
+            return v
+        chosen.append(v)
+    pairs = [p for p in pairs if p[0] in chosen]
+    L["done"] = True
+    r = run_calls([(_put_card, (ctx, card, zone, L["hand"], me, "take", None)) for card, zone in pairs])
+    return FIN if r is None else r
 
 
 @verb("give",
@@ -743,12 +939,8 @@ def c_give(cc: CC, node):
     def run(ctx):
         me = actor(ctx)
         dst = g.zone_key(g.hand_zone, to(ctx))
-        for card, zone in located(ctx):
-            if _room(ctx, dst) == 0:
-                yield from _overflow(ctx, card, zone, dst, me)
-                continue
-            ctx.s.move_card(card, zone, dst)
-            ctx.engine.log_change("give", {"by": me, "card": card, "to": to(ctx)})
+        return run_calls([(_put_card, (ctx, card, zone, dst, me, "give", to(ctx)))
+                          for card, zone in located(ctx)])
     return run
 
 
@@ -767,8 +959,6 @@ def c_shuffle(cc: CC, node):
         cards = list(ctx.s.zones.get(z, []))
         ctx.s.rng.shuffle(cards)
         ctx.s.set_zone(z, cards)
-        return
-        yield
     return run
 
 
@@ -790,8 +980,6 @@ def _counter_verb(sign):
             def extra(ctx):
                 if ctx.menus:
                     ctx.menus[-1][0] = (ctx.menus[-1][0] or 0) + sign * (nf(ctx) or 0)
-                return
-                yield
             return extra
         if not isinstance(s, Simple) or s.etype != "counter":
             cc.err("C025", o, what=o.noun.text)
@@ -826,7 +1014,7 @@ def _counter_verb(sign):
             ctx.engine.log_change("score" if sign > 0 else "lose", {"by": me, "counter": cid, "n": n})
             if cid == g.score:
                 ctx.engine.check_score(ctx)
-            yield from drive(fire(ctx, {"event": "counter", "counter": cid, "by": me, "owner": me, "count": n}))
+            return fire(ctx, {"event": "counter", "counter": cid, "by": me, "owner": me, "count": n})
         return run
     return comp
 
@@ -866,8 +1054,6 @@ def c_roll(cc: CC, node):
         if var:
             ctx.env[var] = r
         ctx.engine.log_change("roll", {"by": ctx.me, "result": r})
-        return
-        yield
     return run
 
 
@@ -879,8 +1065,6 @@ def c_win(cc: CC, node):
 
     def run(ctx):
         ctx.engine.declare_winner(ctx, actor(ctx))
-        return
-        yield
     return run
 
 
@@ -907,7 +1091,24 @@ def c_activate(cc: CC, node):
         attr = g.space_enum_attr
         # specific values first, wild ones last
         values.sort(key=lambda v: v in g.wild)
-        for v in values:
+        return start(_activate_step, (s, law), {"ctx": ctx, "c": c, "me": me, "values": values,
+                                                "i": 0, "d": None})
+    return run
+
+
+def _activate_step(K, L, send):
+    s, law = K
+    ctx, c, me, values = L["ctx"], L["c"], L["me"], L["values"]
+    g = ctx.g
+    attr = g.space_enum_attr
+    while True:
+        if L["d"] is not None:
+            sp, k = L["d"].options[send]
+            L["d"] = None
+        else:
+            if L["i"] >= len(values):
+                break
+            v = values[L["i"]]
             opts = []
             for sp, k, n in s.locations(c):
                 used = ctx.s.marks.get(("used", sp, k), 0)
@@ -915,10 +1116,15 @@ def c_activate(cc: CC, node):
                     opts.append((sp, k))
             if not opts:
                 raise Failure("cannot_pay", law)
-            sp, k = yield from decide(c, me, "activate", opts, False, ("activate", v), law)
-            ctx.s.set_mark(("used", sp, k), ctx.s.marks.get(("used", sp, k), 0) + 1)
-        ctx.engine.log_change("activate", {"by": me, "values": values})
-    return run
+            x = ask(c, me, "activate", opts, False, ("activate", v), law)
+            if type(x) is Decision:
+                L["d"] = x
+                return x
+            sp, k = x
+        L["i"] += 1
+        ctx.s.set_mark(("used", sp, k), ctx.s.marks.get(("used", sp, k), 0) + 1)
+    ctx.engine.log_change("activate", {"by": me, "values": values})
+    return FIN
 
 
 def can_cover(ctx, sel, values) -> bool:
@@ -1027,8 +1233,6 @@ def c_freeze(cc: CC, node):
         me = actor(ctx)
         ctx.s.set_flag(("locked", g.counter_key(s.what, me)), True)
         ctx.engine.log_change("freeze", {"by": me, "counter": s.what})
-        return
-        yield
     return run
 
 
@@ -1050,7 +1254,7 @@ def c_resolve(cc: CC, node):
             return
         c = ctx.child(me=actor(ctx), env={"__card": card})
         c.law = cd.law
-        yield from drive(cd.effect(c))
+        return cd.effect(c)
     return run
 
 
@@ -1074,8 +1278,6 @@ def c_reveal(cc: CC, node):
             else:
                 seen.add(who)
         ctx.engine.log_change("reveal", {"by": me, "cards": cards, "to": who})
-        return
-        yield
     return run
 
 
@@ -1127,36 +1329,61 @@ def _status_verb(setting):
                 if setting and (q is None or q[0] != "upto"):
                     raise Failure("cannot_pay", law)
                 n = total
-            if node.optional and n > 0:
-                # "você pode <verbo do estado> 1 X": who acts says whether
-                v = yield from decide(c, me, "may", [True], True, ("may_status", node.status), law)
-                if v is PASS:
-                    ctx.env["__passed"] = True
-                    return
-            changed = []
-            while n > 0 and units:
-                if len(units) > 1 and n < sum(u[3] for u in units):
-                    opts = [_unit_option(g, u) for u in units]
-                    pick = yield from decide(c, me, "status", opts, False, ("status", node.status), law)
-                    u = units[opts.index(pick)]
-                    take = 1
-                else:
-                    u = units[0]
-                    take = min(u[3], n)
-                new = (u[2] | bit) if setting else (u[2] & ~bit)
-                ctx.s.set_status(u[0], u[1], take, u[2], new)
-                changed.append((u[0], u[1], take))
-                n -= take
-                units = [x for x in (
-                    (x[0], x[1], x[2], x[3] - take) if x is u else x for x in units) if x[3] > 0]
-            if changed:
-                ctx.engine.log_change("status", {"by": me, "status": node.status, "on": setting,
-                                                 "pieces": changed})
-            return
-            yield
+            L = {"ctx": ctx, "c": c, "me": me, "n": n, "units": units, "changed": [], "d": None,
+                 "opts": None, "asked": False}
+            return start(_status_step, K, L)
+        K = (g, bit, law, setting, node.status, node.optional)
         return run
     return comp
 
+
+
+def _status_step(K, L, send):
+    g, bit, law, setting, status, optional = K
+    ctx, c, me, changed = L["ctx"], L["c"], L["me"], L["changed"]
+    n, units = L["n"], L["units"]
+    if optional and n > 0 and not L["asked"]:
+        # "você pode <verbo do estado> 1 X": who acts says whether
+        if L["d"] is None:
+            v = ask(c, me, "may", [True], True, ("may_status", status), law)
+            if type(v) is Decision:
+                L["d"] = v
+                return v
+        else:
+            v = L["d"].options[send]
+            L["d"] = None
+        L["asked"] = True
+        if v is PASS:
+            ctx.env["__passed"] = True
+            return FIN
+    while n > 0 and units:
+        if L["d"] is not None:
+            u = units[L["opts"].index(L["d"].options[send])]
+            L["d"] = L["opts"] = None
+            take = 1
+        elif len(units) > 1 and n < sum(u[3] for u in units):
+            opts = [_unit_option(g, u) for u in units]
+            pick = ask(c, me, "status", opts, False, ("status", status), law)
+            if type(pick) is Decision:
+                L["d"] = pick
+                L["opts"] = opts
+                L["n"] = n
+                L["units"] = units
+                return pick
+            u = units[opts.index(pick)]
+            take = 1
+        else:
+            u = units[0]
+            take = min(u[3], n)
+        new = (u[2] | bit) if setting else (u[2] & ~bit)
+        ctx.s.set_status(u[0], u[1], take, u[2], new)
+        changed.append((u[0], u[1], take))
+        n -= take
+        units = [x for x in ((x[0], x[1], x[2], x[3] - take) if x is u else x for x in units) if x[3] > 0]
+    if changed:
+        ctx.engine.log_change("status", {"by": me, "status": status, "on": setting,
+                                         "pieces": changed})
+    return FIN
 
 def _units_in(ctx, sel, places):
     out = []
@@ -1226,8 +1453,6 @@ def c_set(cc: CC, node):
             key = g.counter_key(cid, other(ctx) if other else me)
         ctx.s.set_counter(key, to(ctx) or 0)
         ctx.engine.log_change("set", {"by": me, "counter": key, "value": to(ctx)})
-        return
-        yield
     return run
 
 
@@ -1249,6 +1474,4 @@ def c_join(cc: CC, node):
         me = actor(ctx)
         ctx.s.set_flag(("wins_with", me), to(ctx))
         ctx.engine.log_change("join", {"by": me, "to": to(ctx)})
-        return
-        yield
     return run

@@ -1,0 +1,218 @@
+"""The game's outer loop as a frame: setup, then rounds of turns of phases (machine.py).
+
+Where the loop is — the setup rule, the seat, the phase, the rule of the phase — is a few
+numbers, so a game in progress copies them with its state.
+"""
+from __future__ import annotations
+
+from .hooks import fire
+from .machine import FIN, Frame
+from .runtime import EndPhase, EndTurn, Failure, GameOver
+
+# where the loop is (pc)
+(SETUP, SETUP_ORDER, SETUP_FACTION, SETUP_DONE, ROUND, SEAT, TURN_START, PHASE,
+ PHASE_STARTED, PHASE_RULES, PHASE_END, PHASE_ENDED, TURN_END, TURN_ENDED, END) = range(15)
+# the steps inside a turn, where `termine o turno` ends it
+IN_TURN = frozenset((TURN_START, PHASE, PHASE_STARTED, PHASE_RULES, PHASE_END, PHASE_ENDED))
+
+
+class Main(Frame):
+    __slots__ = ("game", "ctx", "pc", "i", "j", "order", "start_f", "start_ph", "si", "f",
+                 "c", "rules_ctx", "phases", "pi", "ri")
+
+    def __init__(self, game, ctx):
+        self.game = game
+        self.ctx = ctx
+        self.pc = SETUP if game.position is None else SETUP_DONE
+        self.i = 0              # setup rule / faction rule
+        self.j = 0              # faction in setup order
+        self.order = None
+        self.start_f, self.start_ph = game.start or (None, None)
+        self.si = 0             # seat
+        self.f = None
+        self.c = None
+        self.rules_ctx = None
+        self.phases = None
+        self.pi = 0             # phase
+        self.ri = 0             # rule of the phase
+
+    def copy(self, cp):
+        n = Main.__new__(Main)
+        n.game = cp.engine
+        n.ctx = cp.ctx(self.ctx)
+        n.pc, n.i, n.j, n.order = self.pc, self.i, self.j, self.order
+        n.start_f, n.start_ph, n.si, n.f = self.start_f, self.start_ph, self.si, self.f
+        n.c = cp.ctx(self.c)
+        n.rules_ctx = cp.ctx(self.rules_ctx)
+        n.phases, n.pi, n.ri = self.phases, self.pi, self.ri
+        return n
+
+    def step(self, m, send):
+        try:
+            return self._step()
+        except Exception as e:  # noqa: BLE001 - raised at once by a rule: as from a frame above
+            return self.throw(m, e)
+
+    def throw(self, m, exc):
+        if isinstance(exc, GameOver):
+            return self._end()
+        if isinstance(exc, Failure):
+            # a rule outside any all-or-nothing block could not be done: a ruleset bug
+            self.game.log_event("stuck", None, why=exc.why)
+            self.game.s.failure = exc
+            return self._end()
+        if isinstance(exc, EndPhase) and self.pc == PHASE_RULES:
+            self.pc = PHASE_END
+            return self.step(m, None)
+        if isinstance(exc, EndTurn) and self.pc in IN_TURN:
+            self.pc = TURN_END
+            return self.step(m, None)
+        raise exc
+
+    def _end(self):
+        self.pc = END
+        self.game.s.terminal = True
+        return FIN
+
+    def _step(self):
+        game = self.game
+        g, s, ctx = game.g, game.s, self.ctx
+        while True:
+            pc = self.pc
+            if pc == SETUP:
+                rules = g.setup_rules
+                while self.i < len(rules):
+                    r = rules[self.i](ctx.child(me=None, env={}))
+                    self.i += 1
+                    if r is not None:
+                        return r
+                self.pc = SETUP_ORDER
+            elif pc == SETUP_ORDER:
+                order = [f for f in g.setup_order if f in game.factions]
+                order += [f for f in game.factions if f not in order]
+                for group in getattr(g, "setup_groups", ()):
+                    # factions listed together set up in a random order (9.7.1)
+                    here = [f for f in order if f in group]
+                    if len(here) > 1:
+                        mixed = list(here)
+                        s.rng.shuffle(mixed)
+                        it = iter(mixed)
+                        order = [next(it) if f in group else f for f in order]
+                self.order = tuple(order)
+                self.j = 0
+                self.i = 0
+                self.c = None
+                self.pc = SETUP_FACTION
+            elif pc == SETUP_FACTION:
+                if self.j >= len(self.order):
+                    self.c = None
+                    self.pc = SETUP_DONE
+                    continue
+                f = self.order[self.j]
+                if self.c is None:
+                    self.c = ctx.child(me=f, env={})
+                rules = g.factions[f].setup
+                while self.i < len(rules):
+                    self.c.law = None
+                    r = rules[self.i](self.c)
+                    self.i += 1
+                    if r is not None:
+                        return r
+                self.j += 1
+                self.i = 0
+                self.c = None
+            elif pc == SETUP_DONE:
+                game.log_event("setup_done", None)
+                if self.start_f is not None:
+                    s.round = max(0, s.round - 1)
+                self.pc = ROUND
+            elif pc == ROUND:
+                s.round += 1
+                if s.round > g.round_limit:
+                    game.log_event("round_limit", None)
+                    return self._end()
+                self.si = 0
+                self.pc = SEAT
+            elif pc == SEAT:
+                seats = s.seats
+                if self.si >= len(seats):
+                    self.pc = ROUND
+                    continue
+                f = seats[self.si]
+                if self.start_f is not None and f != self.start_f:
+                    self.si += 1
+                    continue
+                self.f = f
+                s.active = f
+                s.turn_no += 1
+                s.marks.clear()
+                s.ver += 1
+                game.log_event("turn", f, round=s.round)
+                self.c = ctx.child(me=f, env={})
+                self.rules_ctx = ctx.child(me=f, env={})   # one turn's rules share variables
+                phases = g.turn_phases
+                self.pi = 0
+                self.pc = PHASE
+                if self.start_f is not None:
+                    if self.start_ph in phases:
+                        phases = phases[phases.index(self.start_ph):]
+                    self.start_f = None
+                    self.phases = phases
+                else:
+                    self.phases = phases
+                    self.pc = TURN_START
+                    r = fire(self.c, {"event": "turn_start", "by": f, "owner": f})
+                    self.pc = PHASE
+                    if r is not None:
+                        return r
+            elif pc == PHASE:
+                if self.pi >= len(self.phases):
+                    self.pc = TURN_END
+                    continue
+                f = self.f
+                ph = self.phases[self.pi]
+                s.phase = ph
+                s.ver += 1
+                game.log_event("phase", f, phase=ph)
+                self.pc = PHASE_STARTED
+                r = fire(self.c, {"event": "phase_start", "phase": ph, "by": f, "owner": f})
+                if r is not None:
+                    return r
+            elif pc == PHASE_STARTED:
+                if g.victory:
+                    game._check_victory(ctx, self.f, self.phases[self.pi])
+                self.ri = 0
+                self.pc = PHASE_RULES
+            elif pc == PHASE_RULES:
+                rules = g.factions[self.f].turn.get(self.phases[self.pi], ())
+                while self.ri < len(rules):
+                    r = rules[self.ri](self.rules_ctx)
+                    self.ri += 1
+                    if r is not None:
+                        return r
+                self.pc = PHASE_END
+            elif pc == PHASE_END:
+                f = self.f
+                ph = self.phases[self.pi]
+                if g.zone_limits:
+                    game._record_limits(f, ph)
+                self.pc = PHASE_ENDED
+                r = fire(self.c, {"event": "phase_end", "phase": ph, "by": f, "owner": f})
+                if r is not None:
+                    return r
+            elif pc == PHASE_ENDED:
+                self.pi += 1
+                self.pc = PHASE
+            elif pc == TURN_END:
+                f = self.f
+                self.pc = TURN_ENDED
+                r = fire(self.c, {"event": "turn_end", "by": f, "owner": f})
+                if r is not None:
+                    return r
+            elif pc == TURN_ENDED:
+                if g.victory:
+                    game._check_victory(ctx, self.f, None)
+                self.si += 1
+                self.pc = SEAT
+            else:
+                return FIN
