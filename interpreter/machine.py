@@ -176,12 +176,19 @@ class Copier:
             n.m = c.m
             n.s = self.s
             n.me = c.me
-            n.env = self.val(c.env)
-            n.menus = self.val(c.menus)
+            env = c.env
+            n.env = self.val(env) if env else {}
+            menus = c.menus
+            n.menus = self.val(menus) if menus else (memo.get(id(menus)) or self._empty(menus))
             n.strict = c.strict
             n.engine = self.engine
             n.depth = c.depth
             n.law = c.law
+        return n
+
+    def _empty(self, lst):
+        # the contexts of one game share one list of open menus, even while it is empty
+        n = self.memo[id(lst)] = []
         return n
 
     def decision(self, d):
@@ -192,9 +199,12 @@ class Copier:
         if n is None:
             meta = d.meta
             if meta is not None and type(meta) is tuple and len(meta) == 2 and type(meta[1]) is Ctx:
-                meta = (meta[0], self.ctx(meta[1]))
-            n = memo[id(d)] = Decision(d.player, d.kind, self.val(d.options), d.prompt, d.law,
-                                       d.optional, meta)
+                # a decision is never changed once asked: only the context it names is new
+                n = Decision(d.player, d.kind, d.options, d.prompt, d.law, d.optional,
+                             (meta[0], self.ctx(meta[1])))
+            else:
+                n = d
+            memo[id(d)] = n
         return n
 
     def val(self, v):
@@ -207,21 +217,38 @@ class Copier:
             memo = self.memo
             n = memo.get(id(v))
             if n is None:
-                n = memo[id(v)] = []
-                n.extend([self.val(x) for x in v])
+                n = memo[id(v)] = v.copy()
+                val = self.val
+                for i, x in enumerate(v):
+                    tx = type(x)
+                    if not (tx is str or tx is int or x is None or tx is bool):
+                        n[i] = val(x)
             return n
         if t is dict:
             memo = self.memo
             n = memo.get(id(v))
             if n is None:
-                n = memo[id(v)] = {}
+                n = memo[id(v)] = v.copy()
                 val = self.val
                 for k, x in v.items():
-                    n[k] = val(x)
+                    tx = type(x)
+                    if not (tx is str or tx is int or x is None or tx is bool):
+                        n[k] = val(x)
             return n
         if t is tuple:
-            out = tuple([self.val(x) for x in v])
-            return v if all(a is b for a, b in zip(out, v)) else out
+            # a tuple is copied only when it holds something copied (a context, a list...)
+            for x in v:
+                tx = type(x)
+                if not (tx is str or tx is int or x is None or tx is bool):
+                    break
+            else:
+                return v
+            val = self.val
+            out = tuple([val(x) for x in v])
+            for a, b in zip(out, v):
+                if a is not b:
+                    return out
+            return v
         if t is set:
             memo = self.memo
             n = memo.get(id(v))

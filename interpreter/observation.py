@@ -79,6 +79,14 @@ class ShownCards(dict):
         if seen is None:
             seen = _Seen(self, card, default or ())
             dict.__setitem__(self, card, seen)
+        elif seen._shown is not self:
+            # shared with the game this one was copied from: a set of its own before changing
+            own = _Seen.__new__(_Seen)
+            set.__init__(own, seen)
+            own._shown = self
+            own._card = card
+            dict.__setitem__(self, card, own)
+            seen = own
         return seen
 
     def __setitem__(self, card, factions):
@@ -91,20 +99,16 @@ class ShownCards(dict):
         z = zone_of(self.game.s, card)
         for f in factions:
             self.where[(card, f)] = z
-        self.known.setdefault(card, set()).update(factions)
+        # a new set each time: copies of the game share the old ones (copy_for)
+        self.known[card] = self.known.get(card, set()) | set(factions)
         _watch_moves(self.game)
 
     def copy_for(self, game) -> "ShownCards":
         """The same record for a copy of the game (Game.clone)."""
         n = ShownCards(game)
-        n.where = dict(self.where)
-        n.known = {c: set(fs) for c, fs in self.known.items()}
-        for card, seen in self.items():
-            x = _Seen.__new__(_Seen)
-            set.__init__(x, seen)
-            x._shown = n
-            x._card = card
-            dict.__setitem__(n, card, x)
+        n.where = self.where.copy()
+        n.known = self.known.copy()        # sets replaced, never changed (note)
+        dict.update(n, self)               # sets copied when changed (setdefault)
         return n
 
     def moved(self, card) -> None:

@@ -241,3 +241,95 @@ def test_declared_hand_limit_is_checked(tmp_path):
         game.apply(ids.index("fim") if "fim" in ids else 0)
         found = [v for v in check(game) if "limite 3" in v]
     assert found and "azuis:mão tem 4 cartas após a fase tarde" in found[0], found
+
+
+# ---------------------------------------------------------------------------------------------
+# clone() copies the state and the suspended rules (docs/arquitetura.md): no replay
+
+FOUR = ("marqueses", "rapinas", "alianca", "malandro")
+
+
+@pytest.fixture(scope="module")
+def root4():
+    from conftest import ROOT, game_def_or_skip
+    return game_def_or_skip(ROOT, FOUR)
+
+
+def _play(game, rng, n):
+    for _ in range(n):
+        if game.is_terminal():
+            return
+        game.apply(rng.randrange(len(game.legal_actions())))
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_clone_copies_and_is_independent_four_players(root4, seed):
+    """At random points of four-player games: the clone is a copy (no rule suspended as a
+    Python generator), plays the same future as the original and as the game rebuilt from
+    its history, and neither moves the other."""
+    game = Game(root4, list(FOUR), seed=seed, log=True)
+    rng = random.Random(seed)
+    points = sorted(random.Random(50 + seed).sample(range(1, 700), 5))
+    done = 0
+    for at in points:
+        _play(game, rng, at - done)
+        done = at
+        if game.is_terminal():
+            break
+        assert game.machine.copyable(), f"a rule is suspended as a generator at decision {at}"
+        twin = game.clone()
+        replayed = game._replay_clone()
+        assert fingerprint(twin) == fingerprint(game) == fingerprint(replayed)
+        assert twin.legal_ids() == game.legal_ids()
+        before = (fingerprint(game), list(game.log), game.legal_ids(), list(game.history))
+        # the same choices on the clone and on the replayed game: the same log
+        seed_k = 7 * at + seed
+        _play(twin, random.Random(seed_k), 60)
+        _play(replayed, random.Random(seed_k), 60)
+        assert json.dumps(twin.log, default=str) == json.dumps(replayed.log, default=str), \
+            f"clone at decision {at} (seed {seed}) plays differently from a replay"
+        assert fingerprint(twin) == fingerprint(replayed)
+        # the original did not move
+        assert (fingerprint(game), list(game.log), game.legal_ids(), list(game.history)) == before
+        # a clone of the clone, played differently, leaves the first clone alone
+        again = twin.clone()
+        snap = (fingerprint(twin), list(twin.log))
+        _play(again, random.Random(seed_k + 1), 30)
+        assert (fingerprint(twin), list(twin.log)) == snap
+        # and moving the original leaves a fresh clone alone
+        fresh = game.clone()
+        snap = (fingerprint(fresh), list(fresh.log), fresh.legal_ids())
+        _play(game, random.Random(seed_k + 2), 1)
+        done += 1
+        assert (fingerprint(fresh), list(fresh.log), fresh.legal_ids()) == snap
+
+
+def test_clone_draws_what_the_original_would(root4):
+    """The random generator travels with the state: whichever side draws first, both draw
+    the same numbers from the point of the copy."""
+    game = Game(root4, list(FOUR), seed=3)
+    _play(game, random.Random(3), 50)
+    a, b = game.clone(), game.clone()
+    first = [game.s.rng.random() for _ in range(3)]
+    assert [a.s.rng.random() for _ in range(3)] == first
+    c = a.clone()
+    assert [b.s.rng.random() for _ in range(3)] == first
+    assert [c.s.rng.random() for _ in range(3)] == [a.s.rng.random() for _ in range(3)]
+
+
+def test_clone_inside_an_all_or_nothing_block_rolls_back_on_its_own(root4):
+    """A clone made while an action's undo journal is open carries its own journal: undoing
+    on the clone never touches the original's pieces."""
+    game = Game(root4, list(FOUR), seed=5)
+    rng = random.Random(5)
+    for _ in range(3000):
+        if game.is_terminal() or game.s.journal:
+            break
+        game.apply(rng.randrange(len(game.legal_actions())))
+    if not game.s.journal:
+        pytest.skip("no decision inside an open journal in this game")
+    twin = game.clone()
+    before = fingerprint(game)
+    twin.s.rollback(0)
+    assert fingerprint(game) == before
+    assert twin.s.journal is not game.s.journal
