@@ -142,7 +142,11 @@ class Fire(Frame):
                     return r
 
     def copy(self, cp):
-        n = Fire(cp.ctx(self.ctx), cp.val(self.ev), cp.val(self.ready))
+        ready = self.ready
+        if self.pc >= 2 and self.i > 1:
+            # hooks already resolved are not needed again (the one running may be)
+            ready = [None] * (self.i - 1) + ready[self.i - 1:]
+        n = Fire(cp.ctx(self.ctx), cp.val(self.ev), cp.val(ready))
         n.left = cp.val(self.left)
         n.order = cp.val(self.order)
         n.i = self.i

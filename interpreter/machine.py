@@ -328,7 +328,8 @@ class Calls(Frame):
         return FIN
 
     def copy(self, cp):
-        return Calls(cp.val(self.calls), self.i)
+        # the calls already made are not needed again
+        return Calls(cp.val(self.calls[self.i:]), 0)
 
 
 def run_calls(calls):

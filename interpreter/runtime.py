@@ -1,7 +1,8 @@
 """What compiled rules run against: the context, decisions, failure, and generic queries.
 
-A compiled statement is a generator function `run(ctx)`: it yields a `Decision` whenever a
-player must choose and receives the index of the chosen option. Expressions are plain
+A compiled statement is a function `run(ctx)`: it finishes at once (None) or returns a frame
+that waits for a `Decision` and receives the index of the chosen option (machine.py: where
+the rules are suspended is data, copied by `Game.clone`). Expressions are plain
 functions `f(ctx) -> value`. Values are ids from the ruleset (spaces, piece kinds, factions,
 enumeration values), card instances (ints), numbers, booleans and lists.
 

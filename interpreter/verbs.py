@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..compiler import (CC, PieceSel, CardSel, Simple, ListSel, SpaceSel, compile_sel,
-                        compile_expr, decide, quant_count, CARD, SPACE, FACTION, ZONE, _flat)
+                        compile_expr, quant_count, CARD, SPACE, FACTION, ZONE, _flat)
 from .. import nodes as N
 from .hooks import fire, replacement, prohibited
 from .machine import FIN, STOP, run_calls, start

@@ -1,7 +1,7 @@
 """Stage 6 — compile: nodes → closures the interpreter runs; semantic errors with positions.
 
-Expressions become `f(ctx) -> value`; statements become generator functions `run(ctx)` that
-yield `Decision`s. Noun phrases become selection objects whose element type is known at
+Expressions become `f(ctx) -> value`; statements become functions `run(ctx)` that finish at
+once (None) or return a frame that waits for a `Decision` (interpreter/machine.py). Noun phrases become selection objects whose element type is known at
 compile time (space, piece, card, faction, enumval, ...), which is how a loose phrase like
 "2 madeiras de C" or "carta de pássaro" gets its meaning: each filter is resolved by the type
 of its operand. Verbs come from the closed registry in interpreter/verbs.py.
@@ -1930,7 +1930,9 @@ def compile_stmt(cc: CC, node):
 
 
 def decide(ctx, player, kind, options, optional=False, prompt=None, law=None, meta=None):
-    """Yield a decision unless it is forced; returns the chosen option (a value)."""
+    """Yield a decision unless it is forced; returns the chosen option (a value). For a
+    statement still written as a generator (it runs in a GenFrame, and a game with one
+    suspended copies itself by replay); frames use interpreter.flow.ask."""
     if optional:
         options = list(options) + [PASS]
     n = len(options)

@@ -251,8 +251,9 @@ FOUR = ("marqueses", "rapinas", "alianca", "malandro")
 
 @pytest.fixture(scope="module")
 def root4():
-    from conftest import ROOT, game_def_or_skip
-    return game_def_or_skip(ROOT, FOUR)
+    import rulesdsl
+    return rulesdsl.load(os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                                      "rulesets", "root"))
 
 
 def _play(game, rng, n):
