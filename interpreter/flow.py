@@ -23,31 +23,18 @@ def ask(ctx, player, kind, options, optional=False, prompt=None, law=None, meta=
     return Decision(player, kind, options, prompt, law or ctx.law, optional, meta)
 
 
-def then(r, frame):
-    """Run `frame` after the statement result `r` (None, a frame or a generator)."""
-    if r is None:
-        return frame
-    frame.first = r
-    return frame
-
-
 # ---------------------------------------------------------------------------------------------
 
 class Block(Frame):
     """The statements of a block, in order."""
-    __slots__ = ("runs", "ctx", "i", "first")
+    __slots__ = ("runs", "ctx", "i")
 
-    def __init__(self, runs, ctx, i, first):
+    def __init__(self, runs, ctx, i):
         self.runs = runs
         self.ctx = ctx
         self.i = i
-        self.first = first
 
     def step(self, m, send):
-        r = self.first
-        if r is not None:
-            self.first = None
-            return r
         runs = self.runs
         ctx = self.ctx
         i = self.i
@@ -61,39 +48,21 @@ class Block(Frame):
         return FIN
 
     def copy(self, cp):
-        return Block(self.runs, cp.ctx(self.ctx), self.i, None)
+        return Block(self.runs, cp.ctx(self.ctx), self.i)
 
 
 def block(runs):
+    last = len(runs)
+
     def run(ctx):
         i = 0
         for r in runs:
             i += 1
             x = r(ctx)
             if x is not None:
-                return Block(runs, ctx, i, x) if i < len(runs) else x
+                return (Block(runs, ctx, i), x) if i < last else x
         return None
     return run
-
-
-class Then(Frame):
-    """Waits for one statement, then returns its value (a tail that must stay on the stack
-    so that the frame below sees the value)."""
-    __slots__ = ("first",)
-
-    def __init__(self, first):
-        self.first = first
-
-    def step(self, m, send):
-        r = self.first
-        if r is not None:
-            self.first = None
-            return r
-        m.ret = send
-        return FIN
-
-    def copy(self, cp):
-        return Then(None)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -248,21 +217,16 @@ class Maybe(Frame):
 
 class ForEach(Frame):
     """`para cada X`: the body once per element (the elements read at the start)."""
-    __slots__ = ("body", "var", "ctx", "xs", "i", "first")
+    __slots__ = ("body", "var", "ctx", "xs", "i")
 
-    def __init__(self, body, var, ctx, xs, i, first):
+    def __init__(self, body, var, ctx, xs, i):
         self.body = body
         self.var = var
         self.ctx = ctx
         self.xs = xs
         self.i = i
-        self.first = first
 
     def step(self, m, send):
-        r = self.first
-        if r is not None:
-            self.first = None
-            return r
         xs = self.xs
         ctx = self.ctx
         var = self.var
@@ -279,7 +243,7 @@ class ForEach(Frame):
         return FIN
 
     def copy(self, cp):
-        return ForEach(self.body, self.var, cp.ctx(self.ctx), cp.val(self.xs), self.i, None)
+        return ForEach(self.body, self.var, cp.ctx(self.ctx), cp.val(self.xs), self.i)
 
 
 def foreach(elems, body, var):
@@ -294,7 +258,7 @@ def foreach(elems, body, var):
             i += 1
             r = body(ctx)
             if r is not None:
-                return ForEach(body, var, ctx, xs, i, r)
+                return (ForEach(body, var, ctx, xs, i), r)
         return None
     return run
 
@@ -607,16 +571,9 @@ class Menu(Frame):
 
 class Action(Frame):
     """An action's effect, run in its own context; `pare` ends it successfully."""
-    __slots__ = ("first",)
-
-    def __init__(self, first):
-        self.first = first
+    __slots__ = ()
 
     def step(self, m, send):
-        r = self.first
-        if r is not None:
-            self.first = None
-            return r
         return FIN
 
     def throw(self, m, exc):
@@ -625,4 +582,4 @@ class Action(Frame):
         raise exc
 
     def copy(self, cp):
-        return Action(None)
+        return Action()

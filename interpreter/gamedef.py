@@ -164,7 +164,7 @@ class Action:
             r = self.run(c)
         except StopAction:
             return None
-        return None if r is None else _ActionFrame(r)
+        return None if r is None else (_ActionFrame(), r)
 
 
 class Hook:

@@ -91,30 +91,41 @@ class Machine:
         self.stack = [] if root is None else [root]
         self.ret = None
 
-    def run(self, send):
-        """Step until a decision is due (returned) or the stack is empty (None)."""
+    def run(self, send, r=None):
+        """Step until a decision is due (returned) or the stack is empty (None). With `r`,
+        first take `r` as what a step returned (a statement's result, see `drive`)."""
         stack = self.stack
-        while stack:
-            fr = stack[-1]
+        if r is None:
+            if not stack:
+                return None
             try:
-                r = fr.step(self, send)
+                r = stack[-1].step(self, send)
             except Exception as exc:  # noqa: BLE001 - offered to the frames below, as in Python
                 r = self._unwind(exc)
-            while True:
-                if r is FIN:
-                    stack.pop()
-                    send = self.ret
-                    self.ret = None
-                    break
+        while True:
+            if r is FIN:
+                stack.pop()
+                if not stack:
+                    return None
+                send = self.ret
+                self.ret = None
+            else:
                 t = type(r)
                 if t is Decision:
                     return r
+                if t is tuple:
+                    # a frame its statement already stepped once, and what that step returned
+                    stack.append(r[0])
+                    r = r[1]
+                    continue
                 if t is GeneratorType:
                     r = GenFrame(r)
                 stack.append(r)
                 send = None
-                break
-        return None
+            try:
+                r = stack[-1].step(self, send)
+            except Exception as exc:  # noqa: BLE001
+                r = self._unwind(exc)
 
     def _unwind(self, exc):
         stack = self.stack
@@ -146,8 +157,8 @@ def drive(r):
         return None
     if type(r) is GeneratorType:
         return (yield from r)
-    m = Machine(r)
-    d = m.run(None)
+    m = Machine()
+    d = m.run(None, r)
     while d is not None:
         i = yield d
         d = m.run(i)
@@ -265,19 +276,14 @@ class Copier:
 class Step(Frame):
     """A statement written as a step function `fn(K, L, send)`: K its compiled parts (shared),
     L its variables (a dict with `pc`, copied). `fn` returns what a frame's step returns."""
-    __slots__ = ("fn", "K", "L", "first")
+    __slots__ = ("fn", "K", "L")
 
-    def __init__(self, fn, K, L, first=None):
+    def __init__(self, fn, K, L):
         self.fn = fn
         self.K = K
         self.L = L
-        self.first = first
 
     def step(self, m, send):
-        r = self.first
-        if r is not None:
-            self.first = None
-            return r
         return self.fn(self.K, self.L, send)
 
     def copy(self, cp):
@@ -289,7 +295,16 @@ def start(fn, K, L):
     r = fn(K, L, None)
     if r is FIN:
         return None
-    return Step(fn, K, L, r)
+    return (Step(fn, K, L), r)
+
+
+def begin(frame):
+    """Step a new frame at once (most statements finish without waiting): None if it
+    finished, else (frame, what its step returned) for the machine to push."""
+    r = frame.step(None, None)
+    if r is FIN:
+        return None
+    return (frame, r)
 
 
 class _Stop:
@@ -302,21 +317,17 @@ STOP = _Stop()     # a call of `Calls` that ends the sequence
 class Calls(Frame):
     """Calls `(fn, args)` made one after the other, each waiting for what the one before
     started (a trigger's effects, a replaced discard...). Arguments are copied values."""
-    __slots__ = ("calls", "i", "first")
+    __slots__ = ("calls", "i")
 
-    def __init__(self, calls, i, first=None):
+    def __init__(self, calls, i):
         self.calls = calls
         self.i = i
-        self.first = first
 
     def step(self, m, send):
-        r = self.first
-        if r is not None:
-            self.first = None
-            return r
         calls = self.calls
         i = self.i
-        while i < len(calls):
+        n = len(calls)
+        while i < n:
             fn, args = calls[i]
             i += 1
             r = fn(*args)
@@ -343,5 +354,5 @@ def run_calls(calls):
         if r is not None:
             if r is STOP:
                 return None
-            return Calls(calls, i, r)
+            return (Calls(calls, i), r)
     return None

@@ -12,7 +12,7 @@ import os
 
 from . import nodes as N
 from .interpreter import flow
-from .interpreter.machine import FIN  # noqa: F401 - statements return frames (machine.py)
+from .interpreter.machine import begin  # statements return frames (machine.py)
 from .errors import Diagnostics, suggest
 from .interpreter.runtime import (Ctx, Decision, Failure, EndPhase, EndTurn, StopAction, PASS, DONE,
                                    ruler, free_capacity, matches)
@@ -1994,7 +1994,7 @@ def compile_choose(cc: CC, node: N.Choose):
         many_k = (items, optional, upto, prompt, law, var)
 
         def choose_many(ctx):
-            return flow.ChooseMany(many_k, ctx, nf(ctx), who(ctx) if who else ctx.me)
+            return begin(flow.ChooseMany(many_k, ctx, nf(ctx), who(ctx) if who else ctx.me))
         if q[0] == "n":
             # the common case "escolha uma clareira C": one element, bound to C
             def choose_one(ctx):
@@ -2014,7 +2014,7 @@ def compile_choose(cc: CC, node: N.Choose):
                     raise Failure("no_option", law)
                 v = flow.ask(ctx, player, "choose", opts, optional, prompt, law, (sel, ctx))
                 if type(v) is Decision:
-                    return flow.ChooseOne(ctx, v, var, True)
+                    return (flow.ChooseOne(ctx, v, var, True), v)
                 flow.bind_one(ctx, v, var, True)
             return choose_one
         return choose_many
@@ -2031,7 +2031,7 @@ def compile_choose(cc: CC, node: N.Choose):
             raise Failure("no_option", law)
         v = flow.ask(ctx, player, "choose", opts, optional, prompt, law, (sel, ctx))
         if type(v) is Decision:
-            return flow.ChooseOne(ctx, v, var, False)
+            return (flow.ChooseOne(ctx, v, var, False), v)
         flow.bind_one(ctx, v, var, False)
     return choose_one
 
@@ -2076,7 +2076,7 @@ def compile_maybe(cc: CC, node: N.Maybe):
     def run(ctx):
         # the action is optional itself: it asks (or passes) and raises Failure if it
         # cannot be done; declining raises Failure("declined") in spend/discard verbs
-        return flow.Maybe(act, then, ctx)
+        return begin(flow.Maybe(act, then, ctx))
     return run
 
 
@@ -2115,7 +2115,7 @@ def compile_foreach(cc: CC, node: N.ForEach):
         any_k = (body, var, etype, law)
 
         def run_any(ctx):
-            return flow.ForEachAnyOrder(any_k, ctx, list(elems(ctx)))
+            return begin(flow.ForEachAnyOrder(any_k, ctx, list(elems(ctx))))
         return run_any
     return flow.foreach(elems, body, var)
 
@@ -2129,7 +2129,7 @@ def compile_repeat(cc: CC, node: N.Repeat):
     k = (body, upto, law)
 
     def run(ctx):
-        return flow.Repeat(k, ctx, nf(ctx))
+        return begin(flow.Repeat(k, ctx, nf(ctx)))
     return run
 
 
@@ -2138,7 +2138,7 @@ def compile_try(cc: CC, node: N.Try):
     fail = compile_block(cc, node.on_fail) if node.on_fail else None
 
     def run(ctx):
-        return flow.Try(body, fail, ctx)
+        return begin(flow.Try(body, fail, ctx))
     return run
 
 
@@ -2218,7 +2218,7 @@ def compile_perform(cc: CC, node: N.Perform):
             if v is PASS:
                 return None
             # an optional action that cannot be completed is undone, as in a menu
-            return flow.Perform(act, ctx, values, True, v if type(v) is Decision else None)
+            return begin(flow.Perform(act, ctx, values, True, v if type(v) is Decision else None))
         return act.perform(ctx, values)
     return run
 
@@ -2247,5 +2247,5 @@ def compile_menu(cc: CC, node: N.ActionMenu):
         ids = listed if listed is not None else g.menu_actions(owner)
         menu = [0 if live is not None else (budget(ctx) if budget is not None else None)]
         ctx.menus.append(menu)
-        return flow.Menu((g, ids, live, law), ctx, menu)
+        return begin(flow.Menu((g, ids, live, law), ctx, menu))
     return run

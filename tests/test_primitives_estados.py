@@ -6,6 +6,7 @@ import os
 
 import rulesdsl
 from rulesdsl.interpreter.engine import Game
+from rulesdsl.interpreter.machine import drive
 from rulesdsl.interpreter.runtime import Ctx
 from rulesdsl.compiler import CC, compile_block
 from rulesdsl.model import parse_expression
@@ -17,7 +18,8 @@ def _run(game, text, me):
     g = game.g
     tree = parse_expression(text, "pt", g.rs.builder.tokenizer("pt"), g.diags)
     run = compile_block(CC(g, g.diags, "pt", me), tree)
-    gen = run(Ctx(g, game.m, game.s, me, {}, game))
+    # a statement runs as frames (machine.py); drive() runs them as a generator here
+    gen = drive(run(Ctx(g, game.m, game.s, me, {}, game)))
     try:
         next(gen)
         while True:

@@ -153,12 +153,11 @@ def test_favor_does_not_remove_the_pawn_and_damages_three_items(g):
     run = compile_block(CC(g, g.diags, "pt", "rapinas"), tree)
     ctx = Ctx(g, game.m, game.s, "rapinas", {}, game)
     from rulesdsl.interpreter.machine import Machine
+    m = Machine()
     r = run(ctx)
-    if r is not None:
-        m = Machine(r)
-        d = m.run(None)
-        while d is not None:
-            d = m.run(0)
+    d = m.run(None, r) if r is not None else None
+    while d is not None:
+        d = m.run(0)
     s = game.s
     assert s.count("c1", "malandro.peao") == 1
     assert s.count("c1", "marqueses.guerreiro") == 0

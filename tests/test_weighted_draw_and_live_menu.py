@@ -11,6 +11,7 @@ from collections import Counter
 import rulesdsl
 from rulesdsl.compiler import CC, compile_block
 from rulesdsl.interpreter.engine import Game
+from rulesdsl.interpreter.machine import drive
 from rulesdsl.interpreter.runtime import DONE, Ctx
 from rulesdsl.model import parse_expression
 
@@ -34,7 +35,8 @@ def _start(game, text, me="azuis"):
     tree = parse_expression(text, "pt", g.rs.builder.tokenizer("pt"), g.diags)
     run = compile_block(CC(g, g.diags, "pt", me), tree)
     ctx = Ctx(g, game.m, game.s, me, {}, game)
-    gen = run(ctx)
+    # a statement runs as frames (machine.py); drive() runs them as a generator here
+    gen = drive(run(ctx))
     try:
         d = next(gen)
     except StopIteration:
