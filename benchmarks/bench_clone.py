@@ -55,7 +55,7 @@ def main(argv=None):
         gc.collect()
         gc.freeze()
 
-    samples = []          # (µs per clone, decision number)
+    samples = []          # (µs per clone, decision number, seed)
     for k in range(args.games):
         seed = args.seed + k
         rng = random.Random(seed)
@@ -66,18 +66,18 @@ def main(argv=None):
                 t0 = time.process_time()
                 for _ in range(args.reps):
                     game.clone()
-                samples.append(((time.process_time() - t0) / args.reps * 1e6, n))
+                samples.append(((time.process_time() - t0) / args.reps * 1e6, n, seed))
             game.apply(rng.randrange(len(game.pending.options)))
             n += 1
 
-    us = [s for s, _ in samples]
-    worst = max(samples) if samples else (float("nan"), 0)
+    us = [s[0] for s in samples]
+    worst = max(samples) if samples else (float("nan"), 0, 0)
     print(f"ruleset:          {os.path.relpath(args.ruleset, ROOT)}  factions: {','.join(factions)}")
     print(f"python:           {sys.version.split()[0]}")
     print(f"points:           {len(samples)} (every {args.every} decisions of {args.games} games, "
           f"{args.reps} clones each, CPU time{'' if args.no_freeze else ', gc.freeze() after load'})")
     print(f"clone (µs):       p50 {_pct(us, 50):.1f}  p90 {_pct(us, 90):.1f}  p99 {_pct(us, 99):.1f}  "
-          f"max {worst[0]:.1f} (at decision {worst[1]})")
+          f"max {worst[0]:.1f} (seed {worst[2]}, decision {worst[1]})")
     return 0
 
 

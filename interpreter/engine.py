@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import re
+import weakref
 
 from .runtime import (Ctx, Decision, Failure, EndPhase, EndTurn, GameOver, PASS, DONE)
 from .state import State
@@ -57,7 +58,11 @@ class Game:
         self._check_reach()
         self.m = gdef.maps.get(self.map_id)
         self.s = State(self.seed) if not observe else WatchedState(self.seed)
-        self.s.visible = ShownCards(self)       # who was shown which card, and where
+        # the rules reach the game through a weak proxy: a game and its contexts, frames and
+        # shown cards form no reference cycle, so a dropped clone is freed at once (a search
+        # that copies games by the thousand would otherwise feed the cyclic collector)
+        me = weakref.proxy(self)
+        self.s.visible = ShownCards(me)       # who was shown which card, and where
         if observe:
             attach_views(self, observe)
         self._init_state()
@@ -65,9 +70,9 @@ class Game:
         self.start = start
         if position is not None:
             position(self)
-        self.ctx = Ctx(gdef, self.m, self.s, None, {}, self)
+        self.ctx = Ctx(gdef, self.m, self.s, None, {}, me)
         self.pending: Decision | None = None
-        self.machine = Machine(Main(self, self.ctx))
+        self.machine = Machine(Main(me, self.ctx))
         self._advance(None)
         for oid in history or []:
             self.apply_id(oid)
@@ -287,13 +292,14 @@ class Game:
         n.limit_checks = list(self.limit_checks)
         n.warnings = list(self.warnings)
         s = n.s = self.s.copy()
-        cp = Copier(s, n)
+        me = weakref.proxy(n)
+        cp = Copier(s, me)
         n.ctx = cp.ctx(self.ctx)
         n.pending = cp.decision(self.pending)
         n.machine = self.machine.copy(cp)
         vis = self.s.visible
         if isinstance(vis, ShownCards):
-            s.visible = vis.copy_for(n)
+            s.visible = vis.copy_for(me)
             if "log_change" in self.__dict__:
                 del n.__dict__["log_change"]
                 _watch_moves(n)

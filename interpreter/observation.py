@@ -27,6 +27,8 @@ bookkeeping starts with the first `revele` of a game.
 """
 from __future__ import annotations
 
+import weakref
+
 from .state import State
 
 HIDDEN = "?"          # a card the viewer may not see, in place of its instance and id
@@ -145,14 +147,15 @@ def _watch_moves(game) -> None:
     about that card (it moved, or is about to: discarded, overflowing)."""
     if "log_change" in game.__dict__:
         return
-    plain = type(game).log_change
+    plain = game.__class__.log_change      # (game may be a weak proxy)
     shown = game.s.visible
+    me = game if isinstance(game, weakref.ProxyType) else weakref.proxy(game)   # no cycle
 
     def log_change(what, ev):
         c = ev.get("card")
         if c is not None and shown.known:
             shown.moved(c)
-        plain(game, what, ev)
+        plain(me, what, ev)
     game.log_change = log_change
 
 
