@@ -107,8 +107,9 @@ class Machine:
                 stack.pop()
                 if not stack:
                     return None
-                send = self.ret
-                self.ret = None
+                send = self.ret          # set only by a GenFrame's return value
+                if send is not None:
+                    self.ret = None
             else:
                 t = type(r)
                 if t is Decision:
