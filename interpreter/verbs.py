@@ -13,7 +13,7 @@ from ..compiler import (CC, PieceSel, CardSel, Simple, ListSel, SpaceSel, compil
                         compile_expr, quant_count, CARD, SPACE, FACTION, ZONE, _flat)
 from .. import nodes as N
 from .hooks import fire, replacement, prohibited
-from .machine import FIN, STOP, run_calls, start
+from .machine import FIN, STOP, Calls, run_calls, start
 from .flow import ask
 from .runtime import Failure, GameOver, PASS, DONE, Decision, free_capacity, matches, ruler
 
@@ -150,7 +150,13 @@ class _KindValue:
 
 def _fire_all(ctx, events):
     """Triggers of the events of one verb, after the whole verb (1.1.3)."""
-    return run_calls([(fire, (ctx, ev)) for ev in events])
+    for i, ev in enumerate(events):
+        r = fire(ctx, ev)
+        if r is not None:
+            # the hooks of this event wait: the other events' wait their turn in a Calls
+            rest = events[i + 1:]
+            return (Calls([(fire, (ctx, e)) for e in rest], 0), r) if rest else r
+    return None
 
 
 def _place_step(K, L, send):
