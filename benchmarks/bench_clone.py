@@ -9,13 +9,17 @@ samples of all the games give the percentiles. After loading, the ruleset's obje
 out of the cyclic garbage collector (`gc.freeze()`, what a search agent that copies games by
 the thousand should do too: a game and its contexts form reference cycles, so dropped clones
 are collected by the cyclic collector, which otherwise walks the whole compiled ruleset on
-every full collection); `--no-freeze` measures without it. Time is process CPU time (time.process_time),
+every full collection); `--no-freeze` measures without it. The cyclic collector is paused while
+the clones of one point are timed (and runs between points, untimed): a full collection falls
+where the game's own allocations make it fall, a few milliseconds that belong to no clone;
+`--keep-gc` leaves it running. Time is process CPU time (time.process_time),
 less sensitive to other load on a shared machine than wall time. The games play the same
 seeded random choices as `bench_playout.py`, so the points are reproducible.
 """
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import random
 import sys
@@ -44,6 +48,7 @@ def main(argv=None):
     ap.add_argument("--reps", type=int, default=20, help="clones per point (the sample is their mean)")
     ap.add_argument("--max-decisions", type=int, default=100_000)
     ap.add_argument("--no-freeze", action="store_true", help="leave the ruleset to the garbage collector")
+    ap.add_argument("--keep-gc", action="store_true", help="do not pause the cyclic collector while timing")
     args = ap.parse_args(argv)
 
     from rulesdsl.environment import Environment
@@ -51,7 +56,6 @@ def main(argv=None):
     gdef = Environment().load(args.ruleset)
     factions = args.factions.split(",")
     if not args.no_freeze:
-        import gc
         gc.collect()
         gc.freeze()
 
@@ -63,10 +67,14 @@ def main(argv=None):
         n = 0
         while game.pending is not None and n < args.max_decisions:
             if n % args.every == 0:
+                if not args.keep_gc:
+                    gc.disable()
                 t0 = time.process_time()
                 for _ in range(args.reps):
                     game.clone()
-                samples.append(((time.process_time() - t0) / args.reps * 1e6, n, seed))
+                t1 = time.process_time()
+                gc.enable()
+                samples.append(((t1 - t0) / args.reps * 1e6, n, seed))
             game.apply(rng.randrange(len(game.pending.options)))
             n += 1
 
@@ -75,7 +83,8 @@ def main(argv=None):
     print(f"ruleset:          {os.path.relpath(args.ruleset, ROOT)}  factions: {','.join(factions)}")
     print(f"python:           {sys.version.split()[0]}")
     print(f"points:           {len(samples)} (every {args.every} decisions of {args.games} games, "
-          f"{args.reps} clones each, CPU time{'' if args.no_freeze else ', gc.freeze() after load'})")
+          f"{args.reps} clones each, CPU time{'' if args.no_freeze else ', gc.freeze() after load'}"
+          f"{'' if args.keep_gc else ', collector paused while timing'})")
     print(f"clone (µs):       p50 {_pct(us, 50):.1f}  p90 {_pct(us, 90):.1f}  p99 {_pct(us, 99):.1f}  "
           f"max {worst[0]:.1f} (seed {worst[2]}, decision {worst[1]})")
     return 0

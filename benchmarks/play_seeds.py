@@ -1,0 +1,35 @@
+"""Load Root and play random four-player games of seeds 0..N-1, nothing else: for counting
+instructions (valgrind --tool=cachegrind), where the difference between N and 0 games is the
+cost of the games alone.
+
+    PYTHONHASHSEED=0 valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null \
+        python benchmarks/play_seeds.py 3
+"""
+from __future__ import annotations
+
+import os
+import random
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path.insert(0, ROOT)
+
+
+def main(argv=None):
+    argv = sys.argv[1:] if argv is None else argv
+    n = int(argv[0]) if argv else 3
+    from rulesdsl.environment import Environment
+    from rulesdsl.interpreter.engine import Game
+    g = Environment().load(os.path.join(ROOT, "rulesets", "root"))
+    factions = ["marqueses", "rapinas", "alianca", "malandro"]
+    for seed in range(n):
+        game = Game(g, factions, seed)
+        rng = random.Random(seed)
+        while game.pending is not None:
+            game.apply(rng.randrange(len(game.pending.options)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
