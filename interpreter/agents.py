@@ -337,14 +337,6 @@ def law_paragraph(cat, key: str, lang: str) -> str | None:
     return None
 
 
-def _laws(law) -> list[str]:
-    if law is None:
-        return []
-    if isinstance(law, (list, tuple)):
-        return [str(x) for x in law if x is not None]
-    return [str(law)]
-
-
 def _action_expression(gdef, aid):
     for e in gdef.rs.expressions:
         p = e.path
@@ -362,12 +354,12 @@ def rule_help(game, d, option, lang, law_text=None) -> str:
     laws: list[str] = []
     expr = None
     if isinstance(option, str) and option in g.actions:
-        laws = _laws(g.actions[option].law)
+        laws = D.laws(g.actions[option].law)
         expr = _action_expression(g, option)
     if not laws:
-        laws = _laws(getattr(d, "law", None))
+        laws = D.laws(getattr(d, "law", None))
     if expr is None and laws:
-        expr = next((e for e in g.rs.expressions if e.law is not None and _laws(e.law) == laws
+        expr = next((e for e in g.rs.expressions if e.law is not None and D.laws(e.law) == laws
                      and e.tree is not None), None)
     if expr is None:
         # the action being carried out, if the game keeps a log
@@ -375,7 +367,7 @@ def rule_help(game, d, option, lang, law_text=None) -> str:
             if ev.get("t") == "action":
                 expr = _action_expression(g, ev.get("action"))
                 if not laws and ev.get("action") in g.actions:
-                    laws = _laws(g.actions[ev["action"]].law)
+                    laws = D.laws(g.actions[ev["action"]].law)
                 break
             if ev.get("t") in ("turn", "phase"):
                 break

@@ -517,7 +517,7 @@ def describe_table(game, faction, lang: str) -> str:
 # ---------------------------------------------------------------------------------------------
 # Law paragraphs: what an ability or a victory is called
 
-def _laws(law) -> list[str]:
+def laws(law) -> list[str]:
     if law is None:
         return []
     if isinstance(law, (list, tuple)):
@@ -599,10 +599,10 @@ def law_title(game, key: str, lang: str) -> str | None:
 def ability_name(game, law, lang: str, section: bool = False) -> tuple[str | None, str | None]:
     """(title, paragraph) naming a rule by its first Law paragraph; with `section`, by the
     section above it ('3.3.1' → '3.3 Cartas de domínio'), what a victory is called."""
-    laws = _laws(law)
-    if not laws:
+    paragraphs = laws(law)
+    if not paragraphs:
         return None, None
-    key = laws[0]
+    key = paragraphs[0]
     if section and key.count(".") >= 2:
         up = ".".join(key.split(".")[:2])
         t = law_title(game, up, lang)

@@ -6,7 +6,7 @@ and hooks are whatever the ruleset declares. Compilation of expressions happens 
 """
 from __future__ import annotations
 
-from ..compiler import (CC, CompileError, compile_block, compile_expr, decide, PieceSel,
+from ..compiler import (CC, CompileError, compile_block, compile_expr, PieceSel,
                         compile_sel, SPACE, NUMBER, ANY, FACTION, CARD, PIECE)
 from ..errors import Diagnostics, Pos
 from .. import compiler as _compiler

@@ -1929,21 +1929,6 @@ def compile_stmt(cc: CC, node):
     return None
 
 
-def decide(ctx, player, kind, options, optional=False, prompt=None, law=None, meta=None):
-    """Yield a decision unless it is forced; returns the chosen option (a value). For a
-    statement still written as a generator (it runs in a GenFrame, and a game with one
-    suspended copies itself by replay); frames use interpreter.flow.ask."""
-    if optional:
-        options = list(options) + [PASS]
-    n = len(options)
-    if n == 0:
-        raise Failure("no_option", law)
-    if n == 1:
-        return options[0]
-    i = yield Decision(player, kind, options, prompt, law or ctx.law, optional, meta)
-    return options[i]
-
-
 def _tickets(ctx, xs, weight, var) -> list:
     """A weighted draw's tickets: each element of `xs` as many times as its weight (a whole
     number, read with `var` bound to the element; 0 or less: left out). With every weight 1
