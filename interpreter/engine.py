@@ -24,6 +24,7 @@ from .state import State
 from .hooks import fire
 from .machine import Copier, Machine
 from .turns import Main
+from . import chance as _chance
 from .observation import ShownCards, WatchedState, _watch_moves, attach_views
 
 
@@ -33,11 +34,16 @@ class RulesetError(Exception):
 
 class Game:
     def __init__(self, gdef, factions, seed=0, map_id=None, deck_id=None, lang=None,
-                 log=False, history=None, position=None, start=None, observe=None):
+                 log=False, history=None, position=None, start=None, observe=None, chance=None):
         """position: fn(game) that edits self.s after the empty state is built (scenarios);
         with it, setup rules are skipped. start: (faction, phase) where play begins.
         observe: factions whose view of the events is kept as they happen (`self.views`,
-        see observation.py); implies log."""
+        see observation.py); implies log.
+        chance: who plays the random events (chance.py): None, the seeded generator; "record",
+        the generator, keeping its picks in `chance_picks()`; "dictated", each pick is a
+        pending decision of the player CHANCE; a function `fn(decision) -> index`."""
+        self._chance = _chance.make(chance)
+        self._redo = None
         self.g = gdef
         self.factions = list(factions)
         self.seed = int(seed)
@@ -73,7 +79,10 @@ class Game:
         self.ctx = Ctx(gdef, self.m, self.s, None, {}, me)
         self.pending: Decision | None = None
         self.machine = Machine(Main(me, self.ctx))
-        self._advance(None)
+        if type(self._chance) is _chance.Dictated:
+            self._run_dictated(None, None)
+        else:
+            self._advance(None)
         for oid in history or []:
             self.apply_id(oid)
 
@@ -190,6 +199,8 @@ class Game:
             raise ValueError("game over")
         if not 0 <= i < len(d.options):
             raise ValueError(f"illegal option {i}")
+        if self._chance is not None and type(self._chance) is _chance.Dictated:
+            return self._run_dictated(i, d)
         self.decisions += 1
         oid = option_id(d.options[i])
         self.history.append(oid)
@@ -197,6 +208,72 @@ class Game:
             self.log.append({"t": "decision", "player": d.player, "kind": d.kind,
                              "choice": oid, "law": _law(d.law)})
         self._advance(i)
+
+    # chance (chance.py) ---------------------------------------------------------------------------
+    def is_chance_node(self) -> bool:
+        return self.pending is not None and self.pending.player == _chance.CHANCE
+
+    def chance_outcomes(self) -> list:
+        """(outcome, probability) pairs of the pending chance decision."""
+        d = self.pending
+        if d is None or d.player != _chance.CHANCE:
+            return []
+        return list(zip(d.options, d.probs))
+
+    def chance_picks(self) -> list[str]:
+        """The picks the generator made, as option ids (mode "record")."""
+        return list(self._chance.picks) if type(self._chance) is _chance.Recorder else []
+
+    def dictate_order(self, wanted) -> None:
+        """At a shuffle's first pick, dictate the whole order (a list of the shuffled items,
+        first to last): the Fisher-Yates picks that give it are applied."""
+        d = self.pending
+        if d is None or d.player != _chance.CHANCE:
+            raise ValueError("no chance decision pending")
+        for x in _chance.fisher_yates_picks(list(d.options), list(wanted)):
+            self.apply(self.pending.options.index(x))
+
+    def _run_dictated(self, i, d):
+        """Apply choice i of decision d (None: start the game) when chance is dictated: from
+        a copy of the game before the choice, with the picks given so far; a pick not yet
+        given leaves the game as it was before the choice, asking that pick."""
+        ch = self._chance
+        if d is not None and d.player == _chance.CHANCE:
+            base, send, outs = self._redo
+            outs.append(i)
+            self.history.append(option_id(d.options[i]))
+        else:
+            base = self._snapshot()
+            send, outs = i, []
+            if d is not None:
+                self.decisions += 1
+                oid = option_id(d.options[i])
+                self.history.append(oid)
+                if self.logging:
+                    self.log.append({"t": "decision", "player": d.player, "kind": d.kind,
+                                     "choice": oid, "law": _law(d.law)})
+            self._redo = (base, send, outs)
+        keep = (self.log, len(self.log), self.history, self.decisions, self._redo)
+        ch.queue = list(outs)
+        ch.pos = 0
+        try:
+            self._advance(send)
+        except _chance.NeedChance as e:
+            log, n, hist, decisions, redo = keep
+            del log[n:]
+            base._copy_into(self)
+            self.log, self.history, self.decisions, self._redo = log, hist, decisions, redo
+            self._chance = ch
+            self.pending = e.decision
+            return
+        self._redo = None
+
+    def _snapshot(self) -> "Game":
+        if self.views or not self.machine.copyable():
+            raise RulesetError("dictated chance needs a game that copies itself (no observers)")
+        n = Game.__new__(Game)
+        self._copy_into(n)
+        return n
 
     def apply_id(self, oid: str) -> None:
         ids = self.legal_ids()
@@ -286,7 +363,18 @@ class Game:
         if self.views or not self.machine.copyable():
             return self._replay_clone()
         n = Game.__new__(Game)
+        self._copy_into(n)
+        return n
+
+    def _copy_into(self, n) -> None:
+        """Make the game object `n` an independent copy of this one."""
+        n.__dict__.clear()
         n.__dict__.update(self.__dict__)
+        if self._chance is not None:
+            n._chance = self._chance.copy()
+            if self._redo is not None:
+                base, send, outs = self._redo
+                n._redo = (base, send, list(outs))
         n.log = list(self.log)
         n.history = list(self.history)
         n.limit_checks = list(self.limit_checks)
@@ -305,23 +393,34 @@ class Game:
                 _watch_moves(n)
         else:
             s.visible = dict(vis)
-        return n
 
     def _replay_clone(self) -> "Game":
         return Game(self.g, self.factions, self.seed, self.map_id, self.deck_id, self.lang,
                     self.logging, list(self.history), self.position, self.start,
-                    observe=list(self.views) or None)
+                    observe=list(self.views) or None, chance=self._chance_mode())
+
+    def _chance_mode(self):
+        ch = self._chance
+        if ch is None:
+            return None
+        if type(ch) is _chance.Hook:
+            return ch.fn
+        return "record" if type(ch) is _chance.Recorder else "dictated"
 
     def save(self) -> dict:
-        return {"ruleset": self.g.rs.hash, "factions": self.factions, "seed": self.seed,
-                "map": self.map_id, "deck": self.deck_id, "history": list(self.history)}
+        r = {"ruleset": self.g.rs.hash, "factions": self.factions, "seed": self.seed,
+             "map": self.map_id, "deck": self.deck_id, "history": list(self.history)}
+        if self._chance is not None and type(self._chance) is not _chance.Recorder:
+            # the history holds the dictated picks: a replay asks them again, in order
+            r["chance"] = "dictated"
+        return r
 
     @classmethod
     def load(cls, gdef, saved: dict, **kw) -> "Game":
         if saved.get("ruleset") not in (None, gdef.rs.hash):
             raise RulesetError("ruleset hash differs")
         return cls(gdef, saved["factions"], saved["seed"], saved.get("map"), saved.get("deck"),
-                   history=saved.get("history"), **kw)
+                   history=saved.get("history"), chance=kw.pop("chance", saved.get("chance")), **kw)
 
     def _check_reach(self):
         """A setup whose factions' total reach is below the ruleset's minimum for this many

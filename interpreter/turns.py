@@ -6,6 +6,7 @@ numbers, so a game in progress copies them with its state.
 from __future__ import annotations
 
 from .hooks import fire
+from . import chance
 from .machine import FIN, Frame
 from .runtime import EndPhase, EndTurn, Failure, GameOver
 
@@ -95,7 +96,7 @@ class Main(Frame):
                     here = [f for f in order if f in group]
                     if len(here) > 1:
                         mixed = list(here)
-                        s.rng.shuffle(mixed)
+                        chance.shuffle(game, s.rng, mixed, "order")
                         it = iter(mixed)
                         order = [next(it) if f in group else f for f in order]
                 self.order = tuple(order)

@@ -13,6 +13,7 @@ from ..compiler import (CC, PieceSel, CardSel, Simple, ListSel, SpaceSel, compil
                         compile_expr, quant_count, CARD, SPACE, FACTION, ZONE, _flat)
 from .. import nodes as N
 from .hooks import fire, replacement, prohibited
+from . import chance
 from .machine import FIN, STOP, Calls, run_calls, start
 from .flow import ask
 from .runtime import Failure, GameOver, PASS, DONE, Decision, free_capacity, matches, ruler
@@ -637,7 +638,7 @@ def _refill(ctx):
     draw, discard = g.draw_zone, g.discard_zone
     if not s.zones.get(draw) and s.zones.get(discard):
         cards = list(s.zones[discard])
-        ctx.s.rng.shuffle(cards)
+        chance.shuffle(ctx.engine, ctx.s.rng, cards)
         s.set_zone(discard, [])
         s.set_zone(draw, cards)
         ctx.engine.log_change("reshuffle", {"zone": draw, "count": len(cards)})
@@ -902,7 +903,7 @@ def c_take(cc: CC, node):
         if sel is not None:
             n = quant_count(q, ctx, len(pairs)) if q is not None else len(pairs)
             if getattr(sel, "random", False):
-                pairs = ctx.s.rng.sample(pairs, min(n, len(pairs))) if pairs else []
+                pairs = chance.sample(ctx.engine, ctx.s.rng, pairs, min(n, len(pairs))) if pairs else []
             elif n < len(pairs):
                 return start(_take_step, cc_law, {"ctx": ctx, "me": me, "hand": hand, "pairs": pairs,
                                                   "n": n, "chosen": [], "d": None})
@@ -963,7 +964,7 @@ def c_shuffle(cc: CC, node):
     def run(ctx):
         z = s.key(ctx)
         cards = list(ctx.s.zones.get(z, []))
-        ctx.s.rng.shuffle(cards)
+        chance.shuffle(ctx.engine, ctx.s.rng, cards)
         ctx.s.set_zone(z, cards)
     return run
 
@@ -1056,7 +1057,7 @@ def c_roll(cc: CC, node):
 
     def run(ctx):
         n = nf(ctx)
-        r = sorted((ctx.s.rng.choice(faces) for _ in range(n)), reverse=True)
+        r = chance.roll(ctx.engine, ctx.s.rng, faces, n)
         if var:
             ctx.env[var] = r
         ctx.engine.log_change("roll", {"by": ctx.me, "result": r})

@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 
 from . import nodes as N
-from .interpreter import flow
+from .interpreter import flow, chance
 from .interpreter.machine import begin  # statements return frames (machine.py)
 from .errors import Diagnostics, suggest
 from .interpreter.runtime import (Ctx, Decision, Failure, EndPhase, EndTurn, StopAction, PASS, DONE,
@@ -1963,13 +1963,13 @@ def compile_choose(cc: CC, node: N.Choose):
         if weight is None:
             def items(ctx, all_items=sel.items):
                 xs = all_items(ctx)
-                return [ctx.s.rng.choice(xs)] if xs else []
+                return [chance.choice(ctx.engine, ctx.s.rng, xs)] if xs else []
         else:
             # "... aleatória ponderada por (N)": each element holds N tickets (N read with the
             # variable bound to it; 0 or less: none) and one ticket is drawn
             def items(ctx, all_items=sel.items, weight=weight, var=var):
                 tickets = _tickets(ctx, all_items(ctx), weight, var)
-                return [ctx.s.rng.choice(tickets)] if tickets else []
+                return [chance.choice(ctx.engine, ctx.s.rng, tickets)] if tickets else []
     prompt = ("choose", sel.etype)
 
     if q is not None and q[0] in ("n", "upto") and q[1] is not None:
