@@ -208,3 +208,60 @@ def fisher_yates_picks(before, after) -> list:
         picks.append(x)
         xs[i], xs[j] = xs[j], xs[i]
     return picks
+
+
+# cards whose identity is not known yet (a replayed game: a card an opponent drew) --------------
+
+PLACEHOLDER = "?"     # the card def of a card instance whose identity is not bound yet
+
+
+def conceal(game, cards) -> None:
+    """Make these card instances placeholders: each stays where it is (zones unchanged, so
+    every card is still in exactly one zone) but its identity is forgotten, and goes back to
+    the identities a placeholder may be bound to (`free_identities`)."""
+    s = game.s
+    if "_composition" not in game.__dict__:
+        game._composition = _count(s.card_defs)    # the deck as dealt: what identities exist
+    defs = list(s.card_defs)                       # card_defs is shared by clones: copy on write
+    for c in cards:
+        defs[c] = PLACEHOLDER
+    s.card_defs = defs
+    s.ver += 1
+
+
+def free_identities(game) -> dict:
+    """Card def -> how many copies no card instance holds (what placeholders may become)."""
+    comp = game.__dict__.get("_composition")
+    if comp is None:
+        return {}
+    free = dict(comp)
+    for cid in game.s.card_defs:
+        if cid != PLACEHOLDER:
+            free[cid] -= 1
+    return {k: v for k, v in free.items() if v > 0}
+
+
+def placeholders(game) -> list[int]:
+    return [i for i, cid in enumerate(game.s.card_defs) if cid == PLACEHOLDER]
+
+
+def bind(game, card: int, cid: str) -> None:
+    """The placeholder `card` is revealed to be `cid`: it takes that identity where it lies.
+    A copy of cid must be free (no other instance holds it), so the deck never holds more
+    copies of a card than it has."""
+    s = game.s
+    if s.card_defs[card] != PLACEHOLDER:
+        raise ValueError(f"card {card} is not a placeholder ({s.card_defs[card]})")
+    if free_identities(game).get(cid, 0) < 1:
+        raise ValueError(f"no free copy of card {cid!r} to bind")
+    defs = list(s.card_defs)
+    defs[card] = cid
+    s.card_defs = defs
+    s.ver += 1
+
+
+def _count(xs) -> dict:
+    out: dict = {}
+    for x in xs:
+        out[x] = out.get(x, 0) + 1
+    return out

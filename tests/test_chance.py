@@ -159,3 +159,28 @@ def test_a_hook_answers_each_pick_and_its_game_replays_dictated(root):
     assert "chance:shuffle" in seen
     h = Game.load(root, g.save(), log=True)
     assert h.log == g.log
+
+
+def test_a_placeholder_card_is_bound_where_it_lies(root):
+    g = Game(root, ROOT_F, seed=3)
+    s = g.s
+    pile = list(s.zones[g.g.draw_zone])
+    zones_before = {z: list(cs) for z, cs in s.zones.items()}
+    top = pile[:3]
+    names = [s.card_defs[c] for c in top]
+    chance.conceal(g, top)                           # a replayer does not know these three
+    assert chance.placeholders(g) == sorted(top)
+    free = chance.free_identities(g)
+    assert sum(free.values()) == 3 and all(free[n] >= 1 for n in names)
+    c = g.clone()
+    with pytest.raises(ValueError):                  # a card not placeholder cannot be rebound
+        chance.bind(g, pile[5], names[0])
+    chance.bind(g, top[0], names[1])                 # revealed: any free identity may be bound
+    assert s.card_defs[top[0]] == names[1]
+    assert {z: list(cs) for z, cs in s.zones.items()} == zones_before
+    if free[names[1]] == 1:                          # no more copies than the deck holds
+        with pytest.raises(ValueError):
+            chance.bind(g, top[1], names[1])
+    assert c.s.card_defs[top[0]] == chance.PLACEHOLDER  # the clone is not changed
+    from rulesdsl.interpreter import invariants
+    assert not [m for m in invariants.check(g) if "card" in m.lower() or "carta" in m.lower()]
