@@ -143,6 +143,9 @@ class Game:
                 for _ in range(cd.copies):
                     s.zones.setdefault(key, []).append(len(s.card_defs))
                     s.card_defs.append(cid)
+        # the map's own starting pieces (`peças_iniciais`: the Ferry, the Tower)
+        from .board import place_start_pieces
+        place_start_pieces(self)
 
     # the rules: the outer loop (turns.py) at the bottom of the machine's stack --------------
 

@@ -14,6 +14,7 @@ from ..loader import pos_of
 from .. import nodes as N
 from .runtime import Failure, StopAction, PASS, Decision, matches, ruler
 from .flow import Action as _ActionFrame
+from . import board as _board
 
 
 def _bool(v, default=False):
@@ -57,8 +58,18 @@ class CardDef:
 
 
 class MapDef:
-    def __init__(self, ident, spaces: dict, kinds: dict, edges: dict, adjacency_kinds: set):
+    """The printed map (and, built by interpreter/board.py, the map as a game changed it)."""
+
+    def __init__(self, ident, spaces: dict, kinds: dict, edges: dict, adjacency_kinds: set,
+                 conditional_kinds: dict | None = None):
         self.id = ident
+        self.edges = edges                        # edge kind -> [(a, b)]
+        self.adjacency_kinds = frozenset(adjacency_kinds)
+        # edge kind -> condition: adjacency for the factions for which it holds (`adjacência_se`)
+        self.conditional_kinds = conditional_kinds or {}
+        self.conditional_reads = None
+        self.start_pieces = {}
+        self._linked = {}
         self.space_ids = list(spaces)
         self.attrs = spaces                       # space -> {attr: value}
         self.by_kind: dict[str, list] = {}
@@ -81,6 +92,17 @@ class MapDef:
     def attr(self, space, attr):
         a = self.attrs.get(space)
         return a.get(attr) if a else None
+
+    def linked_by(self, kind) -> dict:
+        """{space: spaces joined to it by an edge of `kind`} (adjacency or not)."""
+        got = self._linked.get(kind)
+        if got is None:
+            got = {}
+            for a, b in self.edges.get(kind, ()):
+                got.setdefault(a, set()).add(b)
+                got.setdefault(b, set()).add(a)
+            self._linked[kind] = got
+        return got
 
     def adjacent(self, a, b) -> bool:
         """Spaces of one kind are adjacent through same-kind edges only (2.2.1: clearings by
@@ -390,6 +412,10 @@ class GameDef:
         self.dice = {k: list(v.get("faces") or []) for k, v in (d.get("dice") or {}).items()}
         self.maps: dict[str, MapDef] = {}
         adjk = {k for k, v in (d.get("edge_kinds") or {}).items() if _bool(v.get("adjacency"), True)}
+        # a space with no value for these attributes matches every value (`curinga_se_ausente`)
+        self.absent_wild = {aid for sk in (d.get("space_kinds") or {}).values()
+                            for aid, a in (sk.get("attributes") or {}).items()
+                            if isinstance(a, dict) and _bool(a.get("wild_if_absent"))}
         for mid, m in (d.get("maps") or {}).items():
             spaces, kinds = {}, {}
             for sid, sp in (m.get("spaces") or {}).items():
@@ -403,8 +429,15 @@ class GameDef:
                 spaces[sid] = attrs
                 kinds[sid] = stype
             edges = {ek: [tuple(p) for p in pairs] for ek, pairs in (m.get("edges") or {}).items()}
+            me = m.get("map_edge") or {}
+            if me.get("attribute") is not None:
+                # `borda_do_mapa`: its spaces carry the attribute it names (true)
+                for sp in me.get("spaces") or ():
+                    if str(sp) in spaces:
+                        spaces[str(sp)][str(me["attribute"])] = True
             md = MapDef(mid, spaces, kinds, edges, adjk)
             md.ruins = list(m.get("ruins") or [])
+            md.start_pieces = {str(k): v for k, v in (m.get("start_pieces") or {}).items()}
             self.maps[mid] = md
         self.actions: dict[str, Action] = {}
         self.derived: dict[str, Derived] = {}
@@ -551,7 +584,7 @@ class GameDef:
             return self.card_attr(ctx, v, aid)
         if isinstance(v, str):
             if v in ctx.m.attrs:
-                return ctx.m.attr(v, aid)
+                return _board.attr(ctx, v, aid)
             if v in self.piece_kinds:
                 return self.track_next(ctx, v, aid) if aid in self.piece_kinds[v].tracks else self.piece_kinds[v].attrs.get(aid)
             if v in self.enumval_attrs:
@@ -719,6 +752,18 @@ class GameDef:
             if "requires" in a:
                 act.requires = expr(path + ("requires",), owner, cc)
             act.run = block(path + ("effect",), owner, a.get("law"), cc) or _noop
+        # edge kinds that count as adjacency for a faction while a condition holds for it
+        cond_kinds, reads = {}, set()
+        for ek, e in (d.get("edge_kinds") or {}).items():
+            if isinstance(e, dict) and e.get("adjacency_if") is not None:
+                f = expr(("edge_kinds", ek, "adjacency_if"), None)
+                if f is not None:
+                    cond_kinds[ek] = f
+                    r = _compiler.state_reads(self, exprs[("edge_kinds", ek, "adjacency_if")].tree)
+                    reads = None if (r is None or reads is None) else reads | set(r)
+        for md in self.maps.values():
+            md.conditional_kinds = cond_kinds
+            md.conditional_reads = tuple(sorted(reads)) if reads is not None else None
         # hooks
         for kind, sect in (("trigger", "triggers"), ("replacement", "replacements"),
                            ("modifier", "modifiers"), ("prohibition", "prohibitions")):

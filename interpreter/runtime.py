@@ -129,7 +129,8 @@ def ruler(ctx: Ctx, space: str):
 
 
 def free_capacity(ctx: Ctx, space: str, attr: str) -> int:
-    cap = ctx.m.attr(space, attr) or 0
+    from .board import attr as _attr
+    cap = _attr(ctx, space, attr) or 0
     used = 0
     kinds = ctx.g.piece_kinds
     for kind, n in ctx.s.board.get(space, {}).items():
@@ -139,13 +140,24 @@ def free_capacity(ctx: Ctx, space: str, attr: str) -> int:
 
 
 def matches(g, a, b) -> bool:
-    """Two enumeration values correspond: equal, or one of them is wild."""
+    """Two enumeration values correspond: equal, or one of them is wild. A missing value
+    (None: no constraint, a parameter not given) corresponds to anything; a space's missing
+    value (board.NOVALUE) to nothing; several values (a tuple) when one of them does."""
     if a is None or b is None:
         return True
+    if a is _NOVALUE or b is _NOVALUE:
+        return False
     if a == b:
         return True
+    if a.__class__ is tuple:
+        return any(matches(g, x, b) for x in a)
+    if b.__class__ is tuple:
+        return any(matches(g, a, x) for x in b)
     wild = g.wild
     return a in wild or b in wild
+
+
+from .board import NOVALUE as _NOVALUE     # noqa: E402  (board imports nothing from here)
 
 
 def owner_of(ctx, kind: str):

@@ -17,6 +17,7 @@ from . import chance
 from .machine import FIN, STOP, Calls, run_calls, start
 from .flow import ask
 from .runtime import Failure, GameOver, PASS, DONE, Decision, free_capacity, matches, ruler
+from . import board as _bd
 
 REGISTRY: dict[str, "VerbDef"] = {}
 
@@ -1119,7 +1120,7 @@ def _activate_step(K, L, send):
             opts = []
             for sp, k, n in s.locations(c):
                 used = ctx.s.marks.get(("used", sp, k), 0)
-                if used < n and matches(g, ctx.m.attr(sp, attr), v):
+                if used < n and matches(g, _bd.match_value(ctx, sp, attr), v):
                     opts.append((sp, k))
             if not opts:
                 raise Failure("cannot_pay", law)
@@ -1183,9 +1184,12 @@ def _free_places(ctx, sel):
         free = n - marks.get(("used", sp, k), 0)
         if free <= 0:
             continue
-        v = ctx.m.attr(sp, attr)
+        v = _bd.match_value(ctx, sp, attr)
+        if v is _bd.NOVALUE:
+            continue                # a place with no value pays nothing
         total += free
-        if v is None or v in wild:
+        # several values (a space of every suit) count as wild: exact while they are all
+        if v is None or v in wild or isinstance(v, tuple):
             anywhere += free
         else:
             exact[v] = exact.get(v, 0) + free
@@ -1204,7 +1208,7 @@ def _cover_search(ctx, sel, values) -> bool:
     slots = []
     for sp, k, n in sel.locations(ctx):
         free = n - ctx.s.marks.get(("used", sp, k), 0)
-        slots.extend([ctx.m.attr(sp, attr)] * max(0, free))
+        slots.extend([_bd.match_value(ctx, sp, attr)] * max(0, free))
     vals = sorted(values, key=lambda v: v in g.wild)
     used = [False] * len(slots)
 
@@ -1435,6 +1439,9 @@ def c_set(cc: CC, node):
         cc.err("C020", node, what="?")
     o = objs[0]
     other = None
+    if isinstance(o, N.AttrOf) and o.attr.kind == "attr":
+        # "defina naipe de C para raposa": a space attribute, during the game (board.py)
+        return _set_space_attr(cc, node, o)
     if isinstance(o, N.AttrOf) and o.attr.kind in ("counter", "counter_attr"):
         # "defina relação de D para 0" reads the counter like an attribute of D
         cid = o.attr.ids[0]
@@ -1461,6 +1468,132 @@ def c_set(cc: CC, node):
         ctx.s.set_counter(key, to(ctx) or 0)
         ctx.engine.log_change("set", {"by": me, "counter": key, "value": to(ctx)})
     return run
+
+
+def _set_space_attr(cc, node, o):
+    fo, to_type = compile_expr(cc, o.obj)
+    if to_type not in (SPACE, "any"):
+        cc.err("C025", o, what=getattr(o.attr, "text", "?"))
+    aid = o.attr.ids[0]
+    v = node.args.get("to")
+    if v is None:
+        cc.err("C022", node)
+    # "para raposa e coelho": several values (a space of every suit)
+    items = v.items if isinstance(v, N.Logic) and v.op == "and" else [v]
+    fs = [compile_expr(cc, x)[0] for x in items]
+
+    def run(ctx):
+        vals = [f(ctx) for f in fs]
+        val = vals[0] if len(vals) == 1 else vals
+        for sp in _flat(fo(ctx)):
+            _bd.set_attr(ctx, sp, aid, val)
+            ctx.engine.log_change("set_attr", {"by": ctx.me, "space": sp, "attr": aid,
+                                               "value": val})
+        return
+        yield
+    return run
+
+
+@verb("deal",
+      {"pt": "Distribui ao acaso (gerador com semente) as peças de um tipo que declara `por_valor:` "
+             "(quantas há de cada valor), uma por espaço da seleção: cada espaço passa a ter aquele "
+             "valor no atributo do mesmo tipo (os marcadores de naipe, A.1). As peças ficam no "
+             "suprimento; o valor cobre o impresso.",
+       "es": "Reparte al azar (generador con semilla) las piezas de un tipo que declara `por_valor:` "
+             "(cuántas hay de cada valor), una por espacio de la selección: cada espacio pasa a tener "
+             "ese valor en el atributo del mismo tipo (las fichas de palo). Las piezas quedan en la "
+             "reserva; el valor cubre el impreso."},
+      {"pt": "distribua os marcadores de naipe nas clareiras",
+       "es": "reparte las fichas de palo en los claros"})
+def c_deal(cc: CC, node):
+    objs = _objs(node)
+    if len(objs) != 1 or not isinstance(objs[0], N.Sel) or objs[0].noun.kind != "piece":
+        cc.err("C020", node, what="?")
+    o = objs[0]
+    kind = o.noun.ids[0]
+    g = cc.g
+    per = g.piece_kinds[kind].attrs.get("per_value") or {}
+    if not isinstance(per, dict) or not per:
+        cc.err("C020", o, what=o.noun.text)
+    bag = [str(v) for v, n in per.items() for _ in range(int(n))]
+    # the attribute whose type is the enumeration of those values
+    enum = next((e for e, vals in g.enums.items() if set(per) <= set(vals)), None)
+    aid = next((a for a, t in g.attr_types.items() if t == enum), None)
+    where = None
+    for f in o.filters:
+        if f.kind == "in":
+            where = compile_sel(cc, f.arg) if isinstance(f.arg, N.Sel) else None
+            if where is None:
+                where_f = compile_expr(cc, f.arg)[0]
+                where = Simple_fn(where_f)
+    dest, _ = _pp(cc, node, "in")
+    if where is None and dest is None:
+        cc.err("C022", node)
+    if aid is None:
+        cc.err("C020", o, what=o.noun.text)
+
+    def run(ctx):
+        spaces = list(where.items(ctx)) if where is not None else _flat(dest(ctx))
+        markers = list(bag)
+        ctx.s.rng.shuffle(markers)
+        dealt = {}
+        for sp, v in zip(spaces, markers):
+            _bd.set_attr(ctx, sp, aid, v)
+            dealt[sp] = v
+        ctx.engine.log_change("deal", {"pieces": kind, "attr": aid, "spaces": dealt})
+        return
+        yield
+    return run
+
+
+class Simple_fn:
+    """A destination given as an expression (a variable holding spaces)."""
+
+    def __init__(self, f):
+        self.f = f
+
+    def items(self, ctx):
+        return _flat(self.f(ctx))
+
+
+def _edge_verb(remove):
+    def c_link(cc: CC, node):
+        objs = _objs(node)
+        if len(objs) != 2:
+            cc.err("C020", node, what="?")
+        fa = compile_expr(cc, objs[0])[0]
+        fb = compile_expr(cc, objs[1])[0]
+        kind = None
+        if not remove:
+            k = node.args.get("by")
+            if not (isinstance(k, N.Name) and k.kind == "edgekind") and \
+                    not (isinstance(k, N.Sel) and k.noun.kind == "edgekind"):
+                cc.err("C022", node)
+            kind = (k.ids if isinstance(k, N.Name) else k.noun.ids)[0]
+
+        def run(ctx):
+            a, b = fa(ctx), fb(ctx)
+            if a is None or b is None or a == b:
+                _short(ctx)
+                return
+            _bd.set_edge(ctx, a, b, kind)
+            ctx.engine.log_change("link", {"by": ctx.me, "spaces": sorted((a, b)), "kind": kind})
+            return
+            yield
+        return run
+    return c_link
+
+
+verb("link",
+     {"pt": "Liga dois espaços por uma ligação do tipo dado, em lugar de qualquer outra entre eles "
+            "(um caminho fechado que vira caminho, C.3.3; um túnel). A adjacência passa a segui-la.",
+      "es": "Une dos espacios por una conexión del tipo dado, en lugar de cualquier otra entre ellos "
+            "(un sendero cerrado que pasa a ser sendero; un túnel). La adyacencia la sigue."},
+     {"pt": "ligue C e D por caminho", "es": "une C y D por sendero"})(_edge_verb(False))
+verb("unlink",
+     {"pt": "Tira toda ligação entre dois espaços (deixam de ser adjacentes).",
+      "es": "Quita toda conexión entre dos espacios (dejan de ser adyacentes)."},
+     {"pt": "desligue C e D", "es": "separa C y D"})(_edge_verb(True))
 
 
 @verb("join",

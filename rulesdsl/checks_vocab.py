@@ -51,7 +51,8 @@ _DOC_KEYS = {"law", "note", "source", "single_source", "ref_en", "same_as", "alt
 _REF_KINDS = {"phase": ("phase",), "category": ("category",), "zone": ("zone",),
               "counter": ("counter",), "map": ("map",), "deck": ("deck",),
               "faction": ("faction",), "action": ("action",), "tag": ("tag",),
-              "attr": ("attr",), "piece_or_category": ("piece", "category"), "piece": ("piece",)}
+              "attr": ("attr",), "piece_or_category": ("piece", "category"), "piece": ("piece",),
+              "space": ("space",), "edgekind": ("edgekind",)}     # maps (start pieces, edge)
 
 
 class VocabularyCheck:

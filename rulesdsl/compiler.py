@@ -16,6 +16,12 @@ from .interpreter.machine import begin  # statements return frames (machine.py)
 from .errors import Diagnostics, suggest
 from .interpreter.runtime import (Ctx, Decision, Failure, EndPhase, EndTurn, StopAction, PASS, DONE,
                                    ruler, free_capacity, matches)
+from .interpreter import board as _bd
+
+
+def _has_value(v, x) -> bool:
+    """A space's value is x (or, holding several values, one of them is x)."""
+    return v == x or (isinstance(v, tuple) and x in v)
 
 # element types of selections and expressions
 SPACE, PIECE, CARD, FACTION, ENUMVAL, ZONE, COUNTER, NUMBER, BOOL, ANY = (
@@ -682,10 +688,13 @@ _NAME_READS = {"faction": (), "space": (), "enumval": (), "piece": (), "card": (
                "phase": (), "action": (), "pieceset": (), "deck": (), "map": (), "zone": (),
                "status": (), "attr": (), "track": (), "counter_attr": ("vn",), "spacekind": (),
                "enum": (), "category": ("vb", "vz"), "counter": ("vn",)}
+# the map as a game changed it lives in the flags (interpreter/board.py): what reads a space's
+# attributes or adjacency reads "vf"
 _FILTER_READS = {"ruled_by": ("vb",), "not_ruled_by": ("vb",), "with": ("vb",), "without": ("vb",),
-                 "free": ("vb",), "fewest": ("vb",), "most": ("vb",), "adjacent": (),
-                 "connected": (), "where": (), "except": (), "among": (), "is": (),
-                 "matching": (), "of": (), "in": (), "another": (), "has_attr": (), "not_of": ()}
+                 "free": ("vb", "vf"), "fewest": ("vb",), "most": ("vb",), "adjacent": ("vf",),
+                 "connected": ("vf",), "where": (), "except": (), "among": (), "is": (),
+                 "matching": ("vf",), "of": ("vf",), "in": (), "another": (), "has_attr": ("vf",),
+                 "not_of": ("vf",)}
 _CALL_READS = {"rules": ("vb",), "uncovered": ("vb",), "uncovered_sum": ("vb",),
                "supply_of": ("vb",), "truthy": (), "length": (), "half_up": (), "max": (),
                "min": (), "matches_all": (), "can_place": ("vb", "vz")}
@@ -714,6 +723,14 @@ def state_reads(g, node, _seen=None):
             if r is None:
                 return None
             out.update(r)
+            if n.kind in ("adjacent", "connected"):
+                # ... and what the conditions of conditional edge kinds read
+                for md in getattr(g, "maps", {}).values():
+                    if md.conditional_kinds:
+                        if md.conditional_reads is None:
+                            return None
+                        out.update(md.conditional_reads)
+                        out.add("vt")
         elif t is N.Name:
             k = n.kind
             if k in ("derived", "derived_value"):
@@ -726,7 +743,7 @@ def state_reads(g, node, _seen=None):
                 return None
             out.update(r)
         elif t is N.AttrOf:
-            out.update(("vb", "vn"))     # a track (by the supply), a faction's counter...
+            out.update(("vb", "vn", "vf"))     # a track (by the supply), a faction's counter, a space's...
         elif t is N.Call:
             r = _CALL_READS.get(n.fn)
             if r is None:
@@ -914,7 +931,7 @@ def compile_attr(cc: CC, node: N.AttrOf):
             return track_dyn, NUMBER
         return (lambda ctx: g.piece_kinds[fo(ctx)].attrs.get(aid)), g.attr_type(aid)
     if to == SPACE:
-        return (lambda ctx: ctx.m.attr(fo(ctx), aid)), g.attr_type(aid)
+        return (lambda ctx: _bd.attr(ctx, fo(ctx), aid)), g.attr_type(aid)
     if to in (CARD,):
         return (lambda ctx: g.card_attr(ctx, fo(ctx), aid)), g.attr_type(aid)
     if to == "carddef":
@@ -1108,19 +1125,22 @@ def compile_call(cc: CC, node: N.Call):
         def all_match(ctx):
             v = fb(ctx)
             if tb == SPACE or (isinstance(v, str) and v in ctx.m.attrs):
-                v = ctx.m.attr(v, g.space_enum_attr)
+                v = _bd.match_value(ctx, v, g.space_enum_attr)
             elif tb == CARD or (isinstance(v, int) and not isinstance(v, bool)):
                 v = g.card_attr(ctx, v, g.card_enum_attr)
             suits = g.enums.get(g.attr_types.get(g.space_enum_attr), ())
             for x in _flat(fa(ctx)):
                 # "C corresponde a N", "K corresponde a C": a space or a card by its own value
                 if ta == SPACE:
-                    x = ctx.m.attr(x, g.space_enum_attr) if x is not None else None
+                    x = _bd.match_value(ctx, x, g.space_enum_attr) if x is not None else None
                 elif ta == CARD:
                     x = g.card_attr(ctx, x, g.card_enum_attr)
                 if x is None:
                     continue
-                y = g.enumval_attr(x, g.space_enum_attr)      # a cost value names its suit
+                if x is _bd.NOVALUE or isinstance(x, tuple):
+                    y = x                                    # a space with none / several values
+                else:
+                    y = g.enumval_attr(x, g.space_enum_attr)      # a cost value names its suit
                 if y is None:
                     if x not in suits:
                         continue                             # "any suit"
@@ -1334,28 +1354,52 @@ def space_pred(cc: CC, f: N.Filter, var=None, sel=None):
         if isinstance(f.arg, N.Sel):
             inner = compile_sel(cc, f.arg)
             if isinstance(inner, PieceSel):
-                return lambda ctx, sp: any(ctx.m.adjacent(sp, x) for x, _, _ in inner.locations(ctx))
-            return lambda ctx, sp: any(ctx.m.adjacent(sp, x) for x in inner.items(ctx))
+                return lambda ctx, sp: any(_bd.board(ctx).adjacent(sp, x) for x, _, _ in inner.locations(ctx))
+            return lambda ctx, sp: any(_bd.board(ctx).adjacent(sp, x) for x in inner.items(ctx))
         fo, to = compile_expr(cc, f.arg)
 
         def adj(ctx, sp):
             o = fo(ctx)
             if isinstance(o, list):
-                return any(ctx.m.adjacent(sp, x) for x in o)
-            return ctx.m.adjacent(sp, o)
+                m = _bd.board(ctx)
+                return any(m.adjacent(sp, x) for x in o)
+            return _bd.board(ctx).adjacent(sp, o)
 
         def near(ctx):
             o = fo(ctx)
             if isinstance(o, list):
                 out = set()
                 for x in o:
-                    out |= ctx.m.neighbors.get(x, set())
+                    out |= _bd.board(ctx).neighbors.get(x, set())
                 return out
-            return ctx.m.neighbors.get(o, ())
+            return _bd.board(ctx).neighbors.get(o, ())
         adj.candidates = near
         return adj
     if k == "connected":
         fo, _ = compile_expr(cc, f.arg)
+        if isinstance(f.arg2, N.Sel) and f.arg2.noun.kind == "edgekind":
+            # "conectada a C por caminho fechado": joined to C by an edge of that kind now,
+            # adjacency or not (the route a move takes: the Ferry's river, C.2.5)
+            ek = f.arg2.noun.ids[0]
+
+            def linked(ctx, sp):
+                o = fo(ctx)
+                got = _bd.board(ctx).linked_by(ek)
+                if isinstance(o, list):
+                    return any(sp in got.get(x, ()) for x in o)
+                return sp in got.get(o, ())
+
+            def linked_near(ctx):
+                o = fo(ctx)
+                got = _bd.board(ctx).linked_by(ek)
+                if isinstance(o, list):
+                    out = set()
+                    for x in o:
+                        out |= got.get(x, set())
+                    return out
+                return got.get(o, ())
+            linked.candidates = linked_near
+            return linked
         via = compile_sel(cc, f.arg2)
         if not isinstance(via, SpaceSel):
             cc.err("C007", f.arg2, word=f.arg2.noun.text)
@@ -1373,7 +1417,7 @@ def space_pred(cc: CC, f: N.Filter, var=None, sel=None):
             if parts is None:
                 if len(memo) > 64:
                     memo.clear()
-                parts = memo[key] = ctx.m.components(ctx, via)
+                parts = memo[key] = _bd.board(ctx).components(ctx, via)
             return parts.get(fo(ctx), nothing)
 
         def conn(ctx, sp):
@@ -1414,14 +1458,14 @@ def space_pred(cc: CC, f: N.Filter, var=None, sel=None):
             if to == CARD or (isinstance(v, int) and not isinstance(v, bool)):
                 v = g.card_attr(ctx, v, g.card_enum_attr)
             elif to == SPACE:
-                v = ctx.m.attr(v, attr)
-            return matches(g, ctx.m.attr(sp, attr), v)
+                v = _bd.match_value(ctx, v, attr)
+            return matches(g, _bd.match_value(ctx, sp, attr), v)
         return match
     if k == "of":
         fo, to = compile_expr(cc, f.arg)
         if to == ENUMVAL:
             attr = g.space_enum_attr
-            return lambda ctx, sp: ctx.m.attr(sp, attr) == fo(ctx)
+            return lambda ctx, sp: _has_value(_bd.attr(ctx, sp, attr), fo(ctx))
         if to == BOOL:
             return lambda ctx, sp: bool(fo(ctx))
         if to.startswith(LIST) or to == SPACE:
@@ -1434,7 +1478,7 @@ def space_pred(cc: CC, f: N.Filter, var=None, sel=None):
         return lambda ctx, sp: True
     if k == "has_attr":
         aid = f.arg.ids[0]
-        return lambda ctx, sp: bool(ctx.m.attr(sp, aid))
+        return lambda ctx, sp: bool(_bd.attr(ctx, sp, aid))
     cc.err("C009", f, kind=_filter_word(cc, k))
 
 
@@ -1563,7 +1607,7 @@ def compile_piece_sel(cc: CC, node: N.Sel, kinds, quant, default_owner=None):
                 cover = lambda ctx, fo=fo: [v for v in _flat(fo(ctx)) if v is not None]
                 continue
             attr = g.space_enum_attr
-            preds.append(lambda ctx, sp, fo=fo: matches(g, ctx.m.attr(sp, attr), fo(ctx)))
+            preds.append(lambda ctx, sp, fo=fo: matches(g, _bd.match_value(ctx, sp, attr), fo(ctx)))
             continue
         if k == "of" and isinstance(f.arg, N.Name) and f.arg.kind == "tag":
             # "peças artesãs": a fixed property of kinds, so the kinds narrow once, here,
@@ -1763,9 +1807,9 @@ def compile_card_sel(cc: CC, node: N.Sel, quant):
                     if isinstance(v, int) and not isinstance(v, bool):
                         v = g.card_attr(ctx, v, attr)
                     elif v in ctx.m.attrs:
-                        v = ctx.m.attr(v, g.space_enum_attr)
+                        v = _bd.match_value(ctx, v, g.space_enum_attr)
                 elif to == SPACE:
-                    v = ctx.m.attr(v, g.space_enum_attr)
+                    v = _bd.match_value(ctx, v, g.space_enum_attr)
                 elif to == CARD:
                     v = g.card_attr(ctx, v, attr)
                 return matches(g, g.card_attr(ctx, c, attr), v)

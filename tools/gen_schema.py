@@ -94,7 +94,9 @@ ACTION = obj({"name": NAME, "effect": EFFECT, "params": idmap(VAR), "limit_per_t
              required=["effect"])
 # an attribute's type: número, booleano, espaço, peça, texto, zona, an enumeration's id, or
 # "lista de X" (X an enumeration or a tag) — checked by rulesdsl/checks_vocab.py (M044)
-ATTRIBUTE = obj({"type": {"type": "string", "x-attr-type": True}, "name": NAME, "default": {}, "values": {}, "category": S})
+ATTRIBUTE = obj({"type": {"type": "string", "x-attr-type": True}, "name": NAME, "default": {}, "values": {}, "category": S,
+                 # a space with no value for it matches every value (else: none) — maps
+                 "wild_if_absent": BOOLISH})
 ZONE = obj({"name": NAME, "content": values("cards", "pieces"), "hidden": BOOLISH,
             "category": ref("category"), "ordered": BOOLISH, "refill_from": ref("zone"),
             # a limit checked by the invariants once the owner's `limit_phase` is over (hand limit)
@@ -151,7 +153,8 @@ schema = {
         "enums": idmap(obj({"name": NAME, "values": idmap(obj({"name": NAME, "wild": BOOLISH},
                                                             attrs="enumval"))})),
         "space_kinds": idmap(obj({"name": NAME, "attributes": idmap(ATTRIBUTE)})),
-        "edge_kinds": idmap(obj({"name": NAME, "adjacency": BOOLISH})),
+        # `adjacency_if`: a condition (for the acting faction) under which the kind is adjacency
+        "edge_kinds": idmap(obj({"name": NAME, "adjacency": BOOLISH, "adjacency_if": EXPR})),
         "piece_categories": idmap(obj({"name": NAME, "faction_owned": BOOLISH, "rules": BOOLISH,
                                        "occupies": ref("attr"), "hit_order": INT,
                                        "removable": BOOLISH})),
@@ -164,9 +167,21 @@ schema = {
         "counters": idmap(COUNTER),
         "phases": idmap(obj({"name": NAME})),
         "dice": idmap(obj({"name": NAME, "faces": {"type": "array", "items": INT}})),
+        # MAPS (helper "maps"): every key of a map is known; an unknown one gets M010
         "maps": idmap(obj({"name": NAME, "spaces": idmap(obj({"type": S, "name": NAME}, attrs="space")),
-                           "edges": idmap({"type": "array", "items": {"type": "array"}})},
-                          attrs="map") | {"x-open": True}),
+                           "edges": idmap({"type": "array", "items": {"type": "array"}}),
+                           # informative: the setup rules test the spaces (A.1)
+                           "printed_suits": BOOLISH, "default_map": BOOLISH,
+                           "ruins": {"type": "array", "items": ref("space")},
+                           # pieces the map puts on a space at the start (C.2.1, C.3.1), or
+                           # on the edges of a kind (markers that are the edges themselves)
+                           "start_pieces": idmap(obj({"space": ref("space"), "edges": ref("edgekind"),
+                                                      "count": INT})) | {"x-key-ref": "piece"},
+                           # its spaces carry the boolean attribute named (G.1.3)
+                           "map_edge": obj({"attribute": ref("attr"),
+                                            "spaces": {"type": "array", "items": ref("space")}}),
+                           # drawing coordinates, not rules
+                           "positions": obj({"values": idmap({"type": "array"})})})),
         "decks": idmap(obj({"name": NAME, "cards": {"type": "array", "items": CARD}, "per_value": {},
                             "setup": {}})),
         "factions": idmap(obj({

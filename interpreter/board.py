@@ -1,0 +1,181 @@
+"""The map as it is during one game: space attributes and edges that rules change, edge kinds
+that count as adjacency under a condition, and the map's starting pieces.
+
+The printed map (`MapDef`, built once per ruleset) is the view while no rule has changed it.
+A change is stored in the state's flags under one key as a `MapState`: an immutable, sorted
+tuple of overrides, so that it is journaled and undone with the flags, copied with the state,
+compared by content (a clone and a replay hold equal ones) and serialised as a list. Each
+`MapState` keeps the view built from it (attributes, neighbours), so that adjacency — read in
+the hottest selections — is rebuilt only when the map changes, not on every read.
+
+Overrides (the first item names the kind):
+  ("attr", space, attribute, value)   a space attribute set by a rule (a tuple: several values)
+  ("edge", a, b, kind)                the kind of the edge between a and b (a < b); None: no edge
+Edge kinds declared with a condition (`adjacência_se:`) count as adjacency for the faction for
+which the condition holds; that view is kept per faction and per version of what the condition
+reads.
+"""
+from __future__ import annotations
+
+MAP_KEY = ("map",)          # the flag that holds the MapState
+
+
+class _NoValue:
+    """A space with no value for an attribute, in a comparison: it matches nothing (a map whose
+    suits are not printed before the markers are dealt), unless the attribute is declared
+    `curinga_se_ausente: sim`."""
+    __slots__ = ()
+
+    def __repr__(self):
+        return "NOVALUE"
+
+
+NOVALUE = _NoValue()
+
+
+class MapState(tuple):
+    """The overrides of the printed map, sorted; equal contents compare and hash equal."""
+
+    def __new__(cls, items=()):
+        return super().__new__(cls, sorted(items, key=repr))
+
+    def replace(self, key_len, item) -> "MapState":
+        """A copy with `item` instead of any override whose first `key_len` parts match."""
+        head = item[:key_len]
+        return MapState([x for x in self if x[:key_len] != head] + [item])
+
+
+def _view(m, ms):
+    """The MapDef of the printed map `m` with the overrides `ms` applied (kept on `ms`)."""
+    cache = ms.__dict__.get("_views")
+    if cache is None:
+        cache = ms.__dict__["_views"] = {}
+    v = cache.get(m.id)
+    if v is not None:
+        return v
+    from .gamedef import MapDef
+    spaces = {sp: dict(a) for sp, a in m.attrs.items()}
+    edges = {k: set(map(tuple, sorted(tuple(sorted(p)) for p in pairs))) for k, pairs in m.edges.items()}
+    for item in ms:
+        if item[0] == "attr":
+            _, sp, aid, val = item
+            if sp in spaces:
+                if val is None:
+                    spaces[sp].pop(aid, None)
+                else:
+                    spaces[sp][aid] = val
+        elif item[0] == "edge":
+            _, a, b, kind = item
+            for pairs in edges.values():
+                pairs.discard((a, b))
+            if kind is not None:
+                edges.setdefault(kind, set()).add((a, b))
+    v = MapDef(m.id, spaces, dict(m.kind_of), {k: sorted(p) for k, p in edges.items()},
+               m.adjacency_kinds, m.conditional_kinds)
+    v.ruins = m.ruins
+    v.printed = m
+    cache[m.id] = v
+    return v
+
+
+def board(ctx):
+    """The map as it is now, for the faction acting in `ctx` (a MapDef)."""
+    s = ctx.s
+    m = ctx.m
+    fl = s.flags
+    ms = fl.get(MAP_KEY) if fl else None
+    v = m if ms is None else _view(m, ms)
+    if m.conditional_kinds:
+        return _with_conditional(ctx, v)
+    return v
+
+
+def _with_conditional(ctx, v):
+    """The view with the edge kinds whose condition holds for the acting faction."""
+    s = ctx.s
+    reads = v.conditional_reads
+    key = (ctx.me, s.uid) + tuple(getattr(s, p) for p in reads) if reads is not None else None
+    memo = v.__dict__.setdefault("_cond_memo", {})
+    if key is not None:
+        got = memo.get(key)
+        if got is not None:
+            return got
+    on = frozenset(k for k, cond in v.conditional_kinds.items() if ctx.me is not None and cond(ctx))
+    if not on:
+        out = v
+    else:
+        out = v.__dict__.setdefault("_kind_views", {}).get(on)
+        if out is None:
+            from .gamedef import MapDef
+            out = MapDef(v.id, v.attrs, v.kind_of, v.edges, v.adjacency_kinds | on, {})
+            out.ruins = v.ruins
+            v._kind_views[on] = out
+    if key is not None:
+        if len(memo) > 256:
+            memo.clear()
+        memo[key] = out
+    return out
+
+
+def attr(ctx, space, aid):
+    return board(ctx).attr(space, aid)
+
+
+def match_value(ctx, space, aid):
+    """A space's value for comparing ("correspondente a"): NOVALUE when it has none and the
+    attribute is not wild when absent."""
+    v = board(ctx).attr(space, aid)
+    if v is None and aid not in ctx.g.absent_wild:
+        return NOVALUE
+    return v
+
+
+# ---------------------------------------------------------------------------------------------
+# changes (verbs)
+
+def _set(ctx, item, key_len):
+    s = ctx.s
+    ms = s.flags.get(MAP_KEY) or MapState()
+    s.set_flag(MAP_KEY, ms.replace(key_len, item))
+
+
+def set_attr(ctx, space, aid, value):
+    if isinstance(value, list):
+        value = tuple(dict.fromkeys(value))          # several values, in order, once each
+        if len(value) == 1:
+            value = value[0]
+    _set(ctx, ("attr", space, aid, value), 3)
+
+
+def set_edge(ctx, a, b, kind):
+    a, b = sorted((a, b))
+    _set(ctx, ("edge", a, b, kind), 3)
+
+
+def linked(ctx, space, kind) -> set:
+    """The spaces joined to `space` by an edge of `kind` now (whether or not it is adjacency)."""
+    return board(ctx).linked_by(kind).get(space, set())
+
+
+def edge_kinds_between(ctx, a, b) -> list:
+    v = board(ctx)
+    return [k for k in v.edges if b in v.linked_by(k).get(a, ())]
+
+
+# ---------------------------------------------------------------------------------------------
+# the map's starting pieces (`peças_iniciais`)
+
+def place_start_pieces(engine) -> None:
+    """Put each starting piece the map declares on its space (C.2.1, C.3.1). A piece declared on
+    the edges of a kind (closed-path markers) stays in the supply: the edges of that kind are
+    the pieces on the map, and the map data checks that there are enough of them."""
+    m, s, g = engine.m, engine.s, engine.g
+    if m is None:
+        return
+    for kind, spec in (m.start_pieces or {}).items():
+        space = spec.get("space") if isinstance(spec, dict) else spec
+        if space is None:
+            continue
+        n = int(spec.get("count") or 1) if isinstance(spec, dict) else 1
+        if s.supply.get(kind, 0) >= n:
+            s.put(str(space), kind, n)
