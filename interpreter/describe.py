@@ -715,6 +715,21 @@ def describe_event(game, event: dict, lang: str, viewer=None) -> str:
         return _m("GM.ev.roll", lang, by=by, result=", ".join(str(x) for x in res))
     if t == "activate":
         return _m("GM.ev.activate", lang, by=by, values=thing_name(game, event.get("values") or [], lang))
+    if t == "deal":
+        spaces = ", ".join(f"{thing_name(game, sp, lang)}: {thing_name(game, v, lang)}"
+                           for sp, v in (event.get("spaces") or {}).items())
+        return _m("GM.ev.deal", lang, pieces=piece_name(game, event.get("pieces"), lang, 2), spaces=spaces)
+    if t == "set_attr":
+        v = event.get("value")
+        return _m("GM.ev.set_attr", lang, by=by, attr=name(game, "attr", event.get("attr"), lang),
+                  space=thing_name(game, event.get("space"), lang),
+                  value=thing_name(game, v if not isinstance(v, tuple) else list(v), lang))
+    if t == "link":
+        a, b = (event.get("spaces") or [None, None])[:2]
+        if event.get("kind") is None:
+            return _m("GM.ev.unlink", lang, by=by, a=thing_name(game, a, lang), b=thing_name(game, b, lang))
+        return _m("GM.ev.link", lang, by=by, a=thing_name(game, a, lang), b=thing_name(game, b, lang),
+                  kind=name(game, "edgekind", event.get("kind"), lang))
     if t == "start":
         return _m("GM.ev.start", lang, game=event.get("game"),
                   factions=", ".join(fn(f) for f in event.get("factions") or []),

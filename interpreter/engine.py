@@ -76,6 +76,11 @@ class Game:
         self.start = start
         if position is not None:
             position(self)
+        else:
+            # the map's own starting pieces (`peças_iniciais`: the Ferry, the Tower); a
+            # scenario's position says where every piece is
+            from .board import place_start_pieces
+            place_start_pieces(self)
         self.ctx = Ctx(gdef, self.m, self.s, None, {}, me)
         self.pending: Decision | None = None
         self.machine = Machine(Main(me, self.ctx))
@@ -143,9 +148,6 @@ class Game:
                 for _ in range(cd.copies):
                     s.zones.setdefault(key, []).append(len(s.card_defs))
                     s.card_defs.append(cid)
-        # the map's own starting pieces (`peças_iniciais`: the Ferry, the Tower)
-        from .board import place_start_pieces
-        place_start_pieces(self)
 
     # the rules: the outer loop (turns.py) at the bottom of the machine's stack --------------
 
