@@ -29,7 +29,8 @@ from .parser import parse_tokens
 from .tokenizer import Tokenizer, build_table
 
 DOC_KEYS = {"note", "source", "single_source", "ref_en", "law", "text"}
-EXPR_KEYS = {"effect", "condition", "requires", "base", "add", "set", "tie_break"}
+EXPR_KEYS = {"effect", "condition", "requires", "base", "add", "set", "tie_break",
+             "adjacency_if"}     # an edge kind's condition (maps)
 
 
 def _schema_path() -> str:
