@@ -266,7 +266,7 @@ def test_forests(maps, key):
 @pytest.mark.parametrize("key", MAP_FILES)
 def test_map_edge_is_a_cycle(maps, key):
     m = maps[key]
-    ring = m["borda_do_mapa"]["clareiras"]
+    ring = m["borda_do_mapa"]["espaços"]
     assert len(ring) == len(set(ring)) >= 9
     links = {frozenset(p) for k in ("caminho", "caminho_fechado") for p in edges(m, k)}
     for a, b in zip(ring, ring[1:] + ring[:1]):
