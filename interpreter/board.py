@@ -47,12 +47,15 @@ class MapState(tuple):
 
 def _view(m, ms):
     """The MapDef of the printed map `m` with the overrides `ms` applied (kept on `ms`)."""
-    cache = ms.__dict__.get("_views")
-    if cache is None:
-        cache = ms.__dict__["_views"] = {}
-    v = cache.get(m.id)
-    if v is not None:
-        return v
+    got = ms.__dict__.get("_view")
+    if got is not None and got[0] is m:
+        return got[1]
+    v = _build(m, ms)
+    ms.__dict__["_view"] = (m, v)
+    return v
+
+
+def _build(m, ms):
     from .gamedef import MapDef
     spaces = {sp: dict(a) for sp, a in m.attrs.items()}
     edges = {k: set(map(tuple, sorted(tuple(sorted(p)) for p in pairs))) for k, pairs in m.edges.items()}
@@ -74,18 +77,14 @@ def _view(m, ms):
                m.adjacency_kinds, m.conditional_kinds)
     v.ruins = m.ruins
     v.printed = m
-    cache[m.id] = v
     return v
 
 
 def board(ctx):
     """The map as it is now, for the faction acting in `ctx` (a MapDef)."""
-    s = ctx.s
-    m = ctx.m
-    fl = s.flags
-    ms = fl.get(MAP_KEY) if fl else None
-    v = m if ms is None else _view(m, ms)
-    if m.conditional_kinds:
+    fl = ctx.s.flags
+    v = _view(ctx.m, fl[MAP_KEY]) if fl and MAP_KEY in fl else ctx.m
+    if v.conditional_kinds:
         return _with_conditional(ctx, v)
     return v
 
@@ -118,13 +117,20 @@ def _with_conditional(ctx, v):
 
 
 def attr(ctx, space, aid):
-    return board(ctx).attr(space, aid)
+    # read in the hottest filters: no call but the lookups (attributes do not depend on who acts)
+    fl = ctx.s.flags
+    m = _view(ctx.m, fl[MAP_KEY]) if fl and MAP_KEY in fl else ctx.m
+    a = m.attrs.get(space)
+    return a.get(aid) if a else None
 
 
 def match_value(ctx, space, aid):
     """A space's value for comparing ("correspondente a"): NOVALUE when it has none and the
     attribute is not wild when absent."""
-    v = board(ctx).attr(space, aid)
+    fl = ctx.s.flags
+    m = _view(ctx.m, fl[MAP_KEY]) if fl and MAP_KEY in fl else ctx.m
+    a = m.attrs.get(space)
+    v = a.get(aid) if a else None
     if v is None and aid not in ctx.g.absent_wild:
         return NOVALUE
     return v

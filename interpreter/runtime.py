@@ -129,7 +129,6 @@ def ruler(ctx: Ctx, space: str):
 
 
 def free_capacity(ctx: Ctx, space: str, attr: str) -> int:
-    from .board import attr as _attr
     cap = _attr(ctx, space, attr) or 0
     used = 0
     kinds = ctx.g.piece_kinds
@@ -157,7 +156,7 @@ def matches(g, a, b) -> bool:
     return a in wild or b in wild
 
 
-from .board import NOVALUE as _NOVALUE     # noqa: E402  (board imports nothing from here)
+from .board import NOVALUE as _NOVALUE, attr as _attr     # noqa: E402  (board imports nothing from here)
 
 
 def owner_of(ctx, kind: str):

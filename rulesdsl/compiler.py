@@ -681,13 +681,14 @@ def _key_fn(reads, free):
 # listed here makes state_reads answer None (the whole state's version): a new construct is
 # safe until it is listed. RULESDSL_CHECK_MEMO=1 checks these tables while games run.
 _NOUN_READS = {"piece": ("vb", "vz"), "category": ("vb", "vz"), "spacekind": (), "enum": (),
-               "zone": (), "counter": ("vn",)}
+               "zone": (), "counter": ("vn",),
+               "edgekind": ("vf",)}     # "conectada a C por rio": the edges now (board.py)
 _BUILTIN_READS = {"card": ("vc",), "faction": (), "space": (), "piece": ("vb", "vz"),
                   "active_faction": ("vt",)}
 _NAME_READS = {"faction": (), "space": (), "enumval": (), "piece": (), "card": (), "tag": (),
                "phase": (), "action": (), "pieceset": (), "deck": (), "map": (), "zone": (),
                "status": (), "attr": (), "track": (), "counter_attr": ("vn",), "spacekind": (),
-               "enum": (), "category": ("vb", "vz"), "counter": ("vn",)}
+               "enum": (), "category": ("vb", "vz"), "counter": ("vn",), "edgekind": ("vf",)}
 # the map as a game changed it lives in the flags (interpreter/board.py): what reads a space's
 # attributes or adjacency reads "vf"
 _FILTER_READS = {"ruled_by": ("vb",), "not_ruled_by": ("vb",), "with": ("vb",), "without": ("vb",),
@@ -1199,6 +1200,13 @@ def compile_sel(cc: CC, node: N.Sel, role: str = "value", default_owner=None):
         return Simple(what, what, quant, node.owner)
     if kind == "spacekind":
         return compile_space_sel(cc, node, noun.ids[0], quant)
+    if kind == "edgekind":
+        # "houver caminho fechado", "número de caminhos fechados": the edges of a kind now
+        # (interpreter/board.py), one pair [a, b] each
+        if node.filters:
+            cc.err("C009", node.filters[0], kind=_filter_word(cc, node.filters[0].kind))
+        ek = noun.ids[0]
+        return ListSel("edge", lambda ctx: _bd.board(ctx).edges.get(ek, ()), [], var, quant)
     if kind in ("piece", "category"):
         kinds = []
         for i in noun.ids:
