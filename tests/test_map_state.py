@@ -5,10 +5,16 @@ on each alternative map. The rules of appendix C that a position can show are sc
 (tests/cenarios/root_mapas.yaml); the generic primitives, tests/cenarios/mapa_vivo.yaml."""
 from __future__ import annotations
 
+import os
 import random
+import subprocess
+import sys
+import tempfile
 from collections import Counter
 
 import pytest
+
+import rulesdsl
 
 from rulesdsl.interpreter import board
 from rulesdsl.interpreter.engine import Game
@@ -107,3 +113,34 @@ def test_random_four_player_games_on_each_map(root_def, map_id):
         assert not check(game)
         # a copy holds the same map (dealt suits, removed closed paths, the Ferry's place)
         assert fingerprint(game.clone()) == fingerprint(game)
+
+
+MAPA_VIVO = os.path.join(os.path.dirname(__file__), "games", "mapa_vivo")
+
+
+def test_wild_if_absent_is_data():
+    # `curinga_se_ausente: sim` on the attribute: a space without a value matches every value
+    text = open(os.path.join(MAPA_VIVO, "jogo.yaml"), encoding="utf-8").read()
+    text = text.replace("terreno: {tipo: terreno, nome: {pt: terreno, es: terreno}}\n      costa",
+                        "terreno: {tipo: terreno, nome: {pt: terreno, es: terreno}, curinga_se_ausente: sim}\n      costa")
+    with tempfile.TemporaryDirectory() as d:
+        with open(os.path.join(d, "jogo.yaml"), "w", encoding="utf-8") as fh:
+            fh.write(text)
+        g = rulesdsl.load(d)
+        assert g.absent_wild == {"terreno"}
+        game = Game(g, ["azuis", "vermelhos"], 1)
+        assert board.match_value(game.ctx, "oeste", "terreno") is None
+        assert matches(g, board.match_value(game.ctx, "oeste", "terreno"), "colina")
+    g = rulesdsl.load(MAPA_VIVO)
+    assert board.match_value(Game(g, ["azuis", "vermelhos"], 1).ctx, "oeste", "terreno") is board.NOVALUE
+
+
+def test_an_unknown_map_key_is_reported_with_a_suggestion():
+    text = open(os.path.join(MAPA_VIVO, "jogo.yaml"), encoding="utf-8").read()
+    text = text.replace("    peças_iniciais:", "    peças_inicias:")
+    with tempfile.TemporaryDirectory() as d:
+        with open(os.path.join(d, "jogo.yaml"), "w", encoding="utf-8") as fh:
+            fh.write(text)
+        r = subprocess.run([sys.executable, "-m", "rulesdsl", "validar", d], capture_output=True, text=True)
+    out = r.stdout + r.stderr
+    assert "M010" in out and "peças_inicias" in out and "peças_iniciais" in out
