@@ -718,7 +718,8 @@ def describe_event(game, event: dict, lang: str, viewer=None) -> str:
     if t == "deal":
         spaces = ", ".join(f"{thing_name(game, sp, lang)}: {thing_name(game, v, lang)}"
                            for sp, v in (event.get("spaces") or {}).items())
-        return _m("GM.ev.deal", lang, pieces=piece_name(game, event.get("pieces"), lang, 2), spaces=spaces)
+        return _m("GM.ev.deal", lang, pieces=piece_name(game, event.get("pieces"), lang,
+                                                         len(event.get("spaces") or {})), spaces=spaces)
     if t == "set_attr":
         v = event.get("value")
         return _m("GM.ev.set_attr", lang, by=by, attr=name(game, "attr", event.get("attr"), lang),
