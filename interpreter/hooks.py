@@ -62,9 +62,12 @@ def fire(ctx, ev):
         return
     seats = ctx.s.seats
     ready = []
+    phase = ev.get("phase")
     for h in hooks:
         if h.owner is not None and h.owner not in seats:
             continue
+        if h.phase is not None and h.phase != phase:
+            continue            # the common miss first (a phase's hooks at every phase end)
         me = _hook_me(h, ev, ctx)
         if me is None or not _matches(ctx, h, ev, me):
             continue

@@ -142,18 +142,19 @@ def matches(g, a, b) -> bool:
     """Two enumeration values correspond: equal, or one of them is wild. A missing value
     (None: no constraint, a parameter not given) corresponds to anything; a space's missing
     value (board.NOVALUE) to nothing; several values (a tuple) when one of them does."""
+    # the common cases first (plain values): the rest only costs when it is needed
     if a is None or b is None:
         return True
-    if a is _NOVALUE or b is _NOVALUE:
-        return False
     if a == b:
-        return True
+        return a is not _NOVALUE
+    wild = g.wild
+    if a in wild or b in wild:
+        return a is not _NOVALUE and b is not _NOVALUE
     if a.__class__ is tuple:
         return any(matches(g, x, b) for x in a)
     if b.__class__ is tuple:
         return any(matches(g, a, x) for x in b)
-    wild = g.wild
-    return a in wild or b in wild
+    return False
 
 
 from .board import NOVALUE as _NOVALUE, attr as _attr     # noqa: E402  (board imports nothing from here)
