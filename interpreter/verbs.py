@@ -1489,8 +1489,6 @@ def _set_space_attr(cc, node, o):
             _bd.set_attr(ctx, sp, aid, val)
             ctx.engine.log_change("set_attr", {"by": ctx.me, "space": sp, "attr": aid,
                                                "value": val})
-        return
-        yield
     return run
 
 
@@ -1541,8 +1539,6 @@ def c_deal(cc: CC, node):
             _bd.set_attr(ctx, sp, aid, v)
             dealt[sp] = v
         ctx.engine.log_change("deal", {"pieces": kind, "attr": aid, "spaces": dealt})
-        return
-        yield
     return run
 
 
@@ -1578,8 +1574,6 @@ def _edge_verb(remove):
                 return
             _bd.set_edge(ctx, a, b, kind)
             ctx.engine.log_change("link", {"by": ctx.me, "spaces": sorted((a, b)), "kind": kind})
-            return
-            yield
         return run
     return c_link
 
