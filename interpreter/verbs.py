@@ -1533,7 +1533,7 @@ def c_deal(cc: CC, node):
     def run(ctx):
         spaces = list(where.items(ctx)) if where is not None else _flat(dest(ctx))
         markers = list(bag)
-        ctx.s.rng.shuffle(markers)
+        chance.shuffle(ctx.engine, ctx.s.rng, markers)    # a chance event (interpreter/chance.py)
         dealt = {}
         for sp, v in zip(spaces, markers):
             _bd.set_attr(ctx, sp, aid, v)
