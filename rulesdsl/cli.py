@@ -289,6 +289,9 @@ def main(argv=None) -> int:
     lang = user or "pt"
     args = None
     try:
+        for a in argv:
+            if "\x00" in a:   # no file name or option can hold one; the OS refuses it later
+                raise CliError("CLI021", arg=a.replace("\x00", "\\0"))
         with _argparse_speaks(lang):
             parser = build_parser(lang)
             try:
@@ -315,11 +318,30 @@ def main(argv=None) -> int:
     except BrokenPipeError:
         _silence_stdout()
         return 0
-    except Exception as exc:  # noqa: BLE001 - never a traceback
-        if os.environ.get("RULESDSL_DEBUG"):
-            traceback.print_exc()
-        _err(f"{_m('CLI.error', lang)} CLI007: " + _m("CLI007", lang, error=f"{type(exc).__name__}: {exc}"))
-        return 1
+    except Exception as exc:  # noqa: BLE001 - a bug of rulesdsl: say so, never a bare traceback
+        _internal_error(exc, args, argv, lang)
+        return EXIT_INTERNAL
+
+
+# an unexpected exception is a bug of rulesdsl, not a mistake in the input: its own exit status
+# (EX_SOFTWARE) so scripts and the fuzzer (rulesdsl/fuzz.py) tell the two apart
+EXIT_INTERNAL = 70
+
+
+def _internal_error(exc: BaseException, args, argv, lang: str) -> None:
+    """Report a bug: what was being read, the exception, and how to report it."""
+    if os.environ.get("RULESDSL_DEBUG"):
+        traceback.print_exc()
+    context = []
+    for name in ("ruleset", "file", "files", "folder", "history"):
+        v = getattr(args, name, None) if args is not None else None
+        if v:
+            context.extend(v if isinstance(v, list) else [v])
+    where = " ".join(str(c) for c in context) or " ".join(argv)
+    tb = traceback.extract_tb(exc.__traceback__)
+    site = f"{os.path.basename(tb[-1].filename)}:{tb[-1].lineno}" if tb else "?"
+    _err(f"{_m('CLI.error', lang)} CLI007: " + _m("CLI007", lang, error=f"{type(exc).__name__}: {exc}",
+                                                   where=where, site=site))
 
 
 def _err(text: str) -> None:

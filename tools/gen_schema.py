@@ -165,7 +165,7 @@ schema = {
         "phases": idmap(obj({"name": NAME})),
         "dice": idmap(obj({"name": NAME, "faces": {"type": "array", "items": INT}})),
         "maps": idmap(obj({"name": NAME, "spaces": idmap(obj({"type": S, "name": NAME}, attrs="space")),
-                           "edges": idmap({"type": "array", "items": {"type": "array"}})},
+                           "edges": idmap({"type": "array", "items": {"type": "array", "minItems": 2, "maxItems": 2}})},
                           attrs="map") | {"x-open": True}),
         "decks": idmap(obj({"name": NAME, "cards": {"type": "array", "items": CARD}, "per_value": {},
                             "setup": {}})),

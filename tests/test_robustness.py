@@ -1,0 +1,151 @@
+"""Never a traceback, never a hang (issue 21): each class of bad input the fuzzer found is an
+error at `file:line:col` (exit status 1), never an exception of Python, within bounded time.
+
+Each case takes the small game tests/games/conquista, changes it the way a mutation did, and
+asserts the load ends in diagnostics (`RulesError`) — each one placed in a file — or loads."""
+import os
+import re
+
+import pytest
+
+from rulesdsl.environment import Environment
+from rulesdsl.errors import Diagnostics, RulesError
+from rulesdsl.loader import load_text
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+GAME = os.path.join(HERE, "games", "conquista", "jogo.yaml")
+
+
+def _text():
+    with open(GAME, encoding="utf-8") as fh:
+        return fh.read()
+
+
+def _load(tmp_path, text, extra=None):
+    folder = tmp_path / "jogo"
+    folder.mkdir()
+    (folder / "jogo.yaml").write_text(text, encoding="utf-8")
+    if extra is not None:
+        (folder / "extra.yaml").write_text(extra, encoding="utf-8")
+    try:
+        Environment().load(str(folder))
+    except RulesError as exc:
+        errors = [d for d in exc.diagnostics if d.severity == "error"]
+        assert errors
+        for d in errors:
+            assert d.pos is not None and d.pos.line >= 1, (d.code, d.message())
+        return errors
+    return []
+
+
+def _sub(old, new, count=1):
+    text = _text()
+    assert old in text, old
+    return text.replace(old, new, count)
+
+
+SHAPES = {
+    "null section": ("fases:\n  manhã: {nome: {pt: manhã, es: mañana}}\n  tarde: {nome: {pt: tarde, es: tarde}}\n",
+                     "fases: null\n"),
+    "null enumeration": ("  terreno:\n    nome: {pt: terreno, es: terreno}\n    valores:",
+                         "  terreno: null\n  outro:\n    nome: {pt: terreno, es: terreno}\n    valores:"),
+    "null space kind": ("  vale:\n    nome: {pt: vale, es: valle}", "  vale: ~\n  vale2:\n    nome: {pt: vale, es: valle}"),
+    "null map": ("  quadrado:\n", "  quadrado: null\n  outro:\n"),
+    "space as false": ("      norte: {tipo: vale", "      norte: false\n      norte2: {tipo: vale"),
+    "space as list": ("      norte: {tipo: vale", "      norte: [a, b]\n      norte2: {tipo: vale"),
+    "attribute declaration true": ("      casas: {tipo: número, nome: {pt: casas, es: casas}}", "      casas: true"),
+    "enum value as string": ("      rio: {nome: {pt: ribeira, es: ribera}}", "      rio: ribeira"),
+    "counter named by empty string": ("  pontos: {nome: {pt: ponto, es: punto}, inicial: 0, mínimo: 0}",
+                                      "  pontos: {nome: {pt: ponto, es: punto}, inicial: 0, mínimo: 0}\n  '': {nome: {pt: x, es: x}}"),
+    "edge with one end": ("[[norte, leste],", "[[norte],"),
+    "edge as a string": ("[[norte, leste],", "[norte,"),
+    "card attributes as a list": ("terreno: colina, cópias: 4}", "terreno: [colina, rio], cópias: 4}"),
+    "deck cards as a map": ("    cartas:\n", "    cartas: {a: 1}\n    x:\n"),
+    "unknown tag on a card attribute": ("terreno: colina, cópias: 4}", "terreno: !foo colina, cópias: 4}"),
+    "python tag": ("terreno: colina, cópias: 4}", "terreno: !!python/object:os.system colina, cópias: 4}"),
+    "duplicated top-level line": ("fases:\n", "fases:\nfases:\n"),
+    "recursive anchor": ("  limite_de_rodadas: 12", "  limite_de_rodadas: &r [*r]"),
+    "huge round limit": ("  limite_de_rodadas: 12", "  limite_de_rodadas: 99999999999999999999999"),
+    "turn as null": ("  turno: [manhã, tarde]", "  turno: null"),
+    "turn item as map": ("  turno: [manhã, tarde]", "  turno: [manhã, {a: 1}]"),
+    "names as a number": ("nome: {pt: ponto, es: punto}", "nome: 3"),
+    "action as a list": ("  marchar:\n", "  marchar: [a]\n  marchar2:\n"),
+    "effect as a map": ("    requer: houver soldados seus", "    requer: {a: b}"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(SHAPES))
+def test_shapes_are_checked_before_use(tmp_path, case):
+    old, new = SHAPES[case]
+    _load(tmp_path, _sub(old, new))
+
+
+@pytest.mark.parametrize("extra", ["", "# só um comentário\n", "idioma: pt\nfases: null\n", "[]\n", "x\n"])
+def test_a_second_file_empty_or_odd(tmp_path, extra):
+    _load(tmp_path, _text(), extra)
+
+
+EXPRESSIONS = {
+    "bare verb": "role",
+    "bare verb adicione": "adicione",
+    "bare verb revele": "revele",
+    "verb with no noun": "posicione 3 em Norte",
+    "deep parentheses": "seja A igual a " + "(" * 120 + "1" + ")" * 120,
+    "huge repeat": "10000000000000 vezes: role 1 dado R",
+    "phase name as an effect": "manhã",
+}
+
+
+@pytest.mark.parametrize("case", sorted(EXPRESSIONS))
+def test_odd_expressions_are_diagnosed(tmp_path, case):
+    _load(tmp_path, _sub("    requer: houver soldados seus\n",
+                         "    requer: houver soldados seus\n    efeito: '" + EXPRESSIONS[case] + "'\n")
+          .replace("      escolha um vale O com soldados seus\n      escolha um vale D adjacente a O\n"
+                   "      leve qualquer número de soldados seus de O para D\n", ""))
+
+
+def test_deep_parentheses_are_a_positioned_error(tmp_path):
+    errors = _load(tmp_path, _sub("    requer: houver soldados seus",
+                                  "    requer: " + "(" * 60 + "houver soldados seus" + ")" * 60))
+    assert [d.code for d in errors] == ["P009"]
+
+
+def _diags(text):
+    d = Diagnostics()
+    load_text(text, "x.yaml", d)
+    return d.items
+
+
+def test_alias_bomb_is_refused():
+    lines = ["a0: &a0 [x, x, x, x, x, x, x, x, x]"]
+    lines += [f"a{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 9)}]" for i in range(1, 10)]
+    assert [d.code for d in _diags("\n".join(lines) + "\n")] == ["E016"]
+
+
+def test_recursive_anchor_is_refused():
+    assert [d.code for d in _diags("a: &r [x, *r]\n")] == ["E016"]
+
+
+@pytest.mark.parametrize("text", ["a: " + "[" * 3000 + "]" * 3000, "a: " + "{a: " * 3000 + "}" * 3000,
+                                  "a:\n" + "".join(" " * (i + 1) + "a:\n" for i in range(1000))])
+def test_deep_nesting_is_refused(text):
+    assert [d.code for d in _diags(text)] == ["E015"]
+
+
+@pytest.mark.parametrize("ch,line,col", [("\x01", 2, 5), ("\x0c", 2, 5), ("\x00", 2, 5)])
+def test_control_character_is_placed(ch, line, col):
+    [d] = _diags("a: 1\nb: x" + ch + "y\n")
+    assert (d.code, d.pos.line, d.pos.col) == ("E017", line, col)
+
+
+def test_line_separator_counts_as_a_line():
+    [d] = _diags("a: 1\u2028b: 2\nc: [x\n")
+    assert d.pos.line == 3
+
+
+def test_error_at_the_end_points_at_the_last_line():
+    text = "a: 1\nb: 'aberto\n\n\n"
+    [d] = _diags(text)
+    assert (d.pos.line, d.pos.col) == (2, len("b: 'aberto") + 1)
+    src = {"x.yaml": text}
+    assert "^" in d.render(sources=src)
