@@ -261,13 +261,15 @@ class Builder:
         self.attr_spellings = {}
         decls = []
         for f in self.rs.files:
-            n = f.neutral
-            for ident, a in (n.get("card_attributes") or {}).items():
-                decls.append((ident, a, f.lang))
-            for sk in (n.get("space_kinds") or {}).values():
+            # this runs before the schema check: a section of the wrong shape is skipped here
+            # and reported there
+            n = f.neutral if isinstance(f.neutral, dict) else {}
+            for ident, a in _as_map(n.get("card_attributes")).items():
+                decls.append((str(ident), a, f.lang))
+            for sk in _as_map(n.get("space_kinds")).values():
                 if isinstance(sk, dict):
-                    for ident, a in (sk.get("attributes") or {}).items():
-                        decls.append((ident, a, f.lang))
+                    for ident, a in _as_map(sk.get("attributes")).items():
+                        decls.append((str(ident), a, f.lang))
         for ident, a, flang in decls:
             names = _names(a.get("name") if isinstance(a, dict) else None, flang)
             for lang in lexmod.available():
@@ -735,6 +737,11 @@ def load_ruleset(root: str, diags: Diagnostics | None = None) -> Ruleset:
     rs = b.load(root)
     rs.builder = b
     return rs
+
+
+def _as_map(v) -> dict:
+    """`v` if it is a mapping, else an empty one (a wrong shape the schema check reports)."""
+    return v if isinstance(v, dict) else {}
 
 
 def _truthy(v) -> bool:

@@ -130,8 +130,14 @@ def _declares_game(d: str) -> bool:
 
 
 def translate_file(path: str, to_lang: str, ruleset=None, notes: list | None = None) -> str:
-    with open(path, encoding="utf-8") as fh:
-        text = fh.read()
+    try:
+        with open(path, encoding="utf-8") as fh:
+            text = fh.read()
+    except UnicodeDecodeError:   # a binary file: the loader's own placed error
+        from .errors import Diagnostics, Pos, RulesError
+        d = Diagnostics()
+        d.add("E004", Pos(path, 1, 1))
+        raise RulesError(d.items) from None
     return translate_text(text, path, to_lang, ruleset, notes)
 
 
