@@ -27,7 +27,6 @@ import errno
 import json
 import os
 import sys
-import tempfile
 import traceback
 
 from .errors import Diagnostic, RulesError, fold, format_message, suggest
@@ -375,15 +374,21 @@ def _print_diagnostics(diags, lang: str | None = None) -> None:
 
 def write_atomic(path: str, text: str) -> None:
     """Write a whole file or nothing: a temporary file in the same folder, renamed into place."""
-    folder = os.path.dirname(os.path.abspath(path))
+    from . import safeio
     try:
-        fd, tmp = tempfile.mkstemp(prefix=".rulesdsl-", suffix=".tmp", dir=folder)
+        fd, tmp = safeio.temp_beside(path)
+    except safeio.SymlinkTarget:
+        raise CliError("CLI022", path=path) from None
     except OSError as exc:
         raise CliError("CLI009", path=path, reason=exc.strerror or str(exc)) from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
             fh.write(text)
-        os.replace(tmp, path)
+        safeio.replace(tmp, path)
+    except safeio.SymlinkTarget:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise CliError("CLI022", path=path) from None
     except OSError as exc:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
@@ -764,8 +769,11 @@ def _translate_folder(tr, args) -> int:
     for path in files:
         if os.path.isdir(path):
             raise CliError("CLI009", path=path, reason=os.strerror(errno.EISDIR))
+    from . import safeio
     try:
         tr.write_folder(files, args.out)
+    except safeio.SymlinkTarget as exc:
+        raise CliError("CLI022", path=exc.path) from None
     except OSError as exc:
         raise CliError("CLI009", path=args.out, reason=exc.strerror or str(exc)) from None
     print(_m("CLI052", args.cli_lang, n=len(files), path=args.out))

@@ -41,6 +41,8 @@ class Environment:
             had_errors = diags.has_errors()
             try:
                 gd = GameDef(rs, diags)
+                from .checks_cycles import check_cycles
+                check_cycles(gd, diags)
             except RulesError:
                 pass
             except Exception:

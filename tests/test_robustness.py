@@ -85,23 +85,43 @@ def test_a_second_file_empty_or_odd(tmp_path, extra):
     _load(tmp_path, _text(), extra)
 
 
+MARCHAR = ("    efeito: |\n      escolha um vale O com soldados seus\n      escolha um vale D adjacente a O\n"
+           "      leve qualquer número de soldados seus de O para D\n")
+
 EXPRESSIONS = {
-    "bare verb": "role",
-    "bare verb adicione": "adicione",
-    "bare verb revele": "revele",
-    "verb with no noun": "posicione 3 em Norte",
-    "deep parentheses": "seja A igual a " + "(" * 120 + "1" + ")" * 120,
-    "huge repeat": "10000000000000 vezes: role 1 dado R",
-    "phase name as an effect": "manhã",
+    # effect of `marchar` -> the error it gets, at the place of the fault
+    "role": ("C034", "role"),
+    "adicione": ("C034", "adicione"),
+    "revele": ("C034", "revele"),
+    "posicione 3 em Norte": ("C035", "3"),
+    "seja N igual a 3; posicione N em Norte": ("C035", "N"),
+    "manhã": ("C036", "manhã"),
+    "marchar": ("C037", "marchar"),
+    "seja A igual a " + "(" * 120 + "1" + ")" * 120: ("P009", "("),
 }
 
 
-@pytest.mark.parametrize("case", sorted(EXPRESSIONS))
-def test_odd_expressions_are_diagnosed(tmp_path, case):
-    _load(tmp_path, _sub("    requer: houver soldados seus\n",
-                         "    requer: houver soldados seus\n    efeito: '" + EXPRESSIONS[case] + "'\n")
-          .replace("      escolha um vale O com soldados seus\n      escolha um vale D adjacente a O\n"
-                   "      leve qualquer número de soldados seus de O para D\n", ""))
+@pytest.mark.parametrize("effect", sorted(EXPRESSIONS))
+def test_effects_that_would_fail_in_play_are_errors(tmp_path, effect):
+    code, at = EXPRESSIONS[effect]
+    errors = _load(tmp_path, _sub(MARCHAR, "    efeito: '" + effect + "'\n"))
+    assert [d.code for d in errors] == [code]
+    line = _sub(MARCHAR, "    efeito: '" + effect + "'\n").splitlines()[errors[0].pos.line - 1]
+    assert line[errors[0].pos.col - 1:].startswith(at)
+
+
+def test_an_action_offering_itself_in_its_menu_is_warned(tmp_path):
+    with open(os.path.join(HERE, "games", "cansaco", "jogo.yaml"), encoding="utf-8") as fh:
+        text = fh.read()
+    text = text.replace("    preparação:\n      - posicione 1 bandeira",
+                        "    ações:\n      andar: {nome: {pt: andar, es: andar}, efeito: 'realize até 2 ações'}\n"
+                        "    preparação:\n      - posicione 1 bandeira", 1)
+    folder = tmp_path / "jogo"
+    folder.mkdir()
+    (folder / "jogo.yaml").write_text(text, encoding="utf-8")
+    env = Environment()
+    env.load(str(folder))
+    assert "M071" in [d.code for d in env.diagnostics]
 
 
 def test_deep_parentheses_are_a_positioned_error(tmp_path):
@@ -149,3 +169,56 @@ def test_error_at_the_end_points_at_the_last_line():
     assert (d.pos.line, d.pos.col) == (2, len("b: 'aberto") + 1)
     src = {"x.yaml": text}
     assert "^" in d.render(sources=src)
+
+
+# ---------------------------------------------------------------------------------------------
+# the command line
+
+from rulesdsl import cli  # noqa: E402
+
+
+def test_an_unexpected_exception_is_an_internal_error_with_its_own_status(monkeypatch, capsys):
+    def boom(args):
+        raise ZeroDivisionError("x")
+    monkeypatch.setattr(cli, "cmd_validate", boom, raising=False)
+    parser = cli.build_parser("pt")
+    monkeypatch.setattr(cli, "build_parser", lambda lang: parser)
+    for action in parser._subparsers._group_actions[0].choices.values():
+        action.set_defaults(func=boom)
+    code = cli.main(["validar", GAME])
+    err = capsys.readouterr().err
+    assert code == cli.EXIT_INTERNAL == 70
+    assert "CLI007" in err and "ZeroDivisionError" in err and GAME in err and "Traceback" not in err
+
+
+def test_a_null_byte_in_an_argument_is_named(capsys):
+    assert cli.main(["validar", "a\x00b"]) == 1
+    assert "CLI021" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("command", [["cenario"], ["traduzir", "--para", "es"]])
+def test_a_binary_file_is_a_placed_error(tmp_path, capsys, command):
+    bad = tmp_path / "bin.yaml"
+    bad.write_bytes(b"\xda\xff\x00abc\x80")
+    code = cli.main(command[:1] + [str(bad)] + command[1:])
+    out, err = capsys.readouterr()
+    assert code == 1
+    assert f"{bad}:1:1" in err and "E004" in err and "E004" not in out
+
+
+def test_outputs_follow_the_umask_and_refuse_a_symlink(tmp_path, capsys):
+    old = os.umask(0o022)
+    try:
+        out = tmp_path / "saida.yaml"
+        assert cli.main(["traduzir", GAME, "--para", "es", "--saida", str(out)]) == 0
+        assert out.stat().st_mode & 0o777 == 0o644
+        target = tmp_path / "alvo.yaml"
+        target.write_text("fica\n", encoding="utf-8")
+        link = tmp_path / "ligacao.yaml"
+        link.symlink_to(target)
+        assert cli.main(["traduzir", GAME, "--para", "es", "--saida", str(link)]) == 1
+        assert "CLI022" in capsys.readouterr().err
+        assert link.is_symlink() and target.read_text(encoding="utf-8") == "fica\n"
+        assert not [p for p in os.listdir(tmp_path) if p.startswith(".rulesdsl-")]
+    finally:
+        os.umask(old)
