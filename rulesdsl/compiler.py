@@ -423,11 +423,18 @@ class Simple(Sel):
 # =============================================================================================
 # expressions
 
+MAX_LITERAL = 1_000_000
+
+
 def compile_expr(cc: CC, node):
     """-> (fn, type)"""
     t = type(node)
     if t is N.Num:
         v = node.value
+        if isinstance(v, (int, float)) and abs(v) > MAX_LITERAL:
+            # "10^12 vezes: compre 1 carta" would run for ever; the data's numbers have the
+            # same bound (grammar/schema: INT)
+            cc.err("C038", node, value=v, limit=MAX_LITERAL)
         return (lambda ctx: v), NUMBER
     if t is N.Var:
         name = node.name

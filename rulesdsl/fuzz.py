@@ -187,45 +187,69 @@ def m_empty(rng, text, vocab):
 
 
 def _into_expression(rng, text, value):
-    spots = [m for m in re.finditer(r"^([ \t]*(?:-[ \t]+)?(?:efeito|condição|requer|efecto|condición|requiere)"
-                                    r":[ \t]+)([^\n]+)", text, re.M)]
+    spots = list(_EXPR_RE.finditer(text))
     if not spots:
         return text
     m = rng.choice(spots)
-    return text[:m.start(2)] + value + text[m.end(2):]
+    return text[:m.start(2)] + "'" + value + "'" + text[m.end(2):]
+
+
+_EXPR_KEY = r"(?:efeito|condição|requer|efecto|condición|requiere|base|some|soma)"
+_EXPR_RE = re.compile(r"^([ \t]*(?:-[ \t]+)?" + _EXPR_KEY + r":[ \t]+)([^\n]*)\n", re.M)
+EXPR_WORDS = ["(", ")", ",", ";", "e", "ou", "não", "se", "senão", "vezes", "10000000000000", "0",
+              "-1", ":", "seja", "igual", "a", "cada", "para", "de", "em", "um", "uma", "todos",
+              "escolha", "posicione", "remova", "role", "revele", "adicione", "compre", "leve",
+              "realize", "até", "ações", "ação", "você", "pode", "número", "maior", "menor", "entre"]
 
 
 def m_expression(rng, text, vocab):
-    """Mutate one effect expression's tokens (the expression language's own fuzzing)."""
-    spots = [m for m in re.finditer(r"^([ \t]*(?:-[ \t]+)?(?:efeito|condição|requer|efecto|condición|requiere)"
-                                    r":[ \t]+)([^\n]+)", text, re.M)]
+    """Mutate one effect expression's words (the expression language's own fuzzing): the
+    result is written back as one quoted YAML line, so the YAML stays valid and the mutation
+    reaches the expression parser and the compiler."""
+    spots = list(_EXPR_RE.finditer(text))
     if not spots:
         return m_replace_token(rng, text, vocab)
     m = rng.choice(spots)
-    expr = m.group(2)
+    expr, end = m.group(2).strip(), m.end()
+    if expr in ("|", ">", "|-", ">-"):
+        indent = len(m.group(1)) - len(m.group(1).lstrip())
+        body = []
+        rest = text[end:].split("\n")
+        k = 0
+        while k < len(rest) and rest[k].strip() and len(rest[k]) - len(rest[k].lstrip()) > indent:
+            body.append(rest[k].strip())
+            k += 1
+        expr = "; ".join(body)
+        end += sum(len(x) + 1 for x in rest[:k])
+    elif expr[:1] in "'\"":
+        expr = expr.strip("'\"")
+    if rng.random() < 0.25:
+        # another expression of the same file in its place: a condition where an effect
+        # goes, an effect of another rule — well-formed, so it reaches the compiler
+        other = rng.choice(spots).group(2).strip().strip("'\"")
+        if other not in ("|", ">", "|-", ">-"):
+            expr = other
     words = expr.split(" ")
-    for _ in range(rng.randint(1, 3)):
+    pool = [w for w in vocab if w[:1].isalnum()] + EXPR_WORDS
+    for _ in range(rng.choice([0, 1, 1, 2, 3])):
         op = rng.randrange(6)
         i = rng.randrange(len(words) + 1)
         if op == 0 and words:
             del words[min(i, len(words) - 1)]
         elif op == 1:
-            words.insert(i, rng.choice(vocab))
+            words.insert(i, rng.choice(pool))
         elif op == 2 and len(words) > 1:
             j = rng.randrange(len(words))
             i = min(i, len(words) - 1)
             words[i], words[j] = words[j], words[i]
         elif op == 3:
-            words.insert(i, rng.choice(["(", ")", ",", ";", "e", "ou", "não", "se", "senão", "vezes",
-                                        "10000000000000", "0", "-1", ":"]))
+            words.insert(i, rng.choice(EXPR_WORDS))
         elif op == 4 and words:
             words = words[:i]
         else:
-            words.insert(i, rng.choice(vocab) + " " + rng.choice(vocab))
-    new = " ".join(words)
-    if "#" in new or ": " in new:
-        new = "'" + new.replace("'", "''") + "'"
-    return text[:m.start(2)] + new + text[m.end(2):]
+            words[i:i] = [rng.choice(pool), rng.choice(EXPR_WORDS), rng.choice(pool)]
+    new = " ".join(words).replace("'", "''")
+    return text[:m.start(2)] + "'" + new + "'\n" + text[end:]
 
 
 MUTATORS = [m_delete_line, m_duplicate_line, m_swap_lines, m_replace_token, m_delete_token,

@@ -307,6 +307,11 @@ class Builder:
             elif err.validator == "required":
                 missing = [lex.spell_key(m) for m in err.validator_value if m not in (err.instance or {})]
                 self.diags.add("M012", pos, f.lang, where=where or "/", key=", ".join(missing))
+            elif err.validator in ("minimum", "maximum"):
+                self.diags.add("M072", pos, f.lang, where=where or "/", value=err.instance,
+                               limit=err.validator_value)
+            elif err.validator in ("minItems", "maxItems"):
+                self.diags.add("M073", pos, f.lang, where=where or "/", n=err.validator_value)
             else:
                 self.diags.add("M013", pos, f.lang, where=where or "/", problem=err.message)
 

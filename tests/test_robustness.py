@@ -66,6 +66,7 @@ SHAPES = {
     "duplicated top-level line": ("fases:\n", "fases:\nfases:\n"),
     "recursive anchor": ("  limite_de_rodadas: 12", "  limite_de_rodadas: &r [*r]"),
     "huge round limit": ("  limite_de_rodadas: 12", "  limite_de_rodadas: 99999999999999999999999"),
+    "huge copies": ("terreno: colina, cópias: 4}", "terreno: colina, cópias: 10000000000000}"),
     "turn as null": ("  turno: [manhã, tarde]", "  turno: null"),
     "turn item as map": ("  turno: [manhã, tarde]", "  turno: [manhã, {a: 1}]"),
     "names as a number": ("nome: {pt: ponto, es: punto}", "nome: 3"),
@@ -98,6 +99,7 @@ EXPRESSIONS = {
     "manhã": ("C036", "manhã"),
     "marchar": ("C037", "marchar"),
     "seja A igual a " + "(" * 120 + "1" + ")" * 120: ("P009", "("),
+    "10000000000000 vezes: role 1 dado R": ("C038", "10000000000000"),
 }
 
 
@@ -122,6 +124,17 @@ def test_an_action_offering_itself_in_its_menu_is_warned(tmp_path):
     env = Environment()
     env.load(str(folder))
     assert "M071" in [d.code for d in env.diagnostics]
+
+
+@pytest.mark.parametrize("old,new,code", [
+    ("limite_de_rodadas: 12", "limite_de_rodadas: 99999999999999", "M072"),
+    ("terreno: colina, cópias: 4}", "terreno: colina, cópias: 10000000}", "M072"),
+    ("[[norte, leste],", "[[norte],", "M073"),
+])
+def test_numbers_and_edges_in_data_are_bounded(tmp_path, old, new, code):
+    errors = _load(tmp_path, _sub(old, new))
+    assert [d.code for d in errors] == [code]
+    assert errors[0].message().startswith("em '")
 
 
 def test_deep_parentheses_are_a_positioned_error(tmp_path):

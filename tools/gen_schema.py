@@ -25,7 +25,9 @@ import os
 import sys
 
 S = {"type": "string"}
-INT = {"type": "integer"}
+# every integer of a ruleset is a count, a score or a limit: bounded, so a typo like 10^12
+# copies or pieces cannot make a game allocate without end (issue 21)
+INT = {"type": "integer", "minimum": -1000000, "maximum": 1000000}
 NUM = {"type": "number"}
 BOOLISH = {"$ref": "#/$defs/boolish"}
 EXPR = {"$ref": "#/$defs/expr"}
