@@ -480,7 +480,24 @@ def main(argv=None) -> int:
     ap.add_argument("--memory-mb", type=int, default=2048, help="address-space limit of the run")
     ap.add_argument("--save", default=None, help="folder to write each finding's input into")
     ap.add_argument("--quiet", action="store_true")
+    ap.add_argument("--replay", metavar="TARGET:SEED", help="run one input again, showing its traceback")
     a = ap.parse_args(argv)
+    if a.replay:
+        target, _, seed = a.replay.partition(":")
+        rng = random.Random(f"{target}:{int(seed)}")
+        work = tempfile.mkdtemp(prefix="rulesdsl-fuzz-")
+        gen = TARGETS[target](rng, work, Corpus())
+        print(next(gen))
+        from .errors import RulesError
+        try:
+            next(gen, None)
+        except RulesError as exc:
+            for d in exc.diagnostics:
+                print(d.render())
+        finally:
+            shutil.rmtree(work, ignore_errors=True)
+        print("ok")
+        return 0
     with contextlib.suppress(ImportError, ValueError, OSError):
         import resource
         lim = a.memory_mb * 1024 * 1024

@@ -226,7 +226,7 @@ def load_text(text: str, path: str, diags: Diagnostics, lang: str | None = None)
     try:
         return _build(node, src, diags, lang, _Budget())
     except _AliasLoop as exc:
-        diags.add("E016", _node_pos(exc.node, src), lang, limit=MAX_NODES)
+        diags.add("E016", _node_pos(exc.node, src), lang, limit=exc.limit)
         return None
 
 
@@ -275,8 +275,9 @@ class _Budget:
 
 
 class _AliasLoop(Exception):
-    def __init__(self, node):
+    def __init__(self, node, limit):
         self.node = node
+        self.limit = limit
 
 
 # PyYAML explains problems in English; each known kind gets its own code and a PT/ES message
@@ -330,7 +331,7 @@ def _build(node, src: Source, diags: Diagnostics, lang: str, budget: _Budget):
         budget.seen.add(id(node))
     if budget.left < 0 or budget.aliased < 0 or id(node) in budget.open:
         # an alias bomb (anchors of anchors) or an anchor inside itself: refused, not expanded
-        raise _AliasLoop(node)
+        raise _AliasLoop(node, MAX_ALIASED if budget.aliased < 0 else MAX_NODES)
     if node.tag not in _CORE_TAGS:
         diags.add("E002", _node_pos(node, src), lang, tag=node.tag)
         return None
