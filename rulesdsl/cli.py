@@ -331,9 +331,11 @@ def _internal_error(exc: BaseException, args, argv, lang: str) -> None:
     """Report a bug: what was being read, the exception, and how to report it."""
     if os.environ.get("RULESDSL_DEBUG"):
         traceback.print_exc()
-    context = []
+    # what was found before the failure is still worth reading
+    _print_diagnostics(getattr(exc, "rulesdsl_diagnostics", None) or [])
+    context = [exc.rulesdsl_context] if getattr(exc, "rulesdsl_context", None) else []
     for name in ("ruleset", "file", "files", "folder", "history"):
-        v = getattr(args, name, None) if args is not None else None
+        v = getattr(args, name, None) if args is not None and not context else None
         if v:
             context.extend(v if isinstance(v, list) else [v])
     where = " ".join(str(c) for c in context) or " ".join(argv)

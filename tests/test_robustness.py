@@ -204,6 +204,19 @@ def test_an_unexpected_exception_is_an_internal_error_with_its_own_status(monkey
     assert "CLI007" in err and "ZeroDivisionError" in err and GAME in err and "Traceback" not in err
 
 
+def test_an_internal_error_names_the_ruleset_and_keeps_the_warnings(monkeypatch, capsys):
+    import rulesdsl.model as model
+
+    def broken(path, diags):
+        diags.add("M040", None, "pt", severity="warning", name="x")
+        raise AttributeError("a bug")
+    monkeypatch.setattr(model, "load_ruleset", broken)
+    folder = os.path.dirname(GAME)
+    assert cli.main(["validar", folder]) == cli.EXIT_INTERNAL
+    err = capsys.readouterr().err
+    assert "M040" in err and "CLI007" in err and folder in err and "AttributeError: a bug" in err
+
+
 def test_a_null_byte_in_an_argument_is_named(capsys):
     assert cli.main(["validar", "a\x00b"]) == 1
     assert "CLI021" in capsys.readouterr().err
