@@ -400,12 +400,65 @@ def t_cli(rng, work, corpus):
         raise AssertionError("internal error: " + err.getvalue()[-2000:])
 
 
+_COMPILED: dict = {}
+
+
+def _compiled(game):
+    """The test game loaded once, with its tokenizer and a pool of its expressions' words."""
+    if game not in _COMPILED:
+        from .environment import Environment
+        gd = Environment().load(game)
+        words = set()
+        for e in gd.rs.expressions:
+            words.update(str(e.text).replace("\n", " ").split())
+        _COMPILED[game] = (gd, gd.rs.builder.tokenizer(gd.rs.lang), sorted(words),
+                           [str(e.text) for e in gd.rs.expressions])
+    return _COMPILED[game]
+
+
+def t_effect(rng, work, corpus):
+    """An effect made of the game's own words and the language's, parsed and compiled against
+    the loaded game: thousands a minute, the expression language's own fuzzing."""
+    from .compiler import CompileError, compile_block
+    from .errors import Diagnostics
+    from .model import parse_expression
+    game = rng.choice(corpus.games)
+    gd, tok, words, texts = _compiled(game)
+    if rng.random() < 0.5:
+        base = rng.choice(texts).replace("\n", " ; ").split()
+        for _ in range(rng.randint(1, 3)):
+            i = rng.randrange(len(base) + 1)
+            op = rng.randrange(4)
+            if op == 0 and base:
+                del base[min(i, len(base) - 1)]
+            elif op == 1:
+                base.insert(i, rng.choice(words + EXPR_WORDS))
+            elif op == 2:
+                base = base[:i] if rng.random() < 0.5 else base[i:]
+            else:
+                base.insert(i, rng.choice(EXPR_WORDS))
+    else:
+        base = [rng.choice(words + EXPR_WORDS) for _ in range(rng.randint(1, 16))]
+    text = " ".join(base)
+    yield text
+    diags = Diagnostics(gd.rs.lang)
+    tree = parse_expression(text, gd.rs.lang, tok, diags)
+    if tree is None:
+        return
+    owner = rng.choice([None] + sorted(gd.factions))
+    try:
+        compile_block(gd._cc(owner, None, gd.rs.lang), tree)
+    except CompileError:
+        pass
+
+
 TARGETS = {
     "jogo": t_game, "expressao": t_expression, "arquivo": t_ruleset_file, "cenario": t_scenario,
-    "catalogo": t_catalogue, "cli": t_cli, "root": t_ruleset,
+    "catalogo": t_catalogue, "cli": t_cli, "root": t_ruleset, "efeito": t_effect,
 }
 # the share of each target in a run (the whole shipped ruleset is slow: kept for long runs)
-WEIGHTS = {"jogo": 30, "expressao": 30, "arquivo": 20, "cenario": 8, "catalogo": 6, "cli": 6, "root": 0}
+WEIGHTS = {"jogo": 30, "expressao": 20, "efeito": 40, "arquivo": 20, "cenario": 8, "catalogo": 6, "cli": 6,
+           "root": 0}
 
 
 class _Timeout(BaseException):
