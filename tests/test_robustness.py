@@ -248,3 +248,20 @@ def test_outputs_follow_the_umask_and_refuse_a_symlink(tmp_path, capsys):
         assert not [p for p in os.listdir(tmp_path) if p.startswith(".rulesdsl-")]
     finally:
         os.umask(old)
+
+
+# ---------------------------------------------------------------------------------------------
+# "did you mean": linear, not quadratic, in the number of unknown words
+
+def test_suggestions_are_bounded_per_candidate_list(monkeypatch):
+    from rulesdsl import errors
+    monkeypatch.setattr(errors, "_COMPARISONS", 5)
+    cands = ["serraria", "oficina", "recrutador", "soldado"]
+    assert errors.suggest("serrria", cands) == "serraria"        # 4 compared
+    assert errors.suggest("oficna", cands) is None                # budget spent: no suggestion
+    assert errors.suggest("Clareira", ["clareira", "mata"]) == "clareira"   # another list
+
+
+def test_the_fuzz_plan_depends_only_on_the_seed():
+    from rulesdsl import fuzz
+    assert fuzz.plan(50, 3) == fuzz.plan(50, 3) != fuzz.plan(50, 4)
