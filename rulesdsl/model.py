@@ -386,9 +386,19 @@ class Builder:
     def _add(self, kind, ident, spec, lang, pos, data=None, owner=None):
         rs = self.rs
         names = _names(spec, lang)
+        for lg in list(names):
+            blank = [s for s in names[lg] if not s.split()]
+            if blank:
+                # an empty name (or only spaces, a U+2028...) names nothing: no phrase matches it
+                self.diags.add("M074", pos, lang, key=str(ident))
+                names[lg] = [s for s in names[lg] if s.split()]
         for lg in lexmod.available():
             if not names.get(lg):
-                names.setdefault(lg, [str(ident).split(".")[-1].replace("_", " ")])
+                fallback = str(ident).split(".")[-1].replace("_", " ")
+                if not fallback.split():
+                    self.diags.add("M074", pos, lang, key=repr(str(ident)))
+                    fallback = "?"
+                names[lg] = [fallback]
         t = Thing(kind, ident, names, pos, data, owner)
         bucket = rs.things.setdefault(kind, {})
         if ident in bucket and kind not in ("enumval", "attr", "space"):
