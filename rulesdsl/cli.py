@@ -27,7 +27,6 @@ import errno
 import json
 import os
 import sys
-import tempfile
 import traceback
 
 from .errors import Diagnostic, RulesError, fold, format_message, suggest
@@ -289,6 +288,9 @@ def main(argv=None) -> int:
     lang = user or "pt"
     args = None
     try:
+        for a in argv:
+            if "\x00" in a:   # no file name or option can hold one; the OS refuses it later
+                raise CliError("CLI021", arg=a.replace("\x00", "\\0"))
         with _argparse_speaks(lang):
             parser = build_parser(lang)
             try:
@@ -315,11 +317,32 @@ def main(argv=None) -> int:
     except BrokenPipeError:
         _silence_stdout()
         return 0
-    except Exception as exc:  # noqa: BLE001 - never a traceback
-        if os.environ.get("RULESDSL_DEBUG"):
-            traceback.print_exc()
-        _err(f"{_m('CLI.error', lang)} CLI007: " + _m("CLI007", lang, error=f"{type(exc).__name__}: {exc}"))
-        return 1
+    except Exception as exc:  # noqa: BLE001 - a bug of rulesdsl: say so, never a bare traceback
+        _internal_error(exc, args, argv, lang)
+        return EXIT_INTERNAL
+
+
+# an unexpected exception is a bug of rulesdsl, not a mistake in the input: its own exit status
+# (EX_SOFTWARE) so scripts and the fuzzer (rulesdsl/fuzz.py) tell the two apart
+EXIT_INTERNAL = 70
+
+
+def _internal_error(exc: BaseException, args, argv, lang: str) -> None:
+    """Report a bug: what was being read, the exception, and how to report it."""
+    if os.environ.get("RULESDSL_DEBUG"):
+        traceback.print_exc()
+    # what was found before the failure is still worth reading
+    _print_diagnostics(getattr(exc, "rulesdsl_diagnostics", None) or [])
+    context = [exc.rulesdsl_context] if getattr(exc, "rulesdsl_context", None) else []
+    for name in ("ruleset", "file", "files", "folder", "history"):
+        v = getattr(args, name, None) if args is not None and not context else None
+        if v:
+            context.extend(v if isinstance(v, list) else [v])
+    where = " ".join(str(c) for c in context) or " ".join(argv)
+    tb = traceback.extract_tb(exc.__traceback__)
+    site = f"{os.path.basename(tb[-1].filename)}:{tb[-1].lineno}" if tb else "?"
+    _err(f"{_m('CLI.error', lang)} CLI007: " + _m("CLI007", lang, error=f"{type(exc).__name__}: {exc}",
+                                                   where=where, site=site))
 
 
 def _err(text: str) -> None:
@@ -353,15 +376,21 @@ def _print_diagnostics(diags, lang: str | None = None) -> None:
 
 def write_atomic(path: str, text: str) -> None:
     """Write a whole file or nothing: a temporary file in the same folder, renamed into place."""
-    folder = os.path.dirname(os.path.abspath(path))
+    from . import safeio
     try:
-        fd, tmp = tempfile.mkstemp(prefix=".rulesdsl-", suffix=".tmp", dir=folder)
+        fd, tmp = safeio.temp_beside(path)
+    except safeio.SymlinkTarget:
+        raise CliError("CLI022", path=path) from None
     except OSError as exc:
         raise CliError("CLI009", path=path, reason=exc.strerror or str(exc)) from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
             fh.write(text)
-        os.replace(tmp, path)
+        safeio.replace(tmp, path)
+    except safeio.SymlinkTarget:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise CliError("CLI022", path=path) from None
     except OSError as exc:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
@@ -742,8 +771,11 @@ def _translate_folder(tr, args) -> int:
     for path in files:
         if os.path.isdir(path):
             raise CliError("CLI009", path=path, reason=os.strerror(errno.EISDIR))
+    from . import safeio
     try:
         tr.write_folder(files, args.out)
+    except safeio.SymlinkTarget as exc:
+        raise CliError("CLI022", path=exc.path) from None
     except OSError as exc:
         raise CliError("CLI009", path=args.out, reason=exc.strerror or str(exc)) from None
     print(_m("CLI052", args.cli_lang, n=len(files), path=args.out))

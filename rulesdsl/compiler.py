@@ -429,11 +429,18 @@ class Simple(Sel):
 # =============================================================================================
 # expressions
 
+MAX_LITERAL = 1_000_000
+
+
 def compile_expr(cc: CC, node):
     """-> (fn, type)"""
     t = type(node)
     if t is N.Num:
         v = node.value
+        if isinstance(v, (int, float)) and abs(v) > MAX_LITERAL:
+            # "10^12 vezes: compre 1 carta" would run for ever; the data's numbers have the
+            # same bound (grammar/schema: INT)
+            cc.err("C038", node, value=v, limit=MAX_LITERAL)
         return (lambda ctx: v), NUMBER
     if t is N.Var:
         name = node.name
@@ -1936,6 +1943,22 @@ def compile_block(cc: CC, block: N.Block):
     return flow.block(runs)
 
 
+# verbs whose object is a thing (a piece, a card, an item): a number there ("posicione 3 em
+# Sul", "seja N igual a 3; posicione N em Sul") names nothing and would fail in play
+_THING_VERBS = {"place", "remove", "move", "discard", "give", "take", "resolve", "join", "reveal"}
+
+
+def _check_verb_object(cc: CC, node) -> None:
+    if node.verb not in _THING_VERBS:
+        return
+    objs = list(node.obj.items) if isinstance(node.obj, N.ListOf) else [node.obj]
+    for o in objs:
+        if isinstance(o, N.Num) or (isinstance(o, N.Var) and cc.vars.get(o.name) == NUMBER):
+            from . import lexicon as _lex
+            cc.err("C035", o, verb=_lex.get(cc.lang).spell_word("VERB:" + str(node.verb)),
+                   what=getattr(o, "name", None) or getattr(o, "value", ""))
+
+
 def compile_stmt(cc: CC, node):
     from .interpreter import verbs
     t = type(node)
@@ -1946,7 +1969,14 @@ def compile_stmt(cc: CC, node):
             handler = verbs.REGISTRY.get(node.verb)
             if handler is None:
                 cc.err("C011", node, verb=node.verb)
-            return handler.compile(cc, node)
+            _check_verb_object(cc, node)
+            try:
+                return handler.compile(cc, node)
+            except (IndexError, KeyError, TypeError, ValueError, AttributeError):
+                # a verb's compiler reads the parts it needs ("role" with no dice, "posicione 3
+                # em X" with no piece): the grammar lets them be left out, so say what is missing
+                from . import lexicon as _lex
+                cc.err("C034", node, verb=_lex.get(cc.lang).spell_word("VERB:" + str(node.verb)))
         if t is N.Choose:
             return compile_choose(cc, node)
         if t is N.If:
@@ -2229,6 +2259,12 @@ def compile_perform(cc: CC, node: N.Perform):
     aid = g.action_for(node.action.ids, cc.owner)
     if aid is None:
         cc.err("C012", node.action, name=node.action.text)
+    if node.action.kind != "action":
+        # "manhã" alone as an effect: a phase (or another named thing) is not something to do
+        from .errors import messages, format_message
+        kind = ("W.kind." + node.action.kind) if ("W.kind." + node.action.kind) in messages() else None
+        cc.err("C036", node.action, name=node.action.text,
+               kind=format_message(kind, cc.lang, {}) if kind else node.action.kind)
     g.reached.add(aid)
     args = {}
     for k, v in node.args.items():

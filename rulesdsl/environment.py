@@ -34,6 +34,8 @@ class Environment:
             rs = load_ruleset(path, diags)
         except RulesError:
             rs = None
+        except Exception as exc:
+            raise _with_context(exc, path, diags)
         if rs is not None:
             # every stage runs as far as it can: the loader took the values of a wrong shape
             # out of the model and left unparsed expressions empty, so compilation checks
@@ -41,13 +43,15 @@ class Environment:
             had_errors = diags.has_errors()
             try:
                 gd = GameDef(rs, diags)
+                from .checks_cycles import check_cycles
+                check_cycles(gd, diags)
             except RulesError:
                 pass
-            except Exception:
+            except Exception as exc:
                 # a stage meeting the remains of a model already reported broken: the errors
                 # above say what to fix; on a model without errors this is a bug, and shows
                 if not had_errors:
-                    raise
+                    raise _with_context(exc, path, diags)
             from .cascades import drop_cascades
             diags.items = drop_cascades(diags.items, rs.unread)
         self.diagnostics.extend(diags.items)
@@ -59,6 +63,18 @@ class Environment:
     def new_game(self, game_def, factions, seed=0, **kw):
         from .interpreter.engine import Game
         return Game(game_def, factions, seed, lang=kw.pop("lang", self.lang), **kw)
+
+
+def _with_context(exc: Exception, path: str, diags: Diagnostics) -> Exception:
+    """An unexpected exception (a bug) carries what was being read and the diagnostics
+    gathered so far, so the command line can show both with its internal-error message."""
+    if not hasattr(exc, "rulesdsl_context"):
+        try:
+            exc.rulesdsl_context = path
+            exc.rulesdsl_diagnostics = list(diags.items)
+        except AttributeError:
+            pass
+    return exc
 
 
 def bundled_rulesets() -> list[str]:

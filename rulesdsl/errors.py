@@ -214,10 +214,50 @@ def fold(text: str) -> str:
 
 
 def suggest(word_: str, candidates: Iterable[str], cutoff: float = 0.72) -> str | None:
-    """The closest candidate to a misspelt word, compared without case and accents."""
-    cands = list(dict.fromkeys(candidates))
-    folded = {}
+    """The closest candidate to a misspelt word, compared without case and accents.
+
+    A file with thousands of unknown words asks thousands of times over the same candidates:
+    the folded candidates are computed once per list, and only those whose length allows the
+    cutoff are compared (difflib's ratio is 2·matches/(len a + len b), matches <= the shorter).
+    One list of candidates is compared at most _COMPARISONS times: past that (a file of
+    garbage words) the errors are still reported, without suggestions, so the time stays
+    linear in the input."""
+    return _suggest(fold(word_), tuple(dict.fromkeys(candidates)), cutoff)
+
+
+_COMPARISONS = 1_000_000
+
+
+@lru_cache(maxsize=4096)
+def _suggest(folded_word: str, cands: tuple, cutoff: float) -> str | None:
+    by_len = _folded_by_length(cands)
+    n = len(folded_word)
+    near = [f for length, fs in by_len.items() if 2 * min(n, length) >= cutoff * (n + length) for f in fs]
+    left = _budget(cands)
+    left[0] -= len(near)
+    if left[0] < 0:
+        return None
+    folded = _folded(cands)
+    best = difflib.get_close_matches(folded_word, near, n=1, cutoff=cutoff)
+    return folded[best[0]] if best else None
+
+
+@lru_cache(maxsize=64)
+def _budget(cands: tuple) -> list:
+    return [_COMPARISONS]
+
+
+@lru_cache(maxsize=64)
+def _folded(cands: tuple) -> dict:
+    folded: dict = {}
     for c in cands:
         folded.setdefault(fold(c), c)
-    best = difflib.get_close_matches(fold(word_), list(folded), n=1, cutoff=cutoff)
-    return folded[best[0]] if best else None
+    return folded
+
+
+@lru_cache(maxsize=64)
+def _folded_by_length(cands: tuple) -> dict:
+    out: dict = {}
+    for f in _folded(cands):
+        out.setdefault(len(f), []).append(f)
+    return out

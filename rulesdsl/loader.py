@@ -41,6 +41,18 @@ _Resolver.add_implicit_resolver(
     "tag:yaml.org,2002:bool", re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF"))
 
 
+# Resource limits: no ruleset nests deeper than ~10 levels or holds more than a few thousand
+# values in a file; these bounds keep any input (a 1 KB alias bomb, 3000 '[' in a row, a
+# recursive anchor) to a bounded time and memory, each refused with a positioned error
+MAX_DEPTH = 64            # nested maps/lists
+MAX_NODES = 200_000       # values built from one file
+MAX_ALIASED = 10_000      # values built again through '*' aliases (an alias bomb multiplies them)
+
+
+class _TooDeep(yaml.MarkedYAMLError):
+    pass
+
+
 class _ComposeLoader(yaml.reader.Reader, yaml.scanner.Scanner, yaml.parser.Parser,
                      yaml.composer.Composer, _Resolver):
     def __init__(self, stream):
@@ -49,6 +61,17 @@ class _ComposeLoader(yaml.reader.Reader, yaml.scanner.Scanner, yaml.parser.Parse
         yaml.parser.Parser.__init__(self)
         yaml.composer.Composer.__init__(self)
         _Resolver.__init__(self)
+        self._depth = 0
+
+    def compose_node(self, parent, index):
+        # PyYAML composes recursively: bound the depth before Python's own stack does
+        self._depth += 1
+        try:
+            if self._depth > MAX_DEPTH:
+                raise _TooDeep(None, None, "nesting too deep", self.peek_event().start_mark)
+            return super().compose_node(parent, index)
+        finally:
+            self._depth -= 1
 
 
 class Source:
@@ -57,10 +80,23 @@ class Source:
     def __init__(self, path: str, text: str):
         self.path = path
         self.text = text
-        self.line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
+        # lines as str.splitlines() counts them (form feed, U+2028, NEL... end a line), the
+        # way the diagnostics are rendered, so a caret lands under the character it names
+        self.lines = text.splitlines()
+        self.line_starts = [0]
+        for line in text.splitlines(keepends=True):
+            self.line_starts.append(self.line_starts[-1] + len(line))
+        if len(self.line_starts) > 1 and self.line_starts[-1] == len(text):
+            self.line_starts.pop()
 
     def pos(self, index: int, length: int = 1) -> Pos:
         line = bisect.bisect_right(self.line_starts, index) - 1
+        if index >= len(self.text) or line >= len(self.lines):
+            # the end of the file: point just after the last line that has something on it
+            last = len(self.lines) - 1
+            while last > 0 and not self.lines[last].strip():
+                last -= 1
+            return Pos(self.path, max(1, last + 1), len(self.lines[last]) + 1 if self.lines else 1, 1)
         return Pos(self.path, line + 1, index - self.line_starts[line] + 1, length)
 
 
@@ -159,12 +195,21 @@ def load_text(text: str, path: str, diags: Diagnostics, lang: str | None = None)
     """Parse YAML text into YDict/YList/YStr values; problems go to `diags`. None on failure."""
     src = Source(path, text)
     lang = lang or detect_lang(text)
+    deep = _flow_too_deep(text)
+    if deep is not None:
+        # PyYAML's scanner is quadratic in the depth of '[' / '{': refuse before it starts
+        diags.add("E015", src.pos(deep), lang)
+        return None
     try:
         loader = _ComposeLoader(text)
         try:
             node = loader.get_single_node()
         finally:
             loader.dispose()
+    except yaml.reader.ReaderError as exc:   # a control character YAML does not allow
+        diags.add("E017", src.pos(exc.position), lang, char=f"U+{exc.character:04X}"
+                  if isinstance(exc.character, int) else repr(exc.character))
+        return None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         pos = src.pos(mark.index) if mark else Pos(path, 1, 1)
@@ -174,9 +219,65 @@ def load_text(text: str, path: str, diags: Diagnostics, lang: str | None = None)
     except yaml.YAMLError as exc:  # reader errors (bad bytes) and the like
         diags.add("E001", Pos(path, 1, 1), lang, problem=str(exc).splitlines()[0])
         return None
-    if node is None:
-        return YDict()
-    return _build(node, src, diags, lang)
+    if node is None:   # an empty or comment-only file: an empty mapping at its start
+        empty = YDict()
+        empty.pos = Pos(path, 1, 1)
+        return empty
+    try:
+        return _build(node, src, diags, lang, _Budget())
+    except _AliasLoop as exc:
+        diags.add("E016", _node_pos(exc.node, src), lang, limit=exc.limit)
+        return None
+
+
+def _flow_too_deep(text: str) -> int | None:
+    """The index where '[' / '{' nest deeper than MAX_DEPTH (quotes and comments skipped)."""
+    if text.count("[") + text.count("{") <= MAX_DEPTH:
+        return None
+    depth = 0
+    quote = None
+    prev = "\n"
+    i = 0
+    n = len(text)
+    while i < n:
+        c = text[i]
+        if c == "\n":
+            quote = None
+            depth = depth if depth else 0
+        elif quote:
+            if c == quote:
+                quote = None
+        elif c in "'\"" and (prev in " \t[{,:\n-"):
+            quote = c
+        elif c == "#" and prev in " \t\n":
+            j = text.find("\n", i)
+            i = n if j < 0 else j
+            continue
+        elif c in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                return i
+        elif c in "]}":
+            depth = max(0, depth - 1)
+        prev = c
+        i += 1
+    return None
+
+
+class _Budget:
+    """How many values are left to build, and the nodes being built (a recursive anchor)."""
+
+    def __init__(self):
+        self.left = MAX_NODES
+        self.aliased = MAX_ALIASED
+        self.open: set = set()
+        self.seen: set = set()
+
+
+class _AliasLoop(Exception):
+    def __init__(self, node, limit):
+        self.node = node
+        self.limit = limit
 
 
 # PyYAML explains problems in English; each known kind gets its own code and a PT/ES message
@@ -191,6 +292,7 @@ _YAML_PROBLEMS = [
     ("did not find expected key", "E013"),
     ("did not find expected '-'", "E013"),
     ("found undefined alias", "E014"),
+    ("nesting too deep", "E015"),
 ]
 
 
@@ -221,17 +323,35 @@ def _node_pos(node, src: Source) -> Pos:
     return src.pos(node.start_mark.index, length)
 
 
-def _build(node, src: Source, diags: Diagnostics, lang: str):
+def _build(node, src: Source, diags: Diagnostics, lang: str, budget: _Budget):
+    budget.left -= 1
+    if id(node) in budget.seen:
+        budget.aliased -= 1
+    else:
+        budget.seen.add(id(node))
+    if budget.left < 0 or budget.aliased < 0 or id(node) in budget.open:
+        # an alias bomb (anchors of anchors) or an anchor inside itself: refused, not expanded
+        raise _AliasLoop(node, MAX_ALIASED if budget.aliased < 0 else MAX_NODES)
     if node.tag not in _CORE_TAGS:
         diags.add("E002", _node_pos(node, src), lang, tag=node.tag)
         return None
     if isinstance(node, ScalarNode):
         return _scalar(node, src, diags, lang)
+    if isinstance(node, (SequenceNode, MappingNode)):
+        budget.open.add(id(node))
+        try:
+            return _build_collection(node, src, diags, lang, budget)
+        finally:
+            budget.open.discard(id(node))
+    return None
+
+
+def _build_collection(node, src: Source, diags: Diagnostics, lang: str, budget: _Budget):
     if isinstance(node, SequenceNode):
         out = YList()
         out.pos = _node_pos(node, src)
         for item in node.value:
-            out.append(_build(item, src, diags, lang))
+            out.append(_build(item, src, diags, lang, budget))
             out.item_pos.append(_node_pos(item, src))
         return out
     if isinstance(node, MappingNode):
@@ -241,7 +361,7 @@ def _build(node, src: Source, diags: Diagnostics, lang: str):
             if knode.tag == "tag:yaml.org,2002:merge":
                 diags.add("E002", _node_pos(knode, src), lang, tag="<<")
                 continue
-            key = _build(knode, src, diags, lang)
+            key = _build(knode, src, diags, lang, budget)
             if isinstance(key, (YDict, YList)):
                 diags.add("E006", _node_pos(knode, src), lang)
                 continue
@@ -250,7 +370,7 @@ def _build(node, src: Source, diags: Diagnostics, lang: str):
                 diags.add("E003", kpos, lang, key=str(key), first=out.key_pos[key].line,
                           related=out.key_pos[key])
                 continue
-            out[key] = _build(vnode, src, diags, lang)
+            out[key] = _build(vnode, src, diags, lang, budget)
             out.key_pos[key] = kpos
             out.val_pos[key] = _node_pos(vnode, src)
         return out

@@ -262,13 +262,15 @@ class Builder:
         self.attr_spellings = {}
         decls = []
         for f in self.rs.files:
-            n = f.neutral
-            for ident, a in (n.get("card_attributes") or {}).items():
-                decls.append((ident, a, f.lang))
-            for sk in (n.get("space_kinds") or {}).values():
+            # this runs before the schema check: a section of the wrong shape is skipped here
+            # and reported there
+            n = f.neutral if isinstance(f.neutral, dict) else {}
+            for ident, a in _as_map(n.get("card_attributes")).items():
+                decls.append((str(ident), a, f.lang))
+            for sk in _as_map(n.get("space_kinds")).values():
                 if isinstance(sk, dict):
-                    for ident, a in (sk.get("attributes") or {}).items():
-                        decls.append((ident, a, f.lang))
+                    for ident, a in _as_map(sk.get("attributes")).items():
+                        decls.append((str(ident), a, f.lang))
         for ident, a, flang in decls:
             names = _names(a.get("name") if isinstance(a, dict) else None, flang)
             for lang in lexmod.available():
@@ -306,6 +308,11 @@ class Builder:
             elif err.validator == "required":
                 missing = [lex.spell_key(m) for m in err.validator_value if m not in (err.instance or {})]
                 self.diags.add("M012", pos, f.lang, where=where or "/", key=", ".join(missing))
+            elif err.validator in ("minimum", "maximum"):
+                self.diags.add("M072", pos, f.lang, where=where or "/", value=err.instance,
+                               limit=err.validator_value)
+            elif err.validator in ("minItems", "maxItems"):
+                self.diags.add("M073", pos, f.lang, where=where or "/", n=err.validator_value)
             else:
                 self.diags.add("M013", pos, f.lang, where=where or "/", problem=err.message)
 
@@ -380,9 +387,19 @@ class Builder:
     def _add(self, kind, ident, spec, lang, pos, data=None, owner=None):
         rs = self.rs
         names = _names(spec, lang)
+        for lg in list(names):
+            blank = [s for s in names[lg] if not s.split()]
+            if blank:
+                # an empty name (or only spaces, a U+2028...) names nothing: no phrase matches it
+                self.diags.add("M074", pos, lang, key=str(ident))
+                names[lg] = [s for s in names[lg] if s.split()]
         for lg in lexmod.available():
             if not names.get(lg):
-                names.setdefault(lg, [str(ident).split(".")[-1].replace("_", " ")])
+                fallback = str(ident).split(".")[-1].replace("_", " ")
+                if not fallback.split():
+                    self.diags.add("M074", pos, lang, key=repr(str(ident)))
+                    fallback = "?"
+                names[lg] = [fallback]
         t = Thing(kind, ident, names, pos, data, owner)
         bucket = rs.things.setdefault(kind, {})
         if ident in bucket and kind not in ("enumval", "attr", "space"):
@@ -736,6 +753,11 @@ def load_ruleset(root: str, diags: Diagnostics | None = None) -> Ruleset:
     rs = b.load(root)
     rs.builder = b
     return rs
+
+
+def _as_map(v) -> dict:
+    """`v` if it is a mapping, else an empty one (a wrong shape the schema check reports)."""
+    return v if isinstance(v, dict) else {}
 
 
 def _truthy(v) -> bool:

@@ -681,6 +681,11 @@ def parse_tokens(tokens, where, lang, diags: Diagnostics, lexicon=None, start="s
     """Parse a token list; on a syntax error report it (with what was expected) and return None.
     `source`, the expression's text, lets a message quote what was written."""
     ctx = ParseContext(where, lang, source, tokens)
+    deep = _too_deep(tokens)
+    if deep is not None:
+        p0 = getattr(deep, "start_pos", 0) or 0
+        diags.add("P009", where(p0, 1), lang, limit=MAX_PARENS)
+        return None
     try:
         tree = lark_parser().parse(tokens, start=start)
     except UnexpectedToken as exc:
@@ -725,6 +730,24 @@ def parse_tokens(tokens, where, lang, diags: Diagnostics, lexicon=None, start="s
         diags.add("P005", where(max(0, off - 1), 1), lang, expected="")
         return None
     return ToNodes(ctx).transform(tree)
+
+
+# parentheses deeper than this are refused before parsing: the tree is walked recursively by
+# the transformer and the compiler, and no rule of any game needs more than a handful
+MAX_PARENS = 32
+
+
+def _too_deep(tokens):
+    """The '(' token that opens one level too many, or None."""
+    depth = 0
+    for t in tokens:
+        if t.type == "LPAR":
+            depth += 1
+            if depth > MAX_PARENS:
+                return t
+        elif t.type == "RPAR":
+            depth -= 1
+    return None
 
 
 def _not_after_where(tokens, tok, expected):

@@ -847,7 +847,7 @@ def load_scenarios(path: str, lang: str | None = None) -> list[Scenario]:
     try:
         with open(path, encoding="utf-8") as fh:
             text = fh.read()
-    except OSError:
+    except (OSError, UnicodeDecodeError):   # load_file below reports it, placed
         text = ""
     flang = detect_lang(text, lang or "pt")
     diags = Diagnostics(flang)
@@ -1794,9 +1794,11 @@ def scenario_files(paths) -> list[str]:
     return out
 
 
-def run_files(paths, lang: str | None = None, out=None, verbose: bool = False) -> int:
+def run_files(paths, lang: str | None = None, out=None, verbose: bool = False, err=None) -> int:
     """Run every scenario of the files (folders are searched for .yaml); print PT/ES results.
-    Returns 0 when all pass, 1 when a scenario fails or a file is bad."""
+    Returns 0 when all pass, 1 when a scenario fails or a file is bad. A file that cannot be
+    read is reported on `err` (stderr by default; `out` when only `out` is given)."""
+    err = err or out or sys.stderr
     out = out or sys.stdout
     status = 0
     total = passed = 0
@@ -1805,14 +1807,14 @@ def run_files(paths, lang: str | None = None, out=None, verbose: bool = False) -
         if not os.path.exists(path):
             d = Diagnostics(lang or "pt")
             d.add("S025", None, lang or "pt", path=path)
-            print(d.items[0].render(lang), file=out)
+            print(d.items[0].render(lang), file=err)
             status = 1
             continue
         try:
             scs = load_scenarios(path, lang)
         except RulesError as exc:
             for dg in exc.diagnostics:
-                print(dg.render(lang), file=out)
+                print(dg.render(lang), file=err)
             status = 1
             continue
         flang = lang or (scs[0].lang if scs else "pt")

@@ -147,6 +147,8 @@ def build_table(lexicon, names: dict) -> PhraseTable:
                 t.add(s, terminal, (kind, (ident,)), "name")
                 if terminal in ("NOUN", "ATTR"):
                     ws = s.split()
+                    if not ws:      # a blank name: reported by the model (M074)
+                        continue
                     for pl in pluralize(ws[0], rules):
                         t.add(" ".join([pl] + ws[1:]), terminal, (kind, (ident,)), "name")
     return t

@@ -130,8 +130,14 @@ def _declares_game(d: str) -> bool:
 
 
 def translate_file(path: str, to_lang: str, ruleset=None, notes: list | None = None) -> str:
-    with open(path, encoding="utf-8") as fh:
-        text = fh.read()
+    try:
+        with open(path, encoding="utf-8") as fh:
+            text = fh.read()
+    except UnicodeDecodeError:   # a binary file: the loader's own placed error
+        from .errors import Diagnostics, Pos, RulesError
+        d = Diagnostics()
+        d.add("E004", Pos(path, 1, 1))
+        raise RulesError(d.items) from None
     return translate_text(text, path, to_lang, ruleset, notes)
 
 
@@ -880,13 +886,13 @@ def _rebase(text: str, src: str, out: str) -> str:
 def write_folder(files: dict, out: str) -> None:
     """Write {path: text} under `out`: every text first goes to a temporary file beside its
     target, then all are renamed into place, so an error while writing leaves no half file."""
-    import tempfile
+    from . import safeio
     staged = []
     try:
         for path, text in sorted(files.items()):
             folder = os.path.dirname(os.path.abspath(path))
             os.makedirs(folder, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(prefix=".rulesdsl-", suffix=".tmp", dir=folder)
+            fd, tmp = safeio.temp_beside(path)
             staged.append((tmp, path))
             with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
                 fh.write(text)
@@ -898,4 +904,4 @@ def write_folder(files: dict, out: str) -> None:
                 pass
         raise
     for tmp, path in staged:
-        os.replace(tmp, path)
+        safeio.replace(tmp, path)

@@ -323,7 +323,8 @@ def test_command_line(tmp_path):
     p = _write(tmp_path, HEAD_PT + "cenários:\n  - nome: x\n    vez: verdes\n")
     r = subprocess.run([sys.executable, "-m", "rulesdsl.scenario", p], capture_output=True, text=True, env=env)
     assert r.returncode == 1
-    assert "facção desconhecida 'verdes'" in r.stdout
+    # a file that cannot be run is an error: on stderr, the results stay on stdout (issue 21)
+    assert "facção desconhecida 'verdes'" in r.stderr and "verdes" not in r.stdout
     assert "Traceback" not in r.stdout + r.stderr
 
 

@@ -25,7 +25,9 @@ import os
 import sys
 
 S = {"type": "string"}
-INT = {"type": "integer"}
+# every integer of a ruleset is a count, a score or a limit: bounded, so a typo like 10^12
+# copies or pieces cannot make a game allocate without end (issue 21)
+INT = {"type": "integer", "minimum": -1000000, "maximum": 1000000}
 NUM = {"type": "number"}
 BOOLISH = {"$ref": "#/$defs/boolish"}
 EXPR = {"$ref": "#/$defs/expr"}
@@ -169,7 +171,7 @@ schema = {
         "dice": idmap(obj({"name": NAME, "faces": {"type": "array", "items": INT}})),
         # MAPS (helper "maps"): every key of a map is known; an unknown one gets M010
         "maps": idmap(obj({"name": NAME, "spaces": idmap(obj({"type": S, "name": NAME}, attrs="space")),
-                           "edges": idmap({"type": "array", "items": {"type": "array"}}),
+                           "edges": idmap({"type": "array", "items": {"type": "array", "minItems": 2, "maxItems": 2}}),
                            # informative: the setup rules test the spaces (A.1)
                            "printed_suits": BOOLISH, "default_map": BOOLISH,
                            "ruins": {"type": "array", "items": ref("space")},

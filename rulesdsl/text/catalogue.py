@@ -877,6 +877,8 @@ def _same_key(k, p: Paragraph) -> bool:
 
 def write_atomic(path: str, text: str) -> None:
     import tempfile
+    from ..safeio import check_target
+    check_target(path)   # a symbolic link is refused, not replaced by the rename
     d = os.path.dirname(os.path.abspath(path))
     mode = os.stat(path).st_mode & 0o7777
     fd, tmp = tempfile.mkstemp(prefix=".confirm-", dir=d)
