@@ -21,6 +21,7 @@ import weakref
 
 from .runtime import (Ctx, Decision, Failure, EndPhase, EndTurn, GameOver, PASS, DONE)
 from .state import State
+from . import decks as _decks
 from .hooks import fire
 from .machine import Copier, Machine
 from .turns import Main
@@ -49,6 +50,8 @@ class Game:
         self.seed = int(seed)
         self.map_id = map_id or gdef.default_map or next(iter(gdef.maps), None)
         self.deck_id = deck_id or gdef.default_deck or next(iter(gdef.decks), None)
+        self.decks_in_play = _decks.in_play(gdef, self.deck_id)
+        self.deck_piles = dict(self.decks_in_play)
         self.lang = lang or gdef.lang
         self.logging = bool(log) or bool(observe)
         self.log: list[dict] = []
@@ -134,10 +137,10 @@ class Game:
             if str(c.get("scope", "player")) == "global":
                 s.counters[cid] = int(c.get("initial") or 0)
         # card instances: the deck, then each seated faction's own cards
-        for did in ([self.deck_id] if self.deck_id else []):
+        for did, piles in self.decks_in_play:
             for cid in g.decks.get(did, []):
                 for _ in range(g.cards[cid].copies):
-                    s.zones.setdefault(g.draw_zone, []).append(len(s.card_defs))
+                    s.zones.setdefault(piles.draw, []).append(len(s.card_defs))
                     s.card_defs.append(cid)
         copies = getattr(g, "copy_of", {})
         for cid, cd in g.cards.items():

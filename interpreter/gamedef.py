@@ -6,6 +6,8 @@ and hooks are whatever the ruleset declares. Compilation of expressions happens 
 """
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from ..compiler import (CC, CompileError, compile_block, compile_expr, PieceSel,
                         compile_sel, SPACE, NUMBER, ANY, FACTION, CARD, PIECE)
 from ..errors import Diagnostics, Pos
@@ -310,6 +312,15 @@ class Faction:
 
 # ---------------------------------------------------------------------------------------------
 
+class DeckPiles(NamedTuple):
+    """The zones of a deck named in data: drawn from, discarded to, drawn into, and whether
+    an empty draw pile takes the shuffled discard pile."""
+    draw: str
+    discard: str | None
+    hand: str | None
+    reshuffle: bool
+
+
 class GameDef:
     """Everything a game of this ruleset needs, compiled."""
 
@@ -385,6 +396,21 @@ class GameDef:
                               card_zones[0] if card_zones else None)
         refill = self.global_zones.get(self.draw_zone, {}).get("refill_from") if self.draw_zone else None
         self.discard_zone = str(refill) if refill else next((z for z in card_zones if z != self.draw_zone), None)
+        # a deck that names its piles (`pilha_de_compra:`, `pilha_de_descarte:`, `mão:`,
+        # `reembaralha:`) says where it is drawn from and discarded to instead of the guess
+        # above; such a deck other than the game's deck is in play beside it (decks.py)
+        self.deck_piles: dict = {}
+        for did, deck in (d.get("decks") or {}).items():
+            if deck.get("draw_pile") is not None:
+                self.deck_piles[did] = DeckPiles(str(deck["draw_pile"]),
+                                                 None if deck.get("discard_pile") is None else str(deck["discard_pile"]),
+                                                 None if deck.get("hand") is None else str(deck["hand"]),
+                                                 _bool(deck.get("reshuffle"), True))
+        main = self.deck_piles.get(str(self.default_deck)) if self.default_deck is not None else None
+        if main is not None:
+            self.draw_zone = main.draw
+            self.discard_zone = main.discard
+            self.hand_zone = main.hand or self.hand_zone
         self.card_zone: dict[str, str] = {}
         self.counters = dict(d.get("counters") or {})
         self.faction_counters = {fid: dict(f.get("counters") or {}) for fid, f in (d.get("factions") or {}).items()}
@@ -404,6 +430,8 @@ class GameDef:
                 cd = self._card(c, None)
                 ids.append(cd.id)
             self.decks[did] = ids
+        # the deck each card belongs to: its discard pile is where it goes when discarded
+        self.card_deck = {cid: did for did, ids in self.decks.items() for cid in ids}
         for fid, fac in (d.get("factions") or {}).items():
             for c in fac.get("cards") or []:
                 cd = self._card(c, fid)

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import weakref
 
+from . import decks as _decks
 from .state import State
 
 HIDDEN = "?"          # a card the viewer may not see, in place of its instance and id
@@ -398,7 +399,7 @@ class View:
             return True
         # discarding is done face up wherever the discard pile is public (a rule may then
         # send the card elsewhere: `replaced`; a full zone: `overflow`)
-        return t in ("discard", "spend", "overflow") and self._zone(g.discard_zone)
+        return t in ("discard", "spend", "overflow") and self._zone(_decks.discard_zone(self.game, c))
 
     # events ----------------------------------------------------------------------------------
     def see(self, e, i, move) -> None:

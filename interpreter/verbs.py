@@ -16,6 +16,7 @@ from .hooks import fire, replacement, prohibited
 from . import chance
 from .machine import FIN, STOP, Calls, run_calls, start
 from .flow import ask
+from . import decks as _decks
 from .runtime import Failure, GameOver, PASS, DONE, Decision, free_capacity, matches, ruler
 from . import board as _bd
 
@@ -634,26 +635,29 @@ def _refill(ctx):
     """An empty draw pile is rebuilt from the shuffled discard pile as soon as it is empty and
     the discard pile has cards: after a draw that empties it, and after a discard onto a pile
     whose deck is already empty (not only at the next draw)."""
-    g = ctx.g
     s = ctx.s
-    draw, discard = g.draw_zone, g.discard_zone
-    if not s.zones.get(draw) and s.zones.get(discard):
-        cards = list(s.zones[discard])
-        chance.shuffle(ctx.engine, ctx.s.rng, cards)
-        s.set_zone(discard, [])
-        s.set_zone(draw, cards)
-        ctx.engine.log_change("reshuffle", {"zone": draw, "count": len(cards)})
+    # every deck in play that reshuffles (one for a game with one deck, as before)
+    for _did, p in ctx.engine.decks_in_play:
+        draw, discard = p.draw, p.discard
+        if p.reshuffle and discard and not s.zones.get(draw) and s.zones.get(discard):
+            cards = list(s.zones[discard])
+            chance.shuffle(ctx.engine, ctx.s.rng, cards)
+            s.set_zone(discard, [])
+            s.set_zone(draw, cards)
+            ctx.engine.log_change("reshuffle", {"zone": draw, "count": len(cards)})
 
 
 @verb("draw",
       {"pt": "Compra cartas do topo do baralho para a mão de quem age (G.1.5); assim que o baralho "
              "acaba, o monte de descarte é embaralhado e vira o baralho, na hora e não só na próxima "
              "compra (2.1; um descarte com o baralho vazio também o refaz). Com 'para Z', as cartas "
-             "vão para a zona Z de quem compra; numa zona cheia (a sua `capacidade:`) são descartadas.",
+             "vão para a zona Z de quem compra; numa zona cheia (a sua `capacidade:`) são descartadas. "
+             "Com 'de B', compra do baralho B que nomeia as suas pilhas (`pilha_de_compra:`).",
        "es": "Coge cartas de la parte superior del mazo a la mano de quien actúa; en cuanto el mazo "
              "se agota, se baraja la pila de descartes para formar uno nuevo, en el acto y no solo al "
              "robar de nuevo (un descarte con el mazo vacío también lo rehace). Con 'a Z', las cartas "
-             "van a la zona Z de quien roba; en una zona llena (su `capacidad:`) se descartan."},
+             "van a la zona Z de quien roba; en una zona llena (su `capacidad:`) se descartan. "
+             "Con 'de B', roba del mazo B que nombra sus pilas (`pila_de_robo:`)."},
       {"pt": "compre 2 cartas", "es": "coge 2 cartas"})
 def c_draw(cc: CC, node):
     # "compre 3 cartas para Z" / "roba 3 cartas a Z": the cards go to the zone Z of whoever
@@ -665,27 +669,53 @@ def c_draw(cc: CC, node):
     q = objs[0].quant
     nf = (lambda ctx: 1) if q is None else compile_expr(cc, q)[0] if not isinstance(q, tuple) else compile_expr(cc, q[1])[0]
     dest, _ = _pp(cc, node, "to")
+    # "compre 2 cartas de B": from the deck B (its id or its draw pile, decks.py)
+    src = _deck_src(cc, node)
     g = cc.g
 
     def run(ctx):
         me = actor(ctx)
         n = nf(ctx) or 0
-        hand = g.zone_key(g.hand_zone, me) if dest is None else _zone(ctx, dest(ctx), me)
-        return run_calls([(_draw_one, (ctx, me, hand, dest is not None))] * n)
+        draw, hand_zone = g.draw_zone, g.hand_zone
+        if src is not None:
+            p = _decks.by_name(ctx.engine, src)
+            if p is None:
+                raise Failure("deck", None)
+            draw, hand_zone = p.draw, p.hand or g.hand_zone
+        hand = g.zone_key(hand_zone, me) if dest is None else _zone(ctx, dest(ctx), me)
+        return run_calls([(_draw_one, (ctx, me, hand, dest is not None, draw))] * n)
     return run
 
 
+def _deck_src(cc, node):
+    """The deck named by 'de' in a draw ("compre 2 cartas de lotes"): a deck of the data or
+    its draw pile that names its piles (decks.py); anything else there is an error."""
+    sel = _objs(node)[0]
+    for f in sel.filters:
+        if f.kind != "of":
+            continue
+        a = f.arg
+        if isinstance(a, N.Sel) and not a.filters and a.quant is None:
+            a = a.noun
+        name = a.ids[0] if isinstance(a, N.Name) and a.kind in ("deck", "zone") and a.ids else None
+        if name is None or not (name in cc.g.deck_piles
+                                or any(p.draw == name for p in cc.g.deck_piles.values())):
+            cc.err("C020", f.arg, what=getattr(a, "text", None) or "?")
+        return str(name)
+    return None
 
-def _draw_one(ctx, me, hand, to_zone):
+
+def _draw_one(ctx, me, hand, to_zone, draw=None):
     g = ctx.g
+    draw = draw or g.draw_zone
     _refill(ctx)
-    deck = ctx.s.zones.get(g.draw_zone)
+    deck = ctx.s.zones.get(draw)
     if not deck:
         return STOP
     card = deck[-1]
     if to_zone and _room(ctx, hand) == 0:
-        return _overflow(ctx, card, g.draw_zone, hand, me)
-    ctx.s.move_card(card, g.draw_zone, hand)
+        return _overflow(ctx, card, draw, hand, me)
+    ctx.s.move_card(card, draw, hand)
     ctx.engine.log_change("draw", {"by": me, "card": card, "zone": hand})
     # the deck that runs out is rebuilt at once, not at the next draw (Root 2.1)
     _refill(ctx)
@@ -735,7 +765,7 @@ def _discard_one(ctx, card, zone, me, spend):
         c.env[h.binds.get("card", "__card")] = card
         ctx.engine.log_change("discard", {"by": me, "card": card, "replaced": True})
         return h.run(c)
-    ctx.s.move_card(card, zone, g.discard_zone)
+    ctx.s.move_card(card, zone, _decks.discard_zone(ctx.engine, card))
     ctx.engine.log_change("spend" if spend else "discard", {"by": me, "card": card})
     return fire(ctx, ev)
 

@@ -185,7 +185,8 @@ schema = {
                            # drawing coordinates, not rules
                            "positions": obj({"values": idmap({"type": "array"})})})),
         "decks": idmap(obj({"name": NAME, "cards": {"type": "array", "items": CARD}, "per_value": {},
-                            "setup": {}})),
+                            "setup": {}, "draw_pile": ref("zone"), "discard_pile": ref("zone"),
+                            "hand": ref("zone"), "reshuffle": BOOLISH})),
         "factions": idmap(obj({
             "name": NAME, "setup_letter": S, "reach": INT, "copy_of": S,
             # expansions whose pieces join the box when this faction is seated (9.7)
