@@ -24,8 +24,9 @@ from .state import State
 from . import decks as _decks
 from .hooks import fire
 from .machine import Copier, Machine
-from .turns import Main
+from .turns import Main, END
 from . import chance as _chance
+from . import ending as _ending
 from .observation import ShownCards, WatchedState, _watch_moves, attach_views
 
 
@@ -184,6 +185,12 @@ class Game:
 
     def _advance(self, send):
         d = self.machine.run(send)
+        # the end condition is checked at every decision, so a game can end mid-action
+        if d is not None and self.g.ending is not None and self.g.ending.condition is not None:
+            root = self.machine.stack[0]
+            if root.pc < END and _ending.reached(self, self.ctx):
+                self.pending = None
+                d = self.machine.run(None, root.finish(self.machine))
         if d is None:
             self.s.terminal = True
         self.pending = d
@@ -358,6 +365,8 @@ class Game:
         return list(self.s.winners)
 
     def returns(self) -> list[float]:
+        if self.s.ranking is not None:
+            return _ending.returns(self)
         w = self.s.winners
         if not w:
             return [0.0] * len(self.factions)
@@ -449,6 +458,9 @@ class Game:
     # called by rules ----------------------------------------------------------------------------
     def check_score(self, ctx):
         g = self.g
+        if g.ending is not None and g.ending.condition is not None \
+                and self.machine.stack and self.machine.stack[0].pc < END and _ending.reached(self, ctx):
+            raise GameOver()       # the end condition, at once after a counter changes
         if g.victory_score is None:
             return
         reached = [f for f in self.factions if self.s.counters.get(g.counter_key(g.score, f), 0) >= g.victory_score]

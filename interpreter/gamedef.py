@@ -17,6 +17,7 @@ from .. import nodes as N
 from .runtime import Failure, StopAction, PASS, Decision, matches, ruler
 from .flow import Action as _ActionFrame
 from . import board as _board
+from .ending import compile_ending
 
 
 def _bool(v, default=False):
@@ -474,6 +475,7 @@ class GameDef:
         self.prohibitions: list[Hook] = []
         self.tie_breakers: list[str] = []
         self.setup_rules = []
+        self.ending = None
         self.reached: set = set()       # actions some rule or menu can perform
         # zones that declare a limit checked when a phase ends (`limite`, `fase_do_limite`)
         last = self.turn_phases[-1] if self.turn_phases else None
@@ -844,6 +846,7 @@ class GameDef:
                     v["when"] = when
             if f:
                 self.victory.append((f, v))
+        self.ending = compile_ending(d, block, expr)
         self._check_reachable(d)
         self._check_self_triggers(d)
         # zone capacities: `capacidade: N` or `capacidade: {quantidade: N, condição: ...}`

@@ -20,7 +20,7 @@ _UIDS = itertools.count(1)
 class State:
     __slots__ = ("uid", "failure", "vid", "vb", "vz", "vc", "vn", "vm", "vf", "vt", "_clock", "_ext", "_at", "_rng", "_rng_share", "seed", "seats", "active", "round", "turn_no", "phase", "board", "supply",
                  "zones", "piece_zones", "counters", "marks", "card_defs", "journal",
-                 "_ruler", "_partners", "winner", "winners", "terminal", "visible", "flags", "step", "pstat")
+                 "_ruler", "_partners", "winner", "winners", "ranking", "terminal", "visible", "flags", "step", "pstat")
 
     def __init__(self, seed: int):
         self.seed = seed
@@ -59,6 +59,7 @@ class State:
         self._partners = (None, {})                       # (flags version, faction -> partners)
         self.winner = None
         self.winners: list[str] = []
+        self.ranking: dict | None = None                  # seat -> rank (1 first), ending.py
         self.terminal = False
         self.visible: dict = {}                           # card instance -> set of factions that saw it
 
@@ -130,6 +131,7 @@ class State:
         c._partners = (None, {})
         c.winner = self.winner
         c.winners = list(self.winners)
+        c.ranking = self.ranking          # set once, at the end, never changed
         c.terminal = self.terminal
         c.visible = self.visible
         return c

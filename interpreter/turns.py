@@ -7,12 +7,14 @@ from __future__ import annotations
 
 from .hooks import fire
 from . import chance
+from . import ending as _ending
 from .machine import FIN, Frame
 from .runtime import EndPhase, EndTurn, Failure, GameOver
 
 # where the loop is (pc)
 (SETUP, SETUP_ORDER, SETUP_FACTION, SETUP_DONE, ROUND, SEAT, TURN_START, PHASE,
- PHASE_STARTED, PHASE_RULES, PHASE_END, PHASE_ENDED, TURN_END, TURN_ENDED, END) = range(15)
+ PHASE_STARTED, PHASE_RULES, PHASE_END, PHASE_ENDED, TURN_END, TURN_ENDED, END,
+ FINAL, FINAL_SEAT, RANK) = range(18)
 # the steps inside a turn, where `termine o turno` ends it
 IN_TURN = frozenset((TURN_START, PHASE, PHASE_STARTED, PHASE_RULES, PHASE_END, PHASE_ENDED))
 
@@ -56,6 +58,8 @@ class Main(Frame):
 
     def throw(self, m, exc):
         if isinstance(exc, GameOver):
+            if self.game.g.ending is not None and not self.game.s.winners and self.pc < END:
+                return self.finish(m)
             return self._end()
         if isinstance(exc, Failure):
             # a rule outside any all-or-nothing block could not be done: a ruleset bug
@@ -69,6 +73,14 @@ class Main(Frame):
             self.pc = TURN_END
             return self.step(m, None)
         raise exc
+
+    def finish(self, m):
+        """The game ends by its `fim_de_jogo:` (ending.py): final scoring, then ranking.
+        Whatever was suspended above this frame is dropped (an end mid-action)."""
+        del m.stack[m.stack.index(self) + 1:]
+        self.game.log_event("game_end", None, law=self.game.g.ending.law)
+        self.pc = FINAL
+        return self.step(m, None)
 
     def _end(self):
         self.pc = END
@@ -131,6 +143,9 @@ class Main(Frame):
                 s.round += 1
                 if s.round > g.round_limit:
                     game.log_event("round_limit", None)
+                    if g.ending is not None:
+                        self.pc = FINAL
+                        continue
                     return self._end()
                 self.si = 0
                 self.pc = SEAT
@@ -213,7 +228,38 @@ class Main(Frame):
             elif pc == TURN_ENDED:
                 if g.victory:
                     game._check_victory(ctx, self.f, None)
+                if g.ending is not None and _ending.reached(game, ctx):
+                    game.log_event("game_end", None, law=g.ending.law)
+                    self.pc = FINAL
+                    continue
                 self.si += 1
                 self.pc = SEAT
+            elif pc == FINAL:
+                self.j = 0
+                self.i = 0
+                self.c = None
+                self.pc = FINAL_SEAT
+            elif pc == FINAL_SEAT:
+                # final scoring rules, once for each seat in seat order
+                if self.j >= len(s.seats):
+                    self.c = None
+                    self.pc = RANK
+                    continue
+                if self.c is None:
+                    self.c = ctx.child(me=s.seats[self.j], env={})
+                rules = g.ending.final_scoring
+                if self.i < len(rules):
+                    r = rules[self.i](self.c)
+                    self.i += 1
+                    if r is not None:
+                        return r
+                    continue
+                self.j += 1
+                self.i = 0
+                self.c = None
+            elif pc == RANK:
+                if not s.winners:
+                    _ending.rank(game, ctx)
+                return self._end()
             else:
                 return FIN

@@ -519,7 +519,7 @@ class Builder:
             lang = getattr(text, "_lang", None) or rs.lang
             e = Expression(text, lang, path, owner=owner, law=law)
             last = path[-1]
-            start = "expr_start" if isinstance(last, str) and last not in BLOCK_KEYS else "start"
+            start = "expr_start" if (isinstance(last, str) and last not in BLOCK_KEYS) or path[-2:-1] == ("ranking",) else "start"
             e.tree = parse_expression(text, lang, self.tokenizer(lang), self.diags, start)
             rs.expressions.append(e)
 
@@ -589,7 +589,9 @@ def _expressions(data):
                         continue
                 walk(x, path + (k,), owner, law)
         elif isinstance(v, YList):
-            rule_list = bool(path) and (path[-1] == "setup" or (len(path) >= 2 and path[-2] == "turn"))
+            # lists of rules, and the ranking's list of values (interpreter/ending.py)
+            rule_list = bool(path) and (path[-1] in ("setup", "final_scoring", "ranking")
+                                        or (len(path) >= 2 and path[-2] == "turn"))
             for i, x in enumerate(v):
                 if rule_list and isinstance(x, str):
                     out.append((path + (i,), x, owner, law))

@@ -533,7 +533,7 @@ class _FileTranslator:
     # expressions ------------------------------------------------------------------------------
     def expression(self, path, expr: YStr, owner) -> None:
         last = path[-1]
-        start = "expr_start" if isinstance(last, str) and last not in BLOCK_KEYS else "start"
+        start = "expr_start" if (isinstance(last, str) and last not in BLOCK_KEYS) or path[-2:-1] == ("ranking",) else "start"
         value = str(expr)
         stok = self.builder.tokenizer(self.src)
         tree = self.trees.get((expr.start, expr.end))

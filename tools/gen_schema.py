@@ -207,6 +207,9 @@ schema = {
         "modifiers": {"type": "array", "items": HOOK_MODIFY},
         "prohibitions": {"type": "array", "items": HOOK_PROHIBIT},
         "victory": {"type": "array", "items": obj({"condition": EXPR, "when": S, "name": NAME})},
+        # the end of the game by a condition, final scoring and a ranking (interpreter/ending.py)
+        "end_of_game": obj({"condition": EXPR, "final_scoring": RULES,
+                            "ranking": {"type": "array", "items": EXPR}}),
         "turn_rules": idmap(RULES) | {"x-key-ref": "phase"},
         "piece_statuses": idmap(obj({"name": NAME, "set_verb": NAME, "clear_verb": NAME})),
     },
