@@ -1046,7 +1046,8 @@ def _setup(rd: _Reader, k: dict, vocab: Vocab, m, seated, deck_id) -> Setup:
             st.cards[key] = list(val)
     # enough copies of each named card?
     available: Counter = Counter()
-    for did in ([deck_id or g.default_deck or next(iter(g.decks), None)]):
+    from .interpreter.decks import in_play
+    for did, _piles in in_play(g, deck_id or g.default_deck or next(iter(g.decks), None)):
         for cid in g.decks.get(did, []) if did else []:
             available[cid] += g.cards[cid].copies
     for cid, cd in g.cards.items():
@@ -1262,6 +1263,12 @@ def _position_fn(sc: Scenario, box_out: dict, dice_holder: list):
         draw = g.draw_zone
         if draw and draw in s.zones:
             s.rng.shuffle(s.zones[draw])
+        # the draw piles of the other decks in play (decks.py), after the game's own
+        draws = {draw}
+        for _did, piles in game.decks_in_play[1:]:
+            draws.add(piles.draw)
+            if piles.draw in s.zones:
+                s.rng.shuffle(s.zones[piles.draw])
         if st is None:
             return
         for sp, kinds in st.board.items():
@@ -1289,7 +1296,7 @@ def _position_fn(sc: Scenario, box_out: dict, dice_holder: list):
                         lst.remove(inst)
                         break
             s.zones.setdefault(key, [])
-            if key == draw:
+            if key in draws:
                 # listed first = drawn first (the top is the end of the list)
                 s.zones[key].extend(reversed(dest))
             else:
