@@ -23,11 +23,13 @@ REPO = os.path.dirname(TESTS)
 FULL = os.environ.get("RULESDSL_FULL", "") not in ("", "0", "false", "no")
 
 CONQUISTA = os.path.join(TESTS, "games", "conquista", "jogo.yaml")
+LEILAO = os.path.join(TESTS, "games", "leilao", "jogo.yaml")
 ROOT = os.path.join(REPO, "rulesets", "root")
 
 # (id, ruleset path, factions)
 GAMES = [
     ("conquista", CONQUISTA, ("azuis", "vermelhos")),
+    ("leilao", LEILAO, ("norte", "sul")),
     ("root-marqueses-rapinas", ROOT, ("marqueses", "rapinas")),
 ]
 

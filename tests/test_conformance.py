@@ -64,7 +64,12 @@ def _ended_properly(game, seed):
     kinds = {e.get("t") for e in game.log}
     assert game.winners() or "round_limit" in kinds, \
         "the game ended neither by victory nor by the round limit; " + _where(game, seed, len(game.history))
-    if game.winners():
+    if game.s.ranking is not None:
+        # ended by `fim_da_partida:` (its condition or the round limit): ranked, winners first
+        assert "ranking" in kinds and ("game_end" in kinds or "round_limit" in kinds)
+        assert game.winners() == [f for f in game.s.seats if game.s.ranking[f] == 1] or \
+            sorted(game.winners()) == sorted(f for f in game.s.seats if game.s.ranking[f] == 1)
+    elif game.winners():
         assert "victory" in kinds
     else:
         assert game.s.round > game.g.round_limit
