@@ -704,7 +704,8 @@ _FILTER_READS = {"ruled_by": ("vb",), "not_ruled_by": ("vb",), "with": ("vb",), 
                  "matching": ("vf",), "of": ("vf",), "in": (), "another": (), "has_attr": ("vf",),
                  "not_of": ("vf",)}
 _CALL_READS = {"rules": ("vb",), "uncovered": ("vb",), "uncovered_sum": ("vb",),
-               "supply_of": ("vb",), "truthy": (), "length": (), "half_up": (), "max": (),
+               "supply_of": ("vb",), "truthy": (), "length": (),
+               "next_player": (), "previous_player": (), "left_neighbour": (), "right_neighbour": (), "half_up": (), "max": (),
                "min": (), "matches_all": (), "can_place": ("vb", "vz")}
 _PLAIN = (N.Num, N.Var, N.Me, N.Arith, N.Cmp, N.Logic, N.Not, N.ListOf, N.Count, N.Exists)
 
@@ -1088,6 +1089,9 @@ def _never_equal(cc: CC, node, ta, tb):
     raise CompileError("C033")
 
 
+_SEAT_STEP = {"next_player": 1, "left_neighbour": 1, "previous_player": -1, "right_neighbour": -1}
+
+
 def compile_call(cc: CC, node: N.Call):
     g = cc.g
     fn = node.fn
@@ -1157,6 +1161,18 @@ def compile_call(cc: CC, node: N.Call):
                     return False
             return True
         return all_match, BOOL
+    if fn in _SEAT_STEP:
+        # seats (N12): the player after / before D in seat order, wrapping round the table
+        f, _ = compile_expr(cc, node.args[0])
+        step = _SEAT_STEP[fn]
+
+        def seat(ctx):
+            seats = ctx.s.seats
+            d = f(ctx)
+            if d not in seats:
+                return None
+            return seats[(seats.index(d) + step) % len(seats)]
+        return seat, FACTION
     if fn == "length":
         f, _ = compile_expr(cc, node.args[0])
 
