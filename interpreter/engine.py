@@ -216,13 +216,17 @@ class Game:
             raise ValueError(f"illegal option {i}")
         if self._chance is not None and type(self._chance) is _chance.Dictated:
             return self._run_dictated(i, d)
+        self._record_decision(d, i)
+        self._advance(i)
+
+    def _record_decision(self, d, i: int) -> None:
+        """A player's choice counts, enters the history and (when logging) the log."""
         self.decisions += 1
         oid = option_id(d.options[i])
         self.history.append(oid)
         if self.logging:
             self.log.append({"t": "decision", "player": d.player, "kind": d.kind,
                              "choice": oid, "law": _law(d.law)})
-        self._advance(i)
 
     # chance (chance.py) ---------------------------------------------------------------------------
     def is_chance_node(self) -> bool:
@@ -261,12 +265,7 @@ class Game:
             base = self._snapshot()
             send, outs = i, []
             if d is not None:
-                self.decisions += 1
-                oid = option_id(d.options[i])
-                self.history.append(oid)
-                if self.logging:
-                    self.log.append({"t": "decision", "player": d.player, "kind": d.kind,
-                                     "choice": oid, "law": _law(d.law)})
+                self._record_decision(d, i)
             self._redo = (base, send, outs)
         keep = (self.log, len(self.log), self.history, self.decisions, self._redo)
         ch.queue = list(outs)
