@@ -8,7 +8,7 @@ variables (copied by `copy`). `pc` says where it is.
 from __future__ import annotations
 
 from .machine import FIN, Frame
-from .runtime import DONE, PASS, Decision, EndPhase, EndTurn, Failure, StopAction
+from .runtime import DONE, MAX_REPEAT, PASS, Decision, EndPhase, EndTurn, Failure, RulesLoop, StopAction
 
 
 def ask(ctx, player, kind, options, optional=False, prompt=None, law=None, meta=None):
@@ -309,6 +309,9 @@ class Repeat(Frame):
     def __init__(self, k, ctx, n):
         self.k = k            # (body, upto, law)
         self.ctx = ctx
+        if n > MAX_REPEAT:
+            # a count computed in play (C038 bounds the written ones): refused, not spun on
+            raise RulesLoop("repeat", n, k[2] or ctx.law)
         self.n = n
         self.i = 0
         self.d = None
@@ -333,6 +336,8 @@ class Repeat(Frame):
                     if v is DONE:
                         return FIN
             self.i += 1
+            # counted as a step (a frame's first step runs before it is on a machine)
+            (m or ctx.engine.machine).tick()
             r = body(ctx)
             if r is not None:
                 return r

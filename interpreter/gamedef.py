@@ -912,24 +912,71 @@ class GameDef:
                     "gain": "counter", "lose": "counter"}
 
     def _check_self_triggers(self, d):
-        """A trigger whose own effect makes its event happen again (placing on a placement,
-        removing on a removal) can loop without bound: a warning. Not an error: a condition
-        or the supply may stop it."""
-        for hooks in self.triggers.values():
-            for h in hooks:
-                tree = getattr(h, "tree", None)
-                if tree is None:
+        """A trigger whose effect makes its own event happen again (placing on a placement:
+        M041), or a chain of triggers that comes back to the first (a placement sets off a
+        removal whose trigger places again: M075), can loop without bound: a warning. Not an
+        error: a condition or the supply may stop it (the engine stops a real loop, see
+        runtime.RulesLoop)."""
+        hooks = [h for hs in self.triggers.values() for h in hs if getattr(h, "tree", None) is not None]
+        made = {id(h): self._events_made(h.tree) for h in hooks}
+
+        def feeds(a, b):
+            kinds = made[id(a)].get(b.event, False)
+            return kinds is not False and (b.pieces is None or kinds is None or bool(kinds & b.pieces))
+
+        for h in hooks:
+            if feeds(h, h):
+                lang = self._lang_of(h.tree)
+                self.diags.add("M041", getattr(h.tree, "pos", None), lang, severity="warning",
+                               event=_lexicon(lang).spell_value(h.event))
+        # longer cycles: a path from a hook back to itself through others (each reported once,
+        # at the hook that comes first in the files)
+        nexts = {id(a): [b for b in hooks if b is not a and feeds(a, b)] for a in hooks}
+        reported = set()
+        for h in hooks:
+            path = self._cycle_from(h, nexts)
+            if path is None or reported & {id(x) for x in path}:
+                continue
+            reported |= {id(x) for x in path}
+            lang = self._lang_of(h.tree)
+            lx = _lexicon(lang)
+            self.diags.add("M075", getattr(h.tree, "pos", None), lang, severity="warning",
+                           chain=" → ".join(lx.spell_value(x.event) for x in path + [h]))
+
+    @staticmethod
+    def _cycle_from(h, nexts):
+        """The shortest chain of other hooks from `h` back to `h` (breadth first), or None."""
+        seen = {id(h)}
+        frontier = [[h]]
+        while frontier:
+            nxt = []
+            for path in frontier:
+                for b in nexts[id(path[-1])]:
+                    if b is h:
+                        if len(path) > 1:
+                            return path
+                        continue
+                    if id(b) not in seen:
+                        seen.add(id(b))
+                        nxt.append(path + [b])
+            frontier = nxt
+        return None
+
+    def _events_made(self, tree) -> dict:
+        """event -> the piece kinds the effect's verbs name for it (None: any kind)."""
+        out = {}
+        for n in tree.walk():
+            if isinstance(n, N.Verb):
+                ev = self._VERB_EVENTS.get(n.verb)
+                if ev is None:
                     continue
-                made = set()
-                for n in tree.walk():
-                    if isinstance(n, N.Verb) and self._VERB_EVENTS.get(n.verb) == h.event:
-                        kinds = self._verb_kinds(n)
-                        if h.pieces is None or kinds is None or kinds & h.pieces:
-                            made.add(h.event)
-                if h.event in made:
-                    lang = getattr(getattr(tree, "pos", None), "file", None) and self._lang_of(tree) or self.lang
-                    self.diags.add("M041", getattr(tree, "pos", None), lang, severity="warning",
-                                   event=_lexicon(lang).spell_value(h.event))
+                kinds = self._verb_kinds(n)
+                if ev in out:
+                    old = out[ev]
+                    out[ev] = None if old is None or kinds is None else old | kinds
+                else:
+                    out[ev] = kinds
+        return out
 
     def _lang_of(self, tree):
         for e in self.rs.expressions:

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from types import GeneratorType
 
-from .runtime import Ctx, Decision
+from .runtime import Ctx, Decision, RulesLoop, MAX_STEPS, MAX_DEPTH
 
 
 class _Fin:
@@ -85,11 +85,21 @@ def _frame_of(r):
 
 class Machine:
     """The stack of suspended statements of one game."""
-    __slots__ = ("stack", "ret")
+    __slots__ = ("stack", "ret", "steps")
 
     def __init__(self, root=None):
         self.stack = [] if root is None else [root]
         self.ret = None
+        # steps taken since the last decision (`run` and the loops of long-running frames
+        # count them): rules that run on without asking anything stop at MAX_STEPS with an
+        # error naming the rule, instead of spinning for ever
+        self.steps = 0
+
+    def tick(self):
+        """One more step of a frame's own loop (a turn, a repetition)."""
+        self.steps += 1
+        if self.steps > MAX_STEPS:
+            raise RulesLoop("steps", MAX_STEPS, self.law())
 
     def run(self, send, r=None):
         """Step until a decision is due (returned) or the stack is empty (None). With `r`,
@@ -103,6 +113,9 @@ class Machine:
             except Exception as exc:  # noqa: BLE001 - offered to the frames below, as in Python
                 r = self._unwind(exc)
         while True:
+            self.steps += 1
+            if self.steps > MAX_STEPS:
+                raise RulesLoop("steps", MAX_STEPS, self.law())
             if r is FIN:
                 stack.pop()
                 if not stack:
@@ -113,6 +126,7 @@ class Machine:
             else:
                 t = type(r)
                 if t is Decision:
+                    self.steps = 0
                     return r
                 if t is tuple:
                     # a frame its statement already stepped once, and what that step returned
@@ -122,11 +136,24 @@ class Machine:
                 if t is GeneratorType:
                     r = GenFrame(r)
                 stack.append(r)
+                if len(stack) > MAX_DEPTH:
+                    # rules nested without end (a trigger whose effect sets off another...)
+                    raise RulesLoop("depth", MAX_DEPTH, self.law())
                 send = None
             try:
                 r = stack[-1].step(self, send)
             except Exception as exc:  # noqa: BLE001
                 r = self._unwind(exc)
+
+    def law(self):
+        """The paragraph of the innermost running rule that names one (for error reports):
+        hooks, actions and cards set it on their context."""
+        for fr in reversed(self.stack):
+            c = getattr(fr, "ctx", None) or getattr(fr, "c", None)
+            law = getattr(c, "law", None)
+            if law:
+                return law
+        return None
 
     def _unwind(self, exc):
         stack = self.stack
@@ -148,6 +175,7 @@ class Machine:
     def copy(self, cp) -> "Machine":
         m = Machine()
         m.stack = [fr.copy(cp) for fr in self.stack]
+        m.steps = self.steps
         return m
 
 

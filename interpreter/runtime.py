@@ -38,6 +38,27 @@ class GameOver(Exception):
     pass
 
 
+class RulesLoop(Exception):
+    """The rules ran past one of the engine's bounds without asking anything: a loop in the
+    ruleset (a trigger feeding another, a turn with no decision) or a computed repeat count
+    beyond reason. Raised instead of spinning or exhausting memory; the game stops here.
+    `why`: "steps" | "depth" | "repeat"; `n`: the bound (or the count asked for); `law`: the
+    paragraph of the innermost rule that was running, when known."""
+
+    def __init__(self, why: str, n: int, law=None):
+        super().__init__(f"{why} > {n}" + (f" ({law})" if law else ""))
+        self.why = why
+        self.n = n
+        self.law = law
+
+
+# bounds that no sensible ruleset reaches between two decisions (interpreter/machine.py);
+# the same bound as the numbers allowed in rules (C038), for a computed repeat count
+MAX_STEPS = 1_000_000
+MAX_DEPTH = 5_000
+MAX_REPEAT = 1_000_000
+
+
 class Decision:
     """A pending choice: who decides, what about, and the legal options (values)."""
 

@@ -158,6 +158,7 @@ class Main(Frame):
                 if self.start_f is not None and f != self.start_f:
                     self.si += 1
                     continue
+                game.machine.tick()      # a turn: counted, so turns asking nothing cannot spin
                 self.f = f
                 s.active = f
                 s.turn_no += 1

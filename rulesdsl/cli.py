@@ -604,7 +604,11 @@ def cmd_play(args) -> int:
     narrate_view = narrate and viewer is not None
     logging = bool(args.log) or (narrate and not narrate_view)
     observe = [f for f, _ in views] + ([viewer] if narrate_view else [])
-    game = Game(gdef, factions, args.seed, map_id=map_id, lang=lang, log=logging, observe=observe or None)
+    from .interpreter.runtime import RulesLoop
+    try:
+        game = Game(gdef, factions, args.seed, map_id=map_id, lang=lang, log=logging, observe=observe or None)
+    except RulesLoop as exc:     # the setup itself loops
+        raise _rules_loop(exc, 0, args.seed, lang) from None
 
     def sink(rec):
         print(rec["texto"], flush=bool(humans))
@@ -630,6 +634,8 @@ def cmd_play(args) -> int:
                        before=before if logs else None, after=after if logs else None)
     except BrokenPipeError:
         raise    # the reader went away (`| head`): not a failure of the game
+    except RulesLoop as exc:
+        raise _rules_loop(exc, game.decisions, args.seed, lang) from None
     except Exception as exc:  # noqa: BLE001 - a rules bug is reported, not a traceback
         if os.environ.get("RULESDSL_DEBUG"):
             traceback.print_exc()
@@ -652,6 +658,16 @@ def cmd_play(args) -> int:
             print(_m("CLI.p.view_written", lang, faction=gdef.rs.name("faction", f, lang), path=path,
                      n=len(vlog.records)), file=sys.stderr)
     return 0
+
+
+def _rules_loop(exc, n: int, seed, lang: str) -> CliError:
+    """A game stopped at one of the engine's bounds (runtime.RulesLoop): what went round, the
+    rule's paragraph when known, and the seed that reproduces it."""
+    from .i18n import decimal
+    from .interpreter.runtime import MAX_REPEAT
+    why = _m("CLI.loop." + exc.why, lang, bound=decimal(exc.n, lang), limit=decimal(MAX_REPEAT, lang))
+    where = _m("CLI.loop.where", lang, law=exc.law) if exc.law else ""
+    return CliError("CLI023", n=n, seed=seed, where=where, why=why)
 
 
 def _views_wanted(gdef, args, factions, lang) -> list:

@@ -268,3 +268,70 @@ def test_suggestions_are_bounded_per_candidate_list(monkeypatch):
 def test_the_fuzz_plan_depends_only_on_the_seed():
     from rulesdsl import fuzz
     assert fuzz.plan(50, 3) == fuzz.plan(50, 3) != fuzz.plan(50, 4)
+
+
+# --- the runtime half: a game that would spin or nest without end stops with a clear error ---
+
+LOOP_HOOKS = ("    gatilhos:\n      - quando: {evento: posicionamento, peças: soldado, espaço: C}\n"
+              "        efeito: remova 1 soldado de C\n"
+              "      - quando: {evento: remoção, peças: soldado, espaço: C}\n"
+              "        efeito: posicione 1 soldado em C\n")
+HUGE_REPEAT = ("        - compre 1 carta\n  vermelhos",
+               "        - seja N igual a 1000000 * 1000000\n        - N vezes: compre 1 carta\n  vermelhos")
+
+
+def _game_dir(tmp_path, text):
+    folder = tmp_path / "jogo"
+    folder.mkdir()
+    (folder / "jogo.yaml").write_text(text, encoding="utf-8")
+    return str(folder)
+
+
+def test_a_chain_of_triggers_that_comes_back_is_warned(tmp_path):
+    folder = _game_dir(tmp_path, _sub("  vermelhos:\n", LOOP_HOOKS + "  vermelhos:\n"))
+    env = Environment()
+    env.load(folder)
+    (d,) = [x for x in env.diagnostics if x.code == "M075"]
+    assert d.severity == "warning"
+    assert "posicionamento → remoção → posicionamento" in d.message()
+
+
+def test_triggers_that_nest_without_end_stop_the_game(tmp_path, capsys):
+    from rulesdsl.cli import main
+    folder = _game_dir(tmp_path, _sub("  vermelhos:\n", LOOP_HOOKS + "  vermelhos:\n"))
+    assert main(["jogar", folder, "--faccoes", "azuis,vermelhos", "--seed", "3", "--silencioso"]) == 1
+    err = capsys.readouterr().err
+    assert "CLI023" in err and "semente 3" in err and "5.000" in err
+
+
+def test_a_computed_huge_repeat_is_refused_in_play(tmp_path, capsys):
+    from rulesdsl.cli import main
+    folder = _game_dir(tmp_path, _sub(*HUGE_REPEAT))
+    assert main(["jogar", folder, "--faccoes", "azuis,vermelhos", "--seed", "1", "--silencioso",
+                 "--idioma", "es", "--max-decisoes", "500"]) == 1
+    err = capsys.readouterr().err
+    assert "CLI023" in err and "semilla 1" in err and "1.000.000.000.000" in err
+
+
+def test_rules_that_run_on_without_a_decision_stop_at_the_bound(tmp_path, monkeypatch):
+    """A game whose turns ask nothing runs to its round limit in one go; with the bound of
+    steps between two decisions set below that, it stops with RulesLoop instead."""
+    from rulesdsl.interpreter import machine
+    from rulesdsl.interpreter.engine import Game
+    from rulesdsl.interpreter.runtime import RulesLoop
+    text = (_text().replace("  limite_de_rodadas: 12\n", "  limite_de_rodadas: 50\n")
+            .replace("        - realize até 2 ações entre marchar, atacar, recrutar\n", "        - perca 1 ponto\n"))
+    gdef = Environment().load(_game_dir(tmp_path, text))
+    Game(gdef, ["azuis", "vermelhos"], 1)        # plays to the round limit, no decision asked
+    monkeypatch.setattr(machine, "MAX_STEPS", 60)
+    with pytest.raises(RulesLoop) as exc:
+        Game(gdef, ["azuis", "vermelhos"], 1)
+    assert exc.value.why == "steps" and exc.value.n == 60
+
+
+def test_a_rules_loop_in_a_simulation_is_an_error_of_that_game(tmp_path):
+    from rulesdsl.interpreter.simulate import simulate
+    report = simulate(_game_dir(tmp_path, _sub(*HUGE_REPEAT)), ["azuis", "vermelhos"], games=2, seed=1,
+                      workers=1, progress=False)
+    assert len(report["errors"]) == 2
+    assert all("RulesLoop" in e["error"] for e in report["errors"])
