@@ -763,6 +763,8 @@ def cmd_translate(args) -> int:
         raise CliError("CLI016", path=args.file, reason=os.strerror(2))
     if os.path.isdir(args.file):
         return _translate_folder(tr, args)
+    from .model import refuse_scenario_file
+    refuse_scenario_file(args.file)
     text = tr.translate_file(args.file, args.to)
     if args.out:
         write_atomic(args.out, text)

@@ -182,6 +182,11 @@ def source_line(pos: Pos, sources: dict | None = None) -> str | None:
     return None
 
 
+_PICTURES = {c: 0x2400 + c for c in range(0x20)}
+_PICTURES[0x7F] = 0x2421
+_PICTURES.update({c: 0xFFFD for c in range(0x80, 0xA0)})
+
+
 def render(d: Diagnostic, lang: str | None = None, sources: dict | None = None) -> str:
     lang = lang or d.lang
     sev = word("error" if d.severity == "error" else "warning", lang)
@@ -192,7 +197,9 @@ def render(d: Diagnostic, lang: str | None = None, sources: dict | None = None) 
         if text is not None:
             num = str(d.pos.line)
             gutter = " " * len(num)
-            shown = text.replace("\t", " ")
+            # one column per character, and no control character sent to the terminal: each
+            # is shown as its Unicode "control picture" (␀, ␛, ...), so the caret still lines up
+            shown = text.replace("\t", " ").translate(_PICTURES)
             out.append(f" {num} | {shown}")
             width = max(1, min(d.pos.length, len(shown) - d.pos.col + 1))
             caret = " " * (d.pos.col - 1) + "^" * width

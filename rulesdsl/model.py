@@ -166,6 +166,10 @@ class Builder:
         from .checks_vocab import check as check_vocabulary, check_names
         check_names(rs, self.diags, schema())
         overlay.merge(self)          # each layer's files as `_merge` does, then layer on layer
+        if "game" not in rs.data and rs.files and not self.diags.errors:
+            # files that load but declare no game (an empty file, a file of another tool)
+            f = rs.files[0]
+            self.diags.add("M076", Pos(f.path, 1, 1), f.lang, key=lexmod.get(f.lang).spell_key("game"))
         self._copy_factions()
         self._collect_things()
         check_vocabulary(rs, self.diags, schema())
@@ -197,6 +201,12 @@ class Builder:
                     self.diags.add("M003", getattr(data, "pos", Pos(p, 1, 1)), lang)
                 # what it declares is unknown to the rest: rulesdsl/cascades.py keeps the
                 # other files' "unknown name" errors about it from piling up
+                rs.unread.append(content.decode("utf-8", "replace"))
+                continue
+            if _looks_like_scenarios(data):
+                # a scenario file handed to `validar` (or left in a ruleset's folder): one
+                # clear error instead of an unknown-key error for each of its sections
+                self.diags.add("M077", data.pos or Pos(p, 1, 1), lang, path=p)
                 rs.unread.append(content.decode("utf-8", "replace"))
                 continue
             files.append(SourceFile(p, lang, data, layer=layer))
@@ -734,6 +744,30 @@ def _type_word(expected, lang):
              "es": {"string": "texto", "integer": "número entero", "number": "número",
                     "object": "mapa", "array": "lista", "boolean": "sí/no"}}
     return words.get(lang, words["pt"]).get(expected, expected)
+
+
+_SCENARIO_KEYS = {"cenarios", "escenarios", "scenarios"}
+_RULES_KEYS = {"regras", "reglas", "rules"}
+
+
+def _looks_like_scenarios(data) -> bool:
+    """A scenario file: it names its rules and lists scenarios (docs/cenarios.md)."""
+    keys = {fold(k) for k in data if isinstance(k, str)}
+    return bool(keys & _SCENARIO_KEYS) and bool(keys & _RULES_KEYS)
+
+
+def refuse_scenario_file(path: str) -> None:
+    """Raise RulesError (M077) when `path` is a scenario file: for commands that take one
+    ruleset file (`traduzir`), which would otherwise load every file beside it."""
+    with open(path, "rb") as fh:
+        lang = detect_lang(fh.read().decode("utf-8", "replace"))
+    if lang not in lexmod.available():
+        return
+    diags = Diagnostics()
+    data = load_file(path, diags, lang)
+    if isinstance(data, YDict) and _looks_like_scenarios(data):
+        diags.add("M077", data.pos or Pos(path, 1, 1), lang, path=path)
+        raise RulesError(diags.items)
 
 
 def _ruleset_files(root: str) -> list[str]:

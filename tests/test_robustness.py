@@ -335,3 +335,34 @@ def test_a_rules_loop_in_a_simulation_is_an_error_of_that_game(tmp_path):
                       workers=1, progress=False)
     assert len(report["errors"]) == 2
     assert all("RulesLoop" in e["error"] for e in report["errors"])
+
+
+def test_a_folder_without_a_game_is_an_error(tmp_path, capsys):
+    from rulesdsl.cli import main
+    folder = tmp_path / "vazio"
+    folder.mkdir()
+    (folder / "x.yaml").write_text("idioma: pt\nfases:\n  a: {nome: {pt: a, es: a}}\n", encoding="utf-8")
+    assert main(["validar", str(folder)]) == 1
+    err = capsys.readouterr().err
+    assert "M076" in err and "x.yaml:1:1" in err and "'jogo'" in err
+
+
+@pytest.mark.parametrize("command", [["validar"], ["traduzir", "--para", "es"]])
+def test_a_scenario_file_given_as_rules_is_named_once(command, capsys):
+    from rulesdsl.cli import main
+    path = os.path.join(HERE, "cenarios", "conquista.yaml")
+    assert main(command[:1] + [path] + command[1:]) == 1
+    err = capsys.readouterr().err
+    assert err.count("M077") == 1 and "rulesdsl cenario" in err and "M010" not in err
+
+
+def test_control_characters_are_shown_as_pictures_under_the_caret(tmp_path, capsys):
+    from rulesdsl.cli import main
+    folder = tmp_path / "jogo"
+    folder.mkdir()
+    (folder / "jogo.yaml").write_text("idioma: pt\njogo:\n  id: x\x1b[31m\n", encoding="utf-8")
+    assert main(["validar", str(folder)]) == 1
+    err = capsys.readouterr().err
+    assert "\x1b" not in err and "x\u241b[31m" in err
+    line, caret = [ln for ln in err.splitlines() if ln.startswith(" 3 |") or ln.startswith("   |")][:2]
+    assert caret.index("^") == line.index("\u241b")
