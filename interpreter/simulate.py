@@ -78,13 +78,13 @@ class InvariantViolation(Exception):
     """The rules broke a generic invariant (pieces, counters, cards): the game is an error."""
 
 
-def play_one(gdef, seats, seed, agents_spec, max_decisions, map_id=None, invariants=False) -> dict:
+def play_one(gdef, seats, seed, agents_spec, max_decisions, map_id=None, invariants=False, deck_id=None) -> dict:
     """Play one game with the given seating; returns a plain result dict. With `invariants`,
     the generic invariants are checked before the first decision and after every one: a
     violation stops the game as an error naming the decision (replayable from the seed)."""
     from .engine import Game
     from .agents import make_agents, play, summary
-    game = Game(gdef, seats, seed, map_id=map_id)
+    game = Game(gdef, seats, seed, map_id=map_id, deck_id=deck_id)
     agents = make_agents(agents_spec, seats, seed)
     after = None
     if invariants:
@@ -123,7 +123,7 @@ def deadline(seconds):
 
 
 def _run_chunk(task) -> list[dict]:
-    ks, factions, base, rotate, agents_spec, max_decisions, map_id, limit, invariants = task
+    ks, factions, base, rotate, agents_spec, max_decisions, map_id, limit, invariants, deck_id = task
     gdef = _WORKER["gdef"]
     out = []
     for k in ks:
@@ -132,7 +132,7 @@ def _run_chunk(task) -> list[dict]:
         spec = _agents_for(agents_spec, factions, seats)
         try:
             with deadline(limit):
-                r = play_one(gdef, seats, seed, spec, max_decisions, map_id, invariants)
+                r = play_one(gdef, seats, seed, spec, max_decisions, map_id, invariants, deck_id)
             r["game"] = k
         except Exception as exc:  # noqa: BLE001 - a broken game is a result, not a crash
             r = {"game": k, "seed": seed, "factions": seats,
@@ -156,7 +156,7 @@ def _agents_for(agents_spec, factions, seats):
 
 def simulate(ruleset_path, factions, games, seed=0, workers=None, *, rotate=True, agents=None,
              max_decisions=100_000, lang=None, map_id=None, progress=None, time_limit=120.0,
-             invariants=False) -> dict:
+             invariants=False, deck_id=None) -> dict:
     """Play `games` games and aggregate them (see the module docstring).
 
     progress: None = a bar on stderr when it is a terminal; False = never; or fn(done, total)."""
@@ -181,7 +181,7 @@ def simulate(ruleset_path, factions, games, seed=0, workers=None, *, rotate=True
     ks = list(range(games))
     chunk = max(1, min(64, games // (workers * 8) or 1))
     tasks = [(ks[i:i + chunk], factions, int(seed), rotate, agents, max_decisions, map_id, time_limit,
-              invariants)
+              invariants, deck_id)
              for i in range(0, games, chunk)]
     results: list[dict] = []
     done = 0
@@ -219,7 +219,8 @@ def simulate(ruleset_path, factions, games, seed=0, workers=None, *, rotate=True
     results.sort(key=lambda r: r["game"])
     out = aggregate(results, factions, games, int(seed), rotate)
     out.update(ruleset=str(ruleset_path), workers=workers, agents=agents, max_decisions=max_decisions,
-               time_limit=time_limit, invariants=bool(invariants))
+               time_limit=time_limit, invariants=bool(invariants), map=map_id or gdef.default_map,
+               deck=deck_id or gdef.default_deck)
     # the only fields that vary from run to run
     out["seconds"] = round(elapsed, 3)
     out["games_per_second"] = round(games / elapsed, 2) if elapsed > 0 else None

@@ -202,6 +202,7 @@ def build_parser(lang: str = "pt") -> argparse.ArgumentParser:
 
     def map_opt(sp):
         opt(sp, "--map", "--mapa", "--mapa", dest="map", default=None, metavar="ID", help=h("map"))
+        opt(sp, "--deck", "--baralho", "--mazo", dest="deck", default=None, metavar="ID", help=h("deck"))
 
     def max_decisions_opt(sp, default):
         opt(sp, "--max-decisions", ["--max-decisoes", "--max-decisões"], "--max-decisiones", dest="max_decisions",
@@ -478,6 +479,18 @@ def resolve_map(gdef, spec: str | None, lang: str) -> str | None:
     return m
 
 
+def resolve_deck(gdef, spec: str | None, lang: str) -> str | None:
+    """`--baralho`: the deck played instead of the game's own (Law A.2: Exiles and Partisans)."""
+    if not spec:
+        return None
+    ids = list(gdef.decks)
+    d = match_name(gdef, "deck", ids, spec)
+    if d is None:
+        known = ", ".join(f"{gdef.rs.name('deck', i, lang)} ({i})" for i in ids)
+        raise CliError("CLI024", hint=_suggest_name(gdef, "deck", ids, spec, lang), name=spec, known=known)
+    return d
+
+
 _LOADED: dict = {}
 
 
@@ -585,6 +598,7 @@ def _game_args(args):
     the factions and the map (each checked, with a message in that language)."""
     gdef = _load(args.ruleset, args.user_lang)
     lang = args.cli_lang = _game_lang(args, gdef)
+    args.deck_id = resolve_deck(gdef, args.deck, lang)
     return gdef, lang, resolve_factions(gdef, args.factions, lang), resolve_map(gdef, args.map, lang)
 
 
@@ -606,7 +620,8 @@ def cmd_play(args) -> int:
     observe = [f for f, _ in views] + ([viewer] if narrate_view else [])
     from .interpreter.runtime import RulesLoop
     try:
-        game = Game(gdef, factions, args.seed, map_id=map_id, lang=lang, log=logging, observe=observe or None)
+        game = Game(gdef, factions, args.seed, map_id=map_id, deck_id=args.deck_id, lang=lang, log=logging,
+                    observe=observe or None)
     except RulesLoop as exc:     # the setup itself loops
         raise _rules_loop(exc, 0, args.seed, lang) from None
 
@@ -695,7 +710,7 @@ def cmd_simulate(args) -> int:
         _agents(args.agents, factions, args.seed, lang)
     r = simulate(args.ruleset, factions, args.games, args.seed, args.workers, rotate=not args.no_rotate,
                  agents=args.agents, max_decisions=args.max_decisions, lang=lang, map_id=map_id,
-                 invariants=args.invariants)
+                 deck_id=args.deck_id, invariants=args.invariants)
     if args.json:
         print(json.dumps(r, ensure_ascii=False, sort_keys=True, indent=2))
     else:

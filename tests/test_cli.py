@@ -135,6 +135,24 @@ def test_unknown_map(capsys):
     assert code == 1 and "CLI004" in err and "quadrado" in err
 
 
+def test_unknown_deck(capsys):
+    code, _, err = run(capsys, "jogar", CONQUISTA, "--faccoes", "azuis,vermelhos", "--baralho", "ordes")
+    assert code == 1 and "CLI024" in err and "ordens" in err
+
+
+def test_the_deck_chosen_is_the_one_played(capsys):
+    """Law A.2: the Exiles and Partisans deck instead of the base deck, in `simular` too."""
+    code, out, _ = run(capsys, "simular", "root", "--faccoes", "marqueses,rapinas", "--mazo", "Exilados e Partisans",
+                       "--partidas", "1", "--processos", "1", "--json", "--max-decisoes", "50")
+    assert code == 0 and json.loads(out)["deck"] == "exilados"
+    from rulesdsl.cli import _load
+    from rulesdsl.interpreter.engine import Game
+    gdef = _load("root", None)
+    g = Game(gdef, ["marqueses", "rapinas"], 1, deck_id="exilados")
+    decks = {gdef.card_deck.get(cid) for cid in g.s.card_defs} - {None}
+    assert decks == {"exilados"}
+
+
 def test_usage_errors_keep_status_2_and_speak_pt_or_es(capsys):
     code, out, err = run(capsys, "jogar", CONQUISTA)
     assert code == 2 and "os seguintes argumentos são obrigatórios" in err
