@@ -11,7 +11,7 @@
 * Each worker process loads the ruleset once. `workers=1` plays in this process.
 * A game that raises is reported with its seed (and the exception), never a crash; a game
   still running after `max_decisions` decisions is counted as unfinished; a game that takes
-  longer than `time_limit` seconds (a rules loop that asks nothing) is reported as an error.
+  longer than `time_limit` CPU seconds (a loop the engine's bounds did not catch) is reported as an error.
 * With `invariants=True` the generic invariants (interpreter/invariants.py) are checked
   after every decision; a violation is an error of that game, naming the decision.
 * Confidence intervals are Wilson score intervals at 95%.
@@ -106,20 +106,22 @@ class GameTimeout(Exception):
 
 @contextlib.contextmanager
 def deadline(seconds):
-    """Raise GameTimeout in the block after `seconds` (Unix, main thread only; else no limit)."""
+    """Raise GameTimeout in the block after `seconds` of CPU time of this process (Unix, main
+    thread only; else no limit). CPU time, not wall time: on a loaded machine a slow game is not
+    a stuck one, and the verdict does not depend on the load."""
     if not seconds or not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread():
         yield
         return
 
     def on_alarm(signum, frame):
         raise GameTimeout(seconds)
-    old = signal.signal(signal.SIGALRM, on_alarm)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    old = signal.signal(signal.SIGPROF, on_alarm)
+    signal.setitimer(signal.ITIMER_PROF, seconds)
     try:
         yield
     finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, old)
+        signal.setitimer(signal.ITIMER_PROF, 0)
+        signal.signal(signal.SIGPROF, old)
 
 
 def _run_chunk(task) -> list[dict]:
