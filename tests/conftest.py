@@ -7,8 +7,8 @@
   `game_def` is the compiled ruleset (or a clean skip while it cannot be played).
 * a test that takes the argument `scenario_case` runs once per scenario of every file under
   tests/cenarios/ and tests/escenarios/ (a file that does not load is one failing item).
-* `RULESDSL_FULL=1` runs the long variants (more conformance playouts; no time budget for the
-  300 random Root games).
+* `RULESDSL_FULL=1` runs the long variants (more conformance playouts, more hidden-information
+  and Alliance games); the number of random Root games is set by `RULESDSL_RANDOM_GAMES`.
 
 Nothing is imported from this file by the tests: everything reaches them as fixtures.
 """

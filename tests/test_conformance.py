@@ -14,7 +14,6 @@ from __future__ import annotations
 import json
 import os
 import random
-import time
 
 import pytest
 
@@ -24,7 +23,6 @@ from rulesdsl.interpreter.invariants import check, fingerprint
 FULL = os.environ.get("RULESDSL_FULL", "") not in ("", "0", "false", "no")
 SEEDS = list(range(12 if FULL else 4))
 MAX_DECISIONS = 20000
-MAX_SECONDS = 60.0
 
 
 def _where(game, seed, n):
@@ -41,7 +39,6 @@ def playout(g, factions, seed, invariants=True, choice_seed=None, log=True, stop
         v = check(game)
         assert not v, f"invariants at the start: {v}; " + _where(game, seed, 0)
     n = 0
-    t0 = time.monotonic()
     while not game.is_terminal():
         if stop_at is not None and n >= stop_at:
             break
@@ -53,7 +50,6 @@ def playout(g, factions, seed, invariants=True, choice_seed=None, log=True, stop
             v = check(game)
             assert not v, "invariants violated: " + "; ".join(v) + "; " + _where(game, seed, n)
         assert n < MAX_DECISIONS, "no end after %d decisions; " % n + _where(game, seed, n)
-        assert time.monotonic() - t0 < MAX_SECONDS, "game too slow; " + _where(game, seed, n)
     return game
 
 

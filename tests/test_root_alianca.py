@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 import random
-import time
 
 import pytest
 
@@ -24,7 +23,6 @@ N_GAMES = int(os.environ.get("ALIANCA_GAMES") or (200 if FULL else 8))
 THREE = ["marqueses", "rapinas", "alianca"]
 FOUR = ["marqueses", "rapinas", "alianca", "malandro"]
 MAX_DECISIONS = 30000
-MAX_SECONDS = 60.0
 
 
 @pytest.fixture(scope="module")
@@ -44,7 +42,6 @@ def _deck_card(s, g, cid):
 
 def _play(game, seed):
     rng = random.Random(seed)
-    t0 = time.monotonic()
     n = 0
 
     def where():
@@ -57,7 +54,7 @@ def _play(game, seed):
         n += 1
         v = check(game)
         assert not v, "; ".join(v) + " — " + where()
-        assert n < MAX_DECISIONS and time.monotonic() - t0 < MAX_SECONDS, "no end — " + where()
+        assert n < MAX_DECISIONS, "no end — " + where()
     failure = getattr(game.s, "failure", None)
     assert failure is None, f"stuck: {getattr(failure, 'why', failure)} (Law {failure.law}) — " + where()
     assert game.winners() or any(e.get("t") == "round_limit" for e in game.log), where()
