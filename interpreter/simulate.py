@@ -96,7 +96,9 @@ def play_one(gdef, seats, seed, agents_spec, max_decisions, map_id=None, invaria
                 raise InvariantViolation(f"#{len(game.history)}: " + "; ".join(broken))
         after()
     stopped = play(game, agents, max_decisions=max_decisions, after=after)
-    return summary(game, stopped)
+    out = summary(game, stopped)
+    out.update(agents=[agents[f].name for f in seats], map=game.map_id, deck=game.deck_id)
+    return out
 
 
 class GameTimeout(Exception):
@@ -137,7 +139,7 @@ def _run_chunk(task) -> list[dict]:
                 r = play_one(gdef, seats, seed, spec, max_decisions, map_id, invariants, deck_id)
             r["game"] = k
         except Exception as exc:  # noqa: BLE001 - a broken game is a result, not a crash
-            r = {"game": k, "seed": seed, "factions": seats,
+            r = {"game": k, "seed": seed, "factions": seats, "map": map_id, "deck": deck_id,
                  "error": f"{type(exc).__name__}: {exc}"}
         out.append(r)
     return out
@@ -158,10 +160,14 @@ def _agents_for(agents_spec, factions, seats):
 
 def simulate(ruleset_path, factions, games, seed=0, workers=None, *, rotate=True, agents=None,
              max_decisions=100_000, lang=None, map_id=None, progress=None, time_limit=120.0,
-             invariants=False, deck_id=None) -> dict:
+             invariants=False, deck_id=None, on_game=None) -> dict:
     """Play `games` games and aggregate them (see the module docstring).
 
-    progress: None = a bar on stderr when it is a terminal; False = never; or fn(done, total)."""
+    progress: None = a bar on stderr when it is a terminal; False = never; or fn(done, total).
+    on_game: fn(result) called in this process as each game finishes (in the order they
+    finish), e.g. to write per-game records (records.py).
+    Ctrl-C (KeyboardInterrupt) stops the run: the games finished so far are aggregated and the
+    result says `interrupted: True`."""
     factions = list(factions)
     games = int(games)
     if workers is None:
@@ -181,52 +187,69 @@ def simulate(ruleset_path, factions, games, seed=0, workers=None, *, rotate=True
         progress = _bar(lang) if sys.stderr.isatty() else False
     t0 = time.perf_counter()
     ks = list(range(games))
-    chunk = max(1, min(64, games // (workers * 8) or 1))
+    # small chunks: the progress and the records follow the games closely; one process plays
+    # game by game
+    chunk = 1 if workers == 1 else max(1, min(8, games // (workers * 8) or 1))
     tasks = [(ks[i:i + chunk], factions, int(seed), rotate, agents, max_decisions, map_id, time_limit,
               invariants, deck_id)
              for i in range(0, games, chunk)]
     results: list[dict] = []
-    done = 0
+    interrupted = False
+
+    def finished(res):
+        results.extend(res)
+        if on_game is not None:
+            for r in res:
+                on_game(r)
+        if progress:
+            progress(len(results), games)
+
     if workers == 1:
         _WORKER["gdef"] = gdef
-        for t in tasks:
-            res = _run_chunk(t)
-            results.extend(res)
-            done += len(res)
-            if progress:
-                progress(done, games)
+        try:
+            for t in tasks:
+                finished(_run_chunk(t))
+        except KeyboardInterrupt:
+            interrupted = True
     else:
         from concurrent.futures import ProcessPoolExecutor, as_completed
         ex = ProcessPoolExecutor(max_workers=workers, initializer=_init_worker, initargs=(ruleset_path, lang))
         try:
             futs = [ex.submit(_run_chunk, t) for t in tasks]
             for f in as_completed(futs):
-                res = f.result()
-                results.extend(res)
-                done += len(res)
-                if progress:
-                    progress(done, games)
-        except BaseException:
+                finished(f.result())
+        except BaseException as exc:
             # interrupted (Ctrl-C) or a broken pool: stop the workers now, do not wait for them
             procs = list((getattr(ex, "_processes", None) or {}).values())
             ex.shutdown(wait=False, cancel_futures=True)
             for proc in procs:
                 with contextlib.suppress(Exception):
                     proc.terminate()
-            raise
-        ex.shutdown(wait=True)
+            if not isinstance(exc, KeyboardInterrupt):
+                raise
+            interrupted = True
+        else:
+            ex.shutdown(wait=True)
     elapsed = time.perf_counter() - t0
     if progress:
         progress(None, games)
     results.sort(key=lambda r: r["game"])
     out = aggregate(results, factions, games, int(seed), rotate)
-    out.update(ruleset=str(ruleset_path), workers=workers, agents=agents, max_decisions=max_decisions,
+    out.update(interrupted=interrupted, finished=len(results), ruleset=str(ruleset_path), workers=workers, agents=agents,
+               agents_by_faction=_agent_names(agents, factions), max_decisions=max_decisions,
                time_limit=time_limit, invariants=bool(invariants), map=map_id or gdef.default_map,
                deck=deck_id or gdef.default_deck)
     # the only fields that vary from run to run
     out["seconds"] = round(elapsed, 3)
-    out["games_per_second"] = round(games / elapsed, 2) if elapsed > 0 else None
+    out["games_per_second"] = round(len(results) / elapsed, 2) if elapsed > 0 else None
     return out
+
+
+def _agent_names(agents_spec, factions) -> dict:
+    """faction -> the name of its agent (random when none was given)."""
+    from .agents import make_agents
+    made = make_agents(agents_spec, list(factions), 0) if agents_spec is not None else {}
+    return {f: (made[f].name if f in made else "random") for f in factions}
 
 
 def aggregate(results, factions, games, seed, rotate) -> dict:
@@ -280,19 +303,20 @@ def aggregate(results, factions, games, seed, rotate) -> dict:
 
 
 def _bar(lang):
+    """A progress bar on stderr with the rate and the time left (tqdm)."""
+    from tqdm import tqdm
     from ..errors import format_message
-    from ..i18n import decimal
-    start = time.perf_counter()
     word = format_message("CLI.sim.games", lang or "pt", {})
+    state = {"bar": None}
 
     def show(done, total):
+        bar = state["bar"]
         if done is None:
-            sys.stderr.write("\r" + " " * 72 + "\r")
-            sys.stderr.flush()
+            if bar is not None:
+                bar.close()
             return
-        width = 30
-        fill = int(width * done / max(1, total))
-        rate = done / max(1e-9, time.perf_counter() - start)
-        sys.stderr.write(f"\r[{'#' * fill}{'.' * (width - fill)}] {done}/{total} {word} ({decimal(rate, lang or 'pt', 1)}/s)")
-        sys.stderr.flush()
+        if bar is None:
+            bar = state["bar"] = tqdm(total=total, unit=" " + word, file=sys.stderr, dynamic_ncols=True,
+                                      smoothing=0.1, leave=False)
+        bar.update(done - bar.n)
     return show

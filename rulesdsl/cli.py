@@ -252,6 +252,7 @@ def build_parser(lang: str = "pt") -> argparse.ArgumentParser:
         dest="no_rotate", action="store_true", help=h("no_rotate"))
     opt(s, "--invariants", "--invariantes", "--invariantes", dest="invariants", action="store_true",
         help=h("invariants"))
+    opt(s, "--out", "--saida", ["--salida"], dest="out", default=None, metavar=mv("file"), help=h("sim_out"))
     lang_opt(s)
     s.set_defaults(func=cmd_simulate)
 
@@ -705,16 +706,51 @@ def _views_wanted(gdef, args, factions, lang) -> list:
 def cmd_simulate(args) -> int:
     from .interpreter.simulate import simulate
     from .interpreter.describe import game_name
+    from .interpreter.agents import HumanAgent
+    from .interpreter import records as _records
     gdef, lang, factions, map_id = _game_args(args)
     if args.agents is not None:
-        _agents(args.agents, factions, args.seed, lang)
-    r = simulate(args.ruleset, factions, args.games, args.seed, args.workers, rotate=not args.no_rotate,
-                 agents=args.agents, max_decisions=args.max_decisions, lang=lang, map_id=map_id,
-                 deck_id=args.deck_id, invariants=args.invariants)
+        made = _agents(args.agents, factions, args.seed, lang)
+        if any(isinstance(a, HumanAgent) for a in made.values()):
+            # a person cannot sit through thousands of games, and the prompts would corrupt
+            # `--json` and the progress bar
+            raise CliError("CLI025")
+    writer = None
+    if args.out:
+        _check_writable(args.out)
+        try:
+            _records.format_of(args.out)
+        except _records.FormatUnknown:
+            raise CliError("CLI026", path=args.out, formats=", ".join(sorted(_records.FORMATS))) from None
+        except _records.ParquetMissing:
+            raise CliError("CLI027", path=args.out) from None
+    run = {"map": map_id or gdef.default_map, "deck": args.deck_id or gdef.default_deck}
+    try:
+        if args.out:
+            from . import safeio
+            try:
+                writer = _records.RecordWriter(args.out, factions)
+            except safeio.SymlinkTarget:
+                raise CliError("CLI022", path=args.out) from None
+        r = simulate(args.ruleset, factions, args.games, args.seed, args.workers, rotate=not args.no_rotate,
+                     agents=args.agents, max_decisions=args.max_decisions, lang=lang, map_id=map_id,
+                     deck_id=args.deck_id, invariants=args.invariants,
+                     on_game=(lambda res: writer.add(_records.record(res, run))) if writer else None)
+    except BaseException:
+        if writer is not None:
+            writer.discard()
+        raise
+    if writer is not None:
+        # also after Ctrl-C: the file holds the games that finished
+        writer.close()
     if args.json:
         print(json.dumps(r, ensure_ascii=False, sort_keys=True, indent=2))
     else:
         print(format_simulation(r, gdef, lang, game_name(gdef, lang)))
+    if writer is not None and not args.json:
+        print(_m("CLI.sim.records", lang, path=args.out, n=writer.count), file=sys.stderr)
+    if r.get("interrupted"):
+        return 130
     # a game that broke (an exception, a rules loop, an invariant) fails the command, so a
     # script or CI job running simulations notices
     return 1 if r["errors"] else 0
@@ -731,6 +767,11 @@ def format_simulation(r: dict, gdef, lang: str, game: str) -> str:
                 factions=", ".join(fname(f) for f in r["factions"]), seed=r["seed"], workers=r["workers"],
                 seconds=decimal(seconds, lang, 1) if isinstance(seconds, (int, float)) else seconds,
                 rate=decimal(rate, lang, 1) if isinstance(rate, (int, float)) else rate)]
+    if r.get("interrupted"):
+        lines.append(_m("CLI.sim.interrupted", lang, done=r.get("finished", 0), games=r["games"]))
+    by = r.get("agents_by_faction") or {}
+    if by:
+        lines.append(_m("CLI.sim.agents", lang, agents=", ".join(f"{fname(f)}: {by[f]}" for f in r["factions"] if f in by)))
     width = max([len(fname(f)) for f in r["factions"]] + [12])
 
     def row(label, w):

@@ -115,3 +115,85 @@ def test_a_broken_invariant_is_an_error_naming_the_decision(monkeypatch, capsys)
     assert main(["simular", CONQUISTA, "--faccoes", "azuis,vermelhos", "--partidas", "2",
                  "--processos", "1"]) == 0
     assert calls == []
+
+
+# --- per-game records (`--saida`), Ctrl-C, agents ------------------------------------------
+
+def test_records_one_line_a_game_as_jsonl(tmp_path, capsys):
+    out = tmp_path / "jogos.jsonl"
+    assert main(["simular", CONQUISTA, "--faccoes", "azuis,vermelhos", "--partidas", "5", "--semente", "2",
+                 "--processos", "1", "--agentes", "random,guloso", "--saida", str(out)]) == 0
+    recs = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert [r["game"] for r in recs] == [0, 1, 2, 3, 4]
+    assert [r["seed"] for r in recs] == [S.game_seed(2, k) for k in range(5)]
+    for r in recs:
+        # the seats rotate, and each seat keeps its faction's agent
+        by_f = dict(zip(r["seats"], r["agents"]))
+        assert by_f == {"azuis": "random", "vermelhos": "greedy"}
+        assert r["map"] == "quadrado" and r["deck"] == "ordens" and r["error"] is None
+        assert set(r["scores"]) == set(FACTIONS) and r["decisions"] > 0
+        assert r["winner"] in (None, *FACTIONS) and r["winners"] == ([r["winner"]] if r["winner"] else [])
+    text = capsys.readouterr()
+    assert "Agentes: Azuis: random, Vermelhos: greedy" in text.out and "5 partidas" in text.err
+
+
+def test_records_as_csv_have_a_score_column_per_faction(tmp_path):
+    import csv
+    out = tmp_path / "jogos.csv"
+    assert main(["simular", CONQUISTA, "--faccoes", "azuis,vermelhos", "--partidas", "3", "--processos", "2",
+                 "--saida", str(out)]) == 0
+    rows = list(csv.DictReader(out.open(encoding="utf-8")))
+    assert len(rows) == 3 and {"score_azuis", "score_vermelhos", "seats", "stopped"} <= set(rows[0])
+    assert sorted(int(r["game"]) for r in rows) == [0, 1, 2]
+    assert all(r["seats"].count(";") == 1 for r in rows)
+
+
+def test_records_as_parquet(tmp_path):
+    pq = pytest.importorskip("pyarrow.parquet")
+    out = tmp_path / "jogos.parquet"
+    assert main(["simular", CONQUISTA, "--faccoes", "azuis,vermelhos", "--partidas", "3", "--processos", "1",
+                 "--saida", str(out)]) == 0
+    t = pq.read_table(str(out)).to_pydict()
+    assert t["game"] == [0, 1, 2] and "score_azuis" in t
+
+
+def test_ctrl_c_keeps_the_finished_games(tmp_path, monkeypatch, capsys):
+    """An interrupted run (Ctrl-C after two games) reports those two and leaves a valid file
+    holding exactly them; the exit status is 130."""
+    real = S._run_chunk
+    calls = []
+
+    def chunk(task):
+        calls.append(task)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        return real(task)
+    monkeypatch.setattr(S, "_run_chunk", chunk)
+    out = tmp_path / "jogos.jsonl"
+    code = main(["simular", CONQUISTA, "--faccoes", "azuis,vermelhos", "--partidas", "10", "--processos", "1",
+                 "--saida", str(out), "--json"])
+    assert code == 130
+    r = json.loads(capsys.readouterr().out)
+    assert r["interrupted"] is True and r["finished"] == 2 and r["games"] == 10
+    assert [json.loads(line)["game"] for line in out.read_text(encoding="utf-8").splitlines()] == [0, 1]
+    assert not [p for p in os.listdir(tmp_path) if p.endswith(".tmp")]
+
+
+def test_a_failed_run_leaves_no_file(tmp_path, monkeypatch):
+    def broken(task):
+        raise MemoryError
+    monkeypatch.setattr(S, "_run_chunk", broken)
+    out = tmp_path / "jogos.jsonl"
+    assert main(["simular", CONQUISTA, "--faccoes", "azuis,vermelhos", "--partidas", "2", "--processos", "1",
+                 "--saida", str(out)]) == 70          # an internal error, reported; no file
+    assert os.listdir(tmp_path) == []
+
+
+@pytest.mark.parametrize("args,code", [
+    (["--agentes", "humano"], "CLI025"),
+    (["--saida", "jogos.txt"], "CLI026"),
+])
+def test_refused_before_any_game(args, code, capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert main(["simular", CONQUISTA, "--faccoes", "azuis,vermelhos", "--partidas", "2", *args]) == 1
+    assert code in capsys.readouterr().err and os.listdir(tmp_path) == []
