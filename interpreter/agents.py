@@ -408,6 +408,7 @@ def _wrap(text: str, width: int = 92) -> list[str]:
 AGENT_NAMES = {
     "random": ("random", "aleatorio", "acaso", "azar", "rand"),
     "greedy": ("greedy", "guloso", "ganancioso", "codicioso", "avido"),
+    "mcts": ("mcts", "busca", "busqueda", "arvore", "arbol"),
     "human": ("human", "humano", "humana", "pessoa", "persona", "eu", "yo"),
 }
 _AGENT_INDEX = {fold(s): k for k, spellings in AGENT_NAMES.items() for s in spellings}
@@ -448,6 +449,9 @@ def make_agents(spec, factions, seed=0, lang="pt", input_fn=None, out=None) -> d
             agents[f] = RandomAgent(f"{seed}:{i}")
         elif kind == "greedy":
             agents[f] = GreedyAgent(f"{seed}:{i}")
+        elif kind == "mcts":
+            from .mcts import MCTSAgent
+            agents[f] = MCTSAgent(f"{seed}:{i}")
         else:
             agents[f] = HumanAgent(lang, input_fn=input_fn, out=out)
     return agents
