@@ -116,7 +116,9 @@ def determinize(game, me, rng):
             if not game.visible_to(c, me):
                 hidden.append(c)
     if len(hidden) > 1:
-        defs = [s.card_defs[c] for c in hidden]
+        # sorted first: the deal depends only on which identities are hidden (the player can
+        # count them) and on the generator, never on where they really are
+        defs = sorted(s.card_defs[c] for c in hidden)
         rng.shuffle(defs)
         new = list(s.card_defs)          # shared with the original: this copy gets its own
         for c, cid in zip(hidden, defs):
