@@ -307,10 +307,30 @@ def information_state_string(game, faction, lang=None) -> str:
     view = game.views.get(faction) if getattr(game, "views", None) else None
     if view is None:
         # a game played without this observer: replay it with one (same seed, same choices)
-        from .engine import Game
-        twin = Game(game.g, game.factions, game.seed, game.map_id, game.deck_id, game.lang,
-                    history=list(game.history), position=game.position, start=game.start,
-                    observe=[faction])
+        from .engine import Game, option_id
+        mode = game._chance_mode()
+        if mode is None or mode == "record":
+            twin = Game(game.g, game.factions, game.seed, game.map_id, game.deck_id, game.lang,
+                        history=list(game.history), position=game.position, start=game.start,
+                        observe=[faction])
+        else:
+            # chance was dictated: its picks are in the history, between the players' choices;
+            # the twin takes each pick from there as its generator asks, in the same order
+            hist = list(game.history)
+            redo = getattr(game, "_redo", None)
+            if redo is not None:
+                # a choice whose picks are still being dictated: the game stands where it was
+                # before that choice (engine._run_dictated), so the twin stops there too
+                _base, send, outs = redo
+                hist = hist[:len(hist) - len(outs) - (0 if send is None else 1)]
+            items = iter(hist)
+
+            def pick(d):
+                return [option_id(o) for o in d.options].index(next(items))
+            twin = Game(game.g, game.factions, game.seed, game.map_id, game.deck_id, game.lang,
+                        position=game.position, start=game.start, observe=[faction], chance=pick)
+            for oid in items:
+                twin.apply_id(oid)
         view, twin_game = twin.views[faction], twin
     else:
         twin_game = game
