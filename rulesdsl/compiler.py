@@ -238,13 +238,14 @@ class PieceSel(Sel):
         return out
 
     def units(self, ctx):
-        """[(place, kind, bits, n)]: like locations, with the statuses of the pieces in zones
-        told apart (pieces on the map have none)."""
+        """[(place, kind, bits, n)]: like locations, with the pieces told apart by their
+        statuses (in zones and on the map)."""
         out = []
         zs = ctx.s.piece_zones
+        pstat = ctx.s.pstat
         on, off = self.st_on, self.st_off
         for sp, k, n in self.locations(ctx):
-            if sp in zs:
+            if sp in zs or (pstat and (sp, k) in pstat):
                 for bits, m in sorted(ctx.s.zone_split(sp, k).items()):
                     if (bits & on) == on and not (bits & off):
                         out.append((sp, k, bits, m))
@@ -277,8 +278,8 @@ class PieceSel(Sel):
         return st
 
     def places(self, ctx):
-        """(pieces, place, has statuses) for each space or piece zone that passes the place
-        filters: what exists() and scan() walk (the kinds are their own business)."""
+        """(pieces, place, count by statuses) for each space or piece zone that passes the
+        place filters: what exists() and scan() walk (the kinds are their own business)."""
         board = ctx.s.board
         pzones = ctx.s.piece_zones
         preds = self.preds
@@ -296,12 +297,8 @@ class PieceSel(Sel):
                         break
                 if not ok:
                     continue
-            statused = False
-            if st:
-                statused = sp in pzones
-                if self.st_on and not statused:
-                    continue                        # pieces on the map have no status
-            yield b, sp, statused
+            # with a filter on statuses, the pieces are counted by them (zones and map alike)
+            yield b, sp, st
 
     def exists(self, ctx):
         """Is there a matching piece? (scan(ctx, True) > 0, in one call)"""
