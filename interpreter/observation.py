@@ -199,6 +199,24 @@ def _board_space(game, sp, kinds) -> dict:
     return out
 
 
+def _supply_seen(game, faction) -> dict:
+    """The supply, where the faces of a back that hides them (`quem_vê:`) are counted together
+    under the back for who may not see them (the pieces wait face down: which ones are left
+    would tell which ones lie on the map)."""
+    g, s = game.g, game.s
+    sup = s.supply
+    if not g.hidden_backs:
+        return dict(sorted(sup.items()))
+    out = {}
+    for k, n in sup.items():
+        back = g.back_of.get(k)
+        if back is not None and back in g.hidden_backs and not g.sees_face(back, faction):
+            out[back] = out.get(back, 0) + n
+        else:
+            out[k] = out.get(k, 0) + n
+    return dict(sorted(out.items()))
+
+
 def _board_extras(game, faction) -> dict:
     """The statuses of the pieces on the map (public) and, for the pieces lying on their back
     whose face `faction` may see (`quem_vê: dono`), which faces they are."""
@@ -273,7 +291,7 @@ def observation(game, faction) -> dict:
                   for k, v in sorted(s.flags.items(), key=lambda kv: str(kv[0]))},
         "board": {sp: _board_space(game, sp, k) for sp, k in sorted(s.board.items()) if k},
         **_board_extras(game, faction),
-        "supply": dict(sorted(s.supply.items())),
+        "supply": _supply_seen(game, faction),
         "zones": zones,
         "piece_zones": piece_zones,
         "revealed": revealed,

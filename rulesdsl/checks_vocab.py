@@ -347,6 +347,13 @@ class VocabularyCheck:
                     if isinstance(p, YDict):
                         decl[(owner, str(pid))] = p
         faces: dict = {}                # (owner, back id) -> [face ids]
+        done = set()                    # (code, place): a copied faction repeats its pieces' places
+
+        def add(code, pos, lang, **kw):
+            key = (code, getattr(pos, "file", None), getattr(pos, "line", None), getattr(pos, "col", None))
+            if key not in done:
+                done.add(key)
+                self.diags.add(code, pos, lang, **kw)
         for (owner, pid), p in decl.items():
             b = p.get("back")
             if b is None:
@@ -357,13 +364,13 @@ class VocabularyCheck:
             if (owner, b) not in decl:
                 if any(k[1] == b for k in decl):
                     # a piece of another owner (an unknown name is M043, from the schema)
-                    self.diags.add("M080", pos_of(p, "back"), lang, piece=name, back=b)
+                    add("M080", pos_of(p, "back"), lang, piece=name, back=b)
                 continue
             faces.setdefault((owner, b), []).append(pid)
             bp = decl[(owner, b)]
             count = bp.get("count")
             if (isinstance(count, int) and not isinstance(count, bool) and count) or bp.get("back") is not None:
-                self.diags.add("M081", pos_of(bp, "count" if bp.get("back") is None else "back"), lang,
+                add("M081", pos_of(bp, "count" if bp.get("back") is None else "back"), lang,
                                piece=name, back=self.rs.name("piece", _piece_id(self.rs, b), lang))
         for (owner, pid), p in decl.items():
             lang = getattr(p, "_lang", None) or self.rs.lang
@@ -371,11 +378,11 @@ class VocabularyCheck:
             seen = p.get("seen_by")
             fs = faces.get((owner, pid))
             if seen is not None and not fs:
-                self.diags.add("M082", pos_of(p, "seen_by"), lang, piece=name)
+                add("M082", pos_of(p, "seen_by"), lang, piece=name)
             elif seen is not None and owner is None and lexmod.get(lang).value_of(seen) == "owner":
-                self.diags.add("M083", pos_of(p, "seen_by"), lang, piece=name)
+                add("M083", pos_of(p, "seen_by"), lang, piece=name)
             elif seen is None and fs and len(fs) > 1:
-                self.diags.add("M084", pos_of(decl[(owner, fs[1])], "back"), lang, piece=name,
+                add("M084", pos_of(decl[(owner, fs[1])], "back"), lang, piece=name,
                                faces=", ".join(self.rs.name("piece", _piece_id(self.rs, f), lang) for f in fs))
 
     def expansions(self):
