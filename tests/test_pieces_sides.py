@@ -103,8 +103,9 @@ def test_a_face_nobody_sees_is_a_chance_event_that_can_be_dictated(g):
     assert dict(zip(game.pending.options, game.pending.probs)) == {"joia_pequena": pytest.approx(1 / 3),
                                                                    "joia_grande": pytest.approx(2 / 3)}
     game.apply(game.pending.options.index("joia_pequena"))
-    # the only face left needs no pick: the second jewel is a large one
-    assert game.pending.kind == "menu"
+    # the only face left needs no pick: the second jewel is a large one (next: where the
+    # players' soldiers start, another chance pick)
+    assert game.pending.kind == "chance:element"
     s = game.s
     assert s.identities("mata", "joia") == {"joia_pequena": 1}
     assert s.identities("vale", "joia") == {"joia_grande": 1}
