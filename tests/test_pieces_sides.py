@@ -106,6 +106,8 @@ def test_a_face_nobody_sees_is_a_chance_event_that_can_be_dictated(g):
     # the only face left needs no pick: the second jewel is a large one (next: where the
     # players' soldiers start, another chance pick)
     assert game.pending.kind == "chance:element"
+    while game.is_chance_node():
+        game.apply(0)
     s = game.s
     assert s.identities("mata", "joia") == {"joia_pequena": 1}
     assert s.identities("vale", "joia") == {"joia_grande": 1}
