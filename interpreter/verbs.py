@@ -1496,12 +1496,14 @@ def _units_in(ctx, sel, places):
 
 
 verb("set_status",
-     {"pt": "Põe um estado de peça (declarado em `estados_de_peça:`) em peças de zonas de peças: o "
-            "verbo é o que o estado declara em `verbo:` ('exaura 1 bota'). Sem lugar, as zonas de quem "
-            "age. É um custo: sem peças bastantes sem o estado, a regra falha ('até N': as que houver).",
-      "es": "Pone un estado de pieza (declarado en `estados_de_pieza:`) en piezas de zonas de piezas: el "
-            "verbo es el que el estado declara en `verbo:` ('agota 1 bota'). Sin lugar, las zonas de quien "
-            "actúa. Es un coste: sin piezas bastantes sin el estado, la regla fracasa ('hasta N': las que haya)."},
+     {"pt": "Põe um estado de peça (declarado em `estados_de_peça:`) em peças de zonas de peças ou do "
+            "mapa: o verbo é o que o estado declara em `verbo:` ('exaura 1 bota'). Sem lugar, as zonas de "
+            "quem age; com um espaço ('canse 1 soldado seu em C'), as peças dali. É um custo: sem peças "
+            "bastantes sem o estado, a regra falha ('até N': as que houver).",
+      "es": "Pone un estado de pieza (declarado en `estados_de_pieza:`) en piezas de zonas de piezas o del "
+            "mapa: el verbo es el que el estado declara en `verbo:` ('agota 1 bota'). Sin lugar, las zonas "
+            "de quien actúa; con un espacio ('cansa 1 soldado tuyo en C'), las piezas de allí. Es un coste: "
+            "sin piezas bastantes sin el estado, la regla fracasa ('hasta N': las que haya)."},
      {"pt": "exaura 1 bota não danificada", "es": "agota 1 bota no dañada"})(_status_verb(True))
 verb("clear_status",
      {"pt": "Tira um estado de peça (o verbo de `verbo_inverso:`, 'reanime 2 itens exauridos'); faz "
