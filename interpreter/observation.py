@@ -312,7 +312,10 @@ def observation_string(game, faction, lang=None) -> str:
                phase=D.name(game, "phase", o["phase"], lang) if o["phase"] else "—")]
     lines.append(m("OBS.scores", scores=D.describe_scores(game, o["scores"], lang)))
     for sp, kinds in o["board"].items():
-        pieces = ", ".join(m("OBS.face_down", n=n) if k == HIDDEN else D.piece_name(game, k, lang, n)
+        st = (o.get("board_statuses") or {}).get(sp) or {}
+        pieces = ", ".join(m("OBS.face_down", n=n) if k == HIDDEN
+                           else D._with_statuses(game, k, n, st[k], lang) if k in st
+                           else D.piece_name(game, k, lang, n)
                            for k, n in kinds.items())
         under = (o.get("face_down") or {}).get(sp)
         if under:

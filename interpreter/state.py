@@ -249,11 +249,21 @@ class State:
             return
         if bits or (self.pstat and (src, kind) in self.pstat):
             self._unstatus(src, kind, n, bits)
+            self._shift(src, dst, kind, n)
             if bits:
-                self._shift(src, dst, kind, n)
                 self.set_status(dst, kind, n, 0, bits)
-                return
-        self._shift(src, dst, kind, n)
+            return
+        b = self.board[src]
+        left = b[kind] - n
+        if left:
+            b[kind] = left
+        else:
+            del b[kind]
+        d = self.board.setdefault(dst, {})
+        d[kind] = d.get(kind, 0) + n
+        self._ruler.pop(src, None)
+        self._ruler.pop(dst, None)
+        self._undo((_SHIFT, dst, src, kind, n), "vb")
 
     def _shift(self, src, dst, kind, n):
         b = self.board[src]
