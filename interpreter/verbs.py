@@ -17,7 +17,7 @@ from . import chance
 from .machine import FIN, STOP, Calls, run_calls, start
 from .flow import ask
 from . import decks as _decks
-from .runtime import Failure, GameOver, PASS, DONE, Decision, free_capacity, matches, ruler
+from .runtime import Failure, GameOver, PASS, DONE, Decision, free_capacity, matches, ruler, supply_count
 from . import board as _bd
 
 REGISTRY: dict[str, "VerbDef"] = {}
@@ -1701,14 +1701,6 @@ def c_join(cc: CC, node):
 # ---------------------------------------------------------------------------------------------
 # pieces with two sides (`verso:`): on the map a piece may lie on its back, a kind of its own;
 # a back declared `quem_vê:` hides which face lies under it (State.ident keeps it)
-
-def supply_count(g, s, kind) -> int:
-    """Pieces of a kind its owner can place: a back kind's pieces are its faces' supply."""
-    faces = g.faces.get(kind)
-    if faces is None:
-        return s.supply.get(kind, 0)
-    return sum(s.supply.get(f, 0) for f in faces)
-
 
 def _put_back_side(ctx, sp, back, face, me, events):
     """One piece of kind `face` leaves the supply for a space, lying on its back."""

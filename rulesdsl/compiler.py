@@ -17,6 +17,7 @@ from .errors import Diagnostics, suggest
 from .interpreter.runtime import (Ctx, Decision, Failure, EndPhase, EndTurn, StopAction, PASS, DONE,
                                    ruler, free_capacity, matches)
 from .interpreter import board as _bd
+from .interpreter.runtime import supply_count as _supply_count
 
 
 def _has_value(v, x) -> bool:
@@ -828,7 +829,7 @@ def compile_can_place(cc: CC, node: N.Call):
         pzones = s.piece_zones
         for k in sel.kind_list(ctx):
             pk = g.piece_kinds[k]
-            if pk.owner not in (me, None) or s.supply.get(k, 0) < n:
+            if pk.owner not in (me, None) or _supply_count(g, s, k) < n:
                 continue
             occ = pk.occupies
             for sp in where:
@@ -1115,9 +1116,10 @@ def compile_call(cc: CC, node: N.Call):
         a = node.args[0]
         if isinstance(a, N.Sel):
             ps = compile_sel(cc, a)
-            return (lambda ctx: sum(ctx.s.supply.get(k, 0) for k in ps.kind_list(ctx))), NUMBER
+            # a back kind's (`verso:`) supply is its faces'
+            return (lambda ctx: sum(_supply_count(g, ctx.s, k) for k in ps.kind_list(ctx))), NUMBER
         f, _ = compile_expr(cc, a)
-        return (lambda ctx: ctx.s.supply.get(f(ctx), 0)), NUMBER
+        return (lambda ctx: _supply_count(g, ctx.s, f(ctx))), NUMBER
     if fn == "truthy":
         f, _ = compile_expr(cc, node.args[0])
         return (lambda ctx: bool(f(ctx))), BOOL
