@@ -281,6 +281,9 @@ def fingerprint(game) -> tuple:
         tuple(sorted((k, v) for k, v in s.supply.items())),
         tuple(sorted((z, tuple(c)) for z, c in s.zones.items())),
         nested(s.piece_zones),
+        # statuses of pieces and the faces under pieces lying on their back
+        tuple(sorted((repr(k), tuple(sorted(v.items()))) for k, v in s.pstat.items())),
+        tuple(sorted((repr(k), tuple(sorted(v.items()))) for k, v in s.ident.items())),
         tuple(sorted(s.counters.items())),
         tuple(sorted(repr(x) for x in s.marks.items())),
         tuple(sorted(repr(x) for x in s.flags.items())),
