@@ -462,7 +462,14 @@ def describe_table(game, faction, lang: str) -> str:
     if spaces:
         lines.append(_m("GM.tb.map", lang))
         for sp in spaces:
-            pieces = ", ".join(piece_name(game, k, lang, n) for k, n in board[sp].items() if k != OBS_HIDDEN)
+            st = (o.get("board_statuses") or {}).get(sp) or {}
+            pieces = ", ".join(_with_statuses(game, k, n, st[k], lang) if k in st else piece_name(game, k, lang, n)
+                               for k, n in board[sp].items() if k != OBS_HIDDEN)
+            under = (o.get("face_down") or {}).get(sp)
+            if under:
+                # the faces this player sees under its pieces lying on their back (`verso:`)
+                pieces += " [" + ", ".join(piece_name(game, f, lang, m) for b in under.values()
+                                           for f, m in b.items()) + "]"
             down = board[sp].get(OBS_HIDDEN)
             if down:
                 hidden = piece_name(game, "?", lang, down)

@@ -67,6 +67,10 @@ def test_the_owner_sees_the_face_the_other_player_does_not(g):
         # (no other word of the game is spelt with "arca" or "armadilha"/"trampa")
         assert "arca" not in other.lower() and "armadilha" not in other.lower() and "trampa" not in other.lower()
         assert "arca" in own.lower()
+        # the table a human player looks at (`m`)
+        from rulesdsl.interpreter.describe import describe_table
+        assert "arca" not in describe_table(game, "vermelhos", lang).lower()
+        assert "arca" in describe_table(game, "azuis", lang).lower()
 
 
 def test_the_log_of_the_others_hides_the_face_and_the_choice(g):
