@@ -311,6 +311,8 @@ def describe_prompt(game, decision, lang: str) -> str:
         return _m("GM.p.may_action", lang, action=thing_name(game, args[0], lang))
     if key == "activate" and args:
         return _m("GM.p.activate", lang, value=thing_name(game, args[0], lang))
+    if key in ("face_down", "flip_which"):
+        return _m("GM.p." + key, lang)
     if key in ("choose_kind", "place_where", "remove", "how_many", "take_hit", "spend", "discard",
                "branch", "may_trigger"):
         return _m("GM.p." + key, lang)
@@ -460,7 +462,14 @@ def describe_table(game, faction, lang: str) -> str:
     if spaces:
         lines.append(_m("GM.tb.map", lang))
         for sp in spaces:
-            pieces = ", ".join(piece_name(game, k, lang, n) for k, n in board[sp].items() if k != OBS_HIDDEN)
+            st = (o.get("board_statuses") or {}).get(sp) or {}
+            pieces = ", ".join(_with_statuses(game, k, n, st[k], lang) if k in st else piece_name(game, k, lang, n)
+                               for k, n in board[sp].items() if k != OBS_HIDDEN)
+            under = (o.get("face_down") or {}).get(sp)
+            if under:
+                # the faces this player sees under its pieces lying on their back (`verso:`)
+                pieces += " [" + ", ".join(piece_name(game, f, lang, m) for b in under.values()
+                                           for f, m in b.items()) + "]"
             down = board[sp].get(OBS_HIDDEN)
             if down:
                 hidden = piece_name(game, "?", lang, down)
@@ -661,6 +670,11 @@ def describe_event(game, event: dict, lang: str, viewer=None) -> str:
         where = event.get("space")
         where = thing_name(game, where, lang) if where is not None else zone_name(game, event.get("zone"), lang)
         return _m("GM.ev." + t, lang, by=by, pieces=_pieces(game, event, lang), space=where)
+    if t == "flip":
+        # a piece turned to its other side (`vire`): what it was, what it is now
+        return _m("GM.ev.flip", lang, by=by, space=thing_name(game, event.get("space"), lang),
+                  **{"from": piece_name(game, event.get("from"), lang, 1),
+                     "to": piece_name(game, event.get("kind"), lang, 1)})
     if t == "move":
         return _m("GM.ev.move", lang, by=by, pieces=_pieces(game, event, lang),
                   **{"from": thing_name(game, event.get("from"), lang), "to": thing_name(game, event.get("to"), lang)})

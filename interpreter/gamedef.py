@@ -420,6 +420,12 @@ class GameDef:
         # piece statuses: one bit each (`estados_de_peça`)
         self.statuses = {sid: 1 << i for i, sid in enumerate(d.get("piece_statuses") or {})}
         self.status_names = {b: sid for sid, b in self.statuses.items()}
+        # statuses that every piece loses when a turn ends (`dura: turno`)
+        self.turn_statuses = 0
+        for sid, st in (d.get("piece_statuses") or {}).items():
+            lasts = st.get("lasts") if isinstance(st, dict) else None
+            if lasts is not None and _lexicon(getattr(st, "_lang", None) or self.lang).value_of(lasts) == "turn":
+                self.turn_statuses |= self.statuses[sid]
         self.copy_of = {fid: str(f["copy_of"]) for fid, f in (d.get("factions") or {}).items()
                         if f.get("copy_of") is not None}
         # cards
@@ -490,7 +496,34 @@ class GameDef:
                 if isinstance(zd, dict) and zd.get("limit") is not None:
                     self.zone_limits.append((z, "faction", fid, int(zd["limit"]),
                                              str(self.phase_ref(zd.get("limit_phase"), zd, "limit_phase") or last)))
+        self._sides()
         self._compile_all()
+
+    def _sides(self):
+        """Pieces with another side (`verso: K`): the face kind holds the pieces (its supply);
+        on the map a piece may lie on its back, kind K. A back declared `quem_vê:` hides which
+        face lies under it from everyone but its owner (`dono`) or from everyone (`ninguém`)."""
+        self.back_of: dict[str, str] = {}          # face kind -> back kind
+        self.faces: dict[str, list] = {}           # back kind -> its face kinds
+        self.hidden_backs: dict[str, str] = {}     # back kind -> "owner" | "nobody"
+        for k, pk in self.piece_kinds.items():
+            b = pk.attrs.get("back")
+            if b is not None and pk.owner is not None and f"{pk.owner}.{b}" in self.piece_kinds:
+                b = f"{pk.owner}.{b}"          # a faction's own piece, by its name in the faction
+            if b is not None and str(b) in self.piece_kinds:
+                self.back_of[k] = str(b)
+                self.faces.setdefault(str(b), []).append(k)
+        for b in self.faces:
+            seen = self.piece_kinds[b].attrs.get("seen_by")
+            if seen is not None:
+                self.hidden_backs[b] = str(seen)
+
+    def sees_face(self, back, faction) -> bool:
+        """May `faction` see which face lies under a face-down piece of kind `back`?"""
+        v = self.hidden_backs.get(back)
+        if v is None:
+            return True
+        return v == "owner" and faction is not None and self.piece_kinds[back].owner == faction
 
     # tables -----------------------------------------------------------------------------------
     def _piece(self, pid, owner, p):
@@ -500,6 +533,10 @@ class GameDef:
         tracks = {k: list(v.get("values") or []) if isinstance(v, dict) else list(v)
                   for k, v in (p.get("tracks") or {}).items()}
         attrs = {k: v for k, v in p.items() if k not in ("name", "category", "count", "occupies", "tracks", "tags")}
+        if attrs.get("seen_by") is not None:
+            # `quem_vê: dono | ninguém` (a closed value, spelled in the file's language)
+            v = attrs["seen_by"]
+            attrs["seen_by"] = _lexicon(getattr(p, "_lang", None) or self.lang).value_of(v) or str(v)
         self.piece_kinds[pid] = PieceKind(pid, owner, cat, int(p.get("count") or 0),
                                           _bool(c.get("rules")) and owner is not None,
                                           str(occ) if occ else None, int(c.get("hit_order") or 0),

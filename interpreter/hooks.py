@@ -14,7 +14,10 @@ def _matches(ctx, h, ev, me):
     if h.pieces is not None:
         k = ev.get("kind")
         if k is None or k not in h.pieces:
-            return False
+            # a piece lying on its back is also the face under it (`verso:`)
+            f = ev.get("face")
+            if f is None or f not in h.pieces:
+                return False
     if h.owner_rel is not None:
         o = ev.get("owner")
         if h.owner_rel == "mine" and o != me:

@@ -93,6 +93,16 @@ def _pieces(game, g, s, box, lang, out):
             if n < 0:
                 out.append(_m("INV.negative", lang, what=f"{sp}/{k}", n=n))
             on_map[k] = on_map.get(k, 0) + n
+            faces = g.faces.get(k) if n else None
+            if faces is not None:
+                # pieces on their back (`verso:`) are their faces' pieces
+                on_map[k] -= n
+                ids = s.ident.get((sp, k)) or {} if k in g.hidden_backs else {faces[0]: n}
+                if sum(ids.values()) != n:
+                    out.append(_m("INV.box", lang, piece=_piece_label(g, k, lang), supply=0, board=n,
+                                  zones=0, total=n, box=sum(ids.values())))
+                for f, m in ids.items():
+                    on_map[f] = on_map.get(f, 0) + m
     in_zones: dict[str, int] = {}
     for z, kinds in s.piece_zones.items():
         for k, n in kinds.items():
@@ -271,6 +281,9 @@ def fingerprint(game) -> tuple:
         tuple(sorted((k, v) for k, v in s.supply.items())),
         tuple(sorted((z, tuple(c)) for z, c in s.zones.items())),
         nested(s.piece_zones),
+        # statuses of pieces and the faces under pieces lying on their back
+        tuple(sorted((repr(k), tuple(sorted(v.items()))) for k, v in s.pstat.items())),
+        tuple(sorted((repr(k), tuple(sorted(v.items()))) for k, v in s.ident.items())),
         tuple(sorted(s.counters.items())),
         tuple(sorted(repr(x) for x in s.marks.items())),
         tuple(sorted(repr(x) for x in s.flags.items())),

@@ -13,6 +13,10 @@ The engine knows zones and who may look into them, never a game:
     to whoever can see the discard pile, even when a rule sends it elsewhere;
   * pieces covered by a piece declared `cobre:` in their space (the items under a ruin) are
     face down for everyone: their kind is HIDDEN until they leave it;
+  * a piece lying on its back (`verso:`) shows its back kind to everyone; which face lies
+    under it, when the back hides it (`quem_vê:`), only its owner sees (`dono`) or nobody
+    (`ninguém`): the observation lists it under "face_down" for who may see it, and the
+    events (`face`) and the placer's choice of the face are HIDDEN for the others;
   * another player's decision is shown without its options; a decision among cards that the
     viewer cannot see is not shown at all (that it was asked would tell that the player had a
     card that could be chosen); the viewer's own decisions keep their options, cards it cannot
@@ -195,6 +199,46 @@ def _board_space(game, sp, kinds) -> dict:
     return out
 
 
+def _supply_seen(game, faction) -> dict:
+    """The supply, where the faces of a back that hides them (`quem_vê:`) are counted together
+    under the back for who may not see them (the pieces wait face down: which ones are left
+    would tell which ones lie on the map)."""
+    g, s = game.g, game.s
+    sup = s.supply
+    if not g.hidden_backs:
+        return dict(sorted(sup.items()))
+    out = {}
+    for k, n in sup.items():
+        back = g.back_of.get(k)
+        if back is not None and back in g.hidden_backs and not g.sees_face(back, faction):
+            out[back] = out.get(back, 0) + n
+        else:
+            out[k] = out.get(k, 0) + n
+    return dict(sorted(out.items()))
+
+
+def _board_extras(game, faction) -> dict:
+    """The statuses of the pieces on the map (public) and, for the pieces lying on their back
+    whose face `faction` may see (`quem_vê: dono`), which faces they are."""
+    s, g = game.s, game.g
+    out = {}
+    if s.pstat:
+        st = {}
+        for (sp, k), v in sorted(s.pstat.items()):
+            if sp in s.board:
+                st.setdefault(sp, {})[k] = {str(b): n for b, n in sorted(v.items())}
+        if st:
+            out["board_statuses"] = st
+    if s.ident:
+        down = {}
+        for (sp, back), faces in sorted(s.ident.items()):
+            if faces and g.sees_face(back, faction):
+                down.setdefault(sp, {})[back] = dict(sorted(faces.items()))
+        if down:
+            out["face_down"] = down
+    return out
+
+
 def observation(game, faction) -> dict:
     """Everything `faction` may see now, as plain data (JSON-ready)."""
     from .engine import option_id
@@ -246,7 +290,8 @@ def observation(game, faction) -> dict:
         "flags": {":".join(str(x) for x in (k if isinstance(k, tuple) else (k,))): v
                   for k, v in sorted(s.flags.items(), key=lambda kv: str(kv[0]))},
         "board": {sp: _board_space(game, sp, k) for sp, k in sorted(s.board.items()) if k},
-        "supply": dict(sorted(s.supply.items())),
+        **_board_extras(game, faction),
+        "supply": _supply_seen(game, faction),
         "zones": zones,
         "piece_zones": piece_zones,
         "revealed": revealed,
@@ -267,8 +312,16 @@ def observation_string(game, faction, lang=None) -> str:
                phase=D.name(game, "phase", o["phase"], lang) if o["phase"] else "—")]
     lines.append(m("OBS.scores", scores=D.describe_scores(game, o["scores"], lang)))
     for sp, kinds in o["board"].items():
-        pieces = ", ".join(m("OBS.face_down", n=n) if k == HIDDEN else D.piece_name(game, k, lang, n)
+        st = (o.get("board_statuses") or {}).get(sp) or {}
+        pieces = ", ".join(m("OBS.face_down", n=n) if k == HIDDEN
+                           else D._with_statuses(game, k, n, st[k], lang) if k in st
+                           else D.piece_name(game, k, lang, n)
                            for k, n in kinds.items())
+        under = (o.get("face_down") or {}).get(sp)
+        if under:
+            # the faces the viewer sees under its pieces lying on their back
+            pieces += " [" + ", ".join(D.piece_name(game, f, lang, n) for b in under.values()
+                                       for f, n in b.items()) + "]"
         lines.append(f"{D.thing_name(game, sp, lang)}: {pieces}")
     for z, e in o["zones"].items():
         zn = D.zone_name(game, z, lang)
@@ -436,6 +489,8 @@ class View:
             cards = out.get("cards")
             if isinstance(cards, (list, tuple)):
                 out["cards"] = [x if visible_to(self.game, x, self.faction) else HIDDEN for x in cards]
+            if out.get("face") is not None and not self.game.g.sees_face(out.get("kind"), self.faction):
+                out["face"] = HIDDEN        # which face lies under a piece on its back (`quem_vê:`)
             if t == "place" and out.get("kind") is not None and out.get("space") is not None:
                 # placed face down under a piece that covers it (an item under a ruin)
                 from .runtime import covered
@@ -465,6 +520,12 @@ class View:
                 out["_hidden"] = True
             return out
         # another player's decision: what was chosen, not among what
+        p = d.prompt
+        if isinstance(p, tuple) and p and p[0] == "face_down":
+            # which face the placer put on its back: hidden from the others
+            out["choice"] = HIDDEN
+            out["_hidden"] = True
+            return out
         if any(not zone_visible(self.game, zone_of(self.game.s, c), me)
                for o in d.options for c in option_cards(d, o)):
             return None

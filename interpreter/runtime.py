@@ -181,6 +181,14 @@ def matches(g, a, b) -> bool:
 from .board import NOVALUE as _NOVALUE, attr as _attr     # noqa: E402  (board imports nothing from here)
 
 
+def supply_count(g, s, kind) -> int:
+    """Pieces of a kind its owner can place: a back kind's (`verso:`) are its faces' supply."""
+    faces = g.faces.get(kind)
+    if faces is None:
+        return s.supply.get(kind, 0)
+    return sum(s.supply.get(f, 0) for f in faces)
+
+
 def owner_of(ctx, kind: str):
     return ctx.g.piece_kinds[kind].owner
 

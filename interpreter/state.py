@@ -20,7 +20,7 @@ _UIDS = itertools.count(1)
 class State:
     __slots__ = ("uid", "failure", "vid", "vb", "vz", "vc", "vn", "vm", "vf", "vt", "_clock", "_ext", "_at", "_rng", "_rng_share", "seed", "seats", "active", "round", "turn_no", "phase", "board", "supply",
                  "zones", "piece_zones", "counters", "marks", "card_defs", "journal",
-                 "_ruler", "_partners", "winner", "winners", "ranking", "terminal", "visible", "flags", "step", "pstat")
+                 "_ruler", "_partners", "winner", "winners", "ranking", "terminal", "visible", "flags", "step", "pstat", "ident")
 
     def __init__(self, seed: int):
         self.seed = seed
@@ -47,9 +47,13 @@ class State:
         self.supply: dict[str, int] = {}                  # piece kind -> count in its owner's supply
         self.zones: dict[str, list[int]] = {}             # zone key -> card instances (top = end)
         self.piece_zones: dict[str, dict[str, int]] = {}  # zone key -> piece kind -> count
-        # statuses of pieces in piece zones (`estados_de_peça`): (zone, kind) -> {bits: count},
-        # only bits != 0; the pieces without any status are the rest of piece_zones' count
+        # statuses of pieces (`estados_de_peça`) in piece zones and on the map: (zone or space,
+        # kind) -> {bits: count}, only bits != 0; the pieces without any status are the rest of
+        # that place's count (a game whose pieces carry no status keeps this empty)
         self.pstat: dict[tuple, dict[int, int]] = {}
+        # face-down pieces whose identity is hidden (a kind declared `verso:` lies on the map
+        # as its back kind): (space, back kind) -> {face kind: count}
+        self.ident: dict[tuple, dict[str, int]] = {}
         self.counters: dict[str, int] = {}                # counter key -> value
         self.marks: dict = {}                             # per-turn marks (limits, used crafters)
         self.flags: dict = {}                             # lasting facts (face-down leaders, ...)
@@ -117,6 +121,7 @@ class State:
         c.zones = {k: v.copy() for k, v in self.zones.items()}
         c.piece_zones = {k: v.copy() for k, v in self.piece_zones.items()}
         c.pstat = {k: v.copy() for k, v in self.pstat.items()} if self.pstat else {}
+        c.ident = {k: v.copy() for k, v in self.ident.items()} if self.ident else {}
         c.counters = self.counters.copy()
         c.marks = self.marks.copy()
         c.flags = self.flags.copy()
@@ -217,10 +222,13 @@ class State:
         self._ruler.pop(space, None)
         self._undo((_TAKE_QUIET, space, kind, n), "vb")
 
-    def take(self, space: str, kind: str, n: int = 1, _log=True) -> None:
-        """Move n pieces of a kind from a space back to the supply."""
+    def take(self, space: str, kind: str, n: int = 1, _log=True, bits: int = 0) -> None:
+        """Move n pieces of a kind from a space back to the supply (those whose statuses are
+        `bits`; back in the supply they have none)."""
         if n <= 0:
             return
+        if bits or (self.pstat and (space, kind) in self.pstat):
+            self._unstatus(space, kind, n, bits)
         b = self.board[space]
         left = b[kind] - n
         if left:
@@ -234,8 +242,16 @@ class State:
         else:
             self._touch("vb")
 
-    def shift(self, src: str, dst: str, kind: str, n: int) -> None:
+    def shift(self, src: str, dst: str, kind: str, n: int, bits: int = 0) -> None:
+        """Move n pieces of a kind (those whose statuses are `bits`, which they keep) from a
+        space to another."""
         if n <= 0:
+            return
+        if bits or (self.pstat and (src, kind) in self.pstat):
+            self._unstatus(src, kind, n, bits)
+            self._shift(src, dst, kind, n)
+            if bits:
+                self.set_status(dst, kind, n, 0, bits)
             return
         b = self.board[src]
         left = b[kind] - n
@@ -248,6 +264,74 @@ class State:
         self._ruler.pop(src, None)
         self._ruler.pop(dst, None)
         self._undo((_SHIFT, dst, src, kind, n), "vb")
+
+    def _shift(self, src, dst, kind, n):
+        b = self.board[src]
+        left = b[kind] - n
+        if left:
+            b[kind] = left
+        else:
+            del b[kind]
+        d = self.board.setdefault(dst, {})
+        d[kind] = d.get(kind, 0) + n
+        self._ruler.pop(src, None)
+        self._ruler.pop(dst, None)
+        self._undo((_SHIFT, dst, src, kind, n), "vb")
+
+    def _unstatus(self, place, kind, n, bits) -> None:
+        """Before n pieces of a kind leave a place: those with statuses `bits` lose them (so
+        that the count of pieces without status pays for them); with bits 0, statuses come
+        off other pieces when too few have none (a verb that did not say which)."""
+        if bits:
+            self.set_status(place, kind, n, bits, 0)
+            return
+        st = self.pstat.get((place, kind))
+        if not st:
+            return
+        b = self.board.get(place) if place in self.board else self.piece_zones.get(place)
+        plain = (b or {}).get(kind, 0) - sum(st.values())
+        for old in sorted(st):
+            if plain >= n:
+                break
+            m = min(st[old], n - plain)
+            self.set_status(place, kind, m, old, 0)
+            plain += m
+
+    def board_add(self, space: str, kind: str, n: int) -> None:
+        """n pieces of a kind appear on (n>0) or leave (n<0) a space without passing by the
+        supply (a piece turned to its other side, `vire`)."""
+        if not n:
+            return
+        b = self.board.setdefault(space, {})
+        v = b.get(kind, 0) + n
+        if v:
+            b[kind] = v
+        else:
+            del b[kind]
+        self._ruler.pop(space, None)
+        self._undo((_BOARD, space, kind, -n), "vb")
+
+    def ident_add(self, space: str, back: str, face: str, n: int) -> None:
+        """n face-down pieces of kind `back` on a space are (n>0) or stop being (n<0) pieces
+        of kind `face`: the hidden identity, which only who may see it sees."""
+        if not n:
+            return
+        key = (space, back)
+        d = self.ident.get(key)
+        if d is None:
+            d = self.ident[key] = {}
+        v = d.get(face, 0) + n
+        if v:
+            d[face] = v
+        else:
+            del d[face]
+            if not d:
+                del self.ident[key]
+        self._undo((_IDENT, space, back, face, -n), "vb")
+
+    def identities(self, space: str, back: str) -> dict:
+        """{face kind: count} of the face-down pieces of kind `back` on a space."""
+        return self.ident.get((space, back)) or {}
 
     def adjust_supply(self, kind: str, n: int) -> None:
         """Pieces leave (n<0) or join (n>0) the supply from outside the map (box, zones)."""
@@ -289,8 +373,9 @@ class State:
                 del self.pstat[key]
 
     def zone_split(self, zone: str, kind: str) -> dict:
-        """{bits: count} of the pieces of a kind in a piece zone (0 = no status)."""
-        total = self.piece_zones.get(zone, {}).get(kind, 0)
+        """{bits: count} of the pieces of a kind in a piece zone or on a space (0 = no status)."""
+        pz = self.piece_zones.get(zone)
+        total = (pz if pz is not None else self.board.get(zone, {})).get(kind, 0)
         st = self.pstat.get((zone, kind))
         if not st:
             return {0: total} if total else {}
@@ -308,7 +393,15 @@ class State:
             self._status_add(zone, kind, old, -n)
         if new:
             self._status_add(zone, kind, new, n)
-        self._undo((_STATUS, zone, kind, n, new, old), "vz")
+        self._undo((_STATUS, zone, kind, n, new, old), "vz" if zone in self.piece_zones else "vb")
+
+    def clear_statuses(self, bits: int) -> None:
+        """Every piece, on the map and in zones, loses the statuses `bits` (a status that
+        lasts a turn, `dura: turno`)."""
+        for (place, kind), st in list(self.pstat.items()):
+            for old, n in list(st.items()):
+                if old & bits:
+                    self.set_status(place, kind, n, old, old & ~bits)
 
     # cards --------------------------------------------------------------------------------------
     def move_card(self, card: int, src: str, dst: str, to_bottom: bool = False) -> None:
@@ -388,7 +481,7 @@ def _u_put(s, space, kind, n):
 
 
 def _u_shift(s, src, dst, kind, n):
-    s.shift(src, dst, kind, n)
+    s._shift(src, dst, kind, n)
 
 
 def _u_supply(s, kind, n):
@@ -401,6 +494,14 @@ def _u_zone_piece(s, src, dst, kind, n, bits):
 
 def _u_status(s, zone, kind, n, old, new):
     s.set_status(zone, kind, n, old, new)
+
+
+def _u_board(s, space, kind, n):
+    s.board_add(space, kind, n)
+
+
+def _u_ident(s, space, back, face, n):
+    s.ident_add(space, back, face, n)
 
 
 def _u_card(s, card, src, dst, to_bottom, i):
@@ -442,9 +543,9 @@ def _u_flag(s, key, old):
 
 
 _UNDO = (_u_take_quiet, _u_put, _u_shift, _u_supply, _u_zone_piece, _u_status, _u_card, _u_zone,
-         _u_add, _u_counter, _u_mark, _u_flag)
+         _u_add, _u_counter, _u_mark, _u_flag, _u_board, _u_ident)
 (_TAKE_QUIET, _PUT, _SHIFT, _SUPPLY, _ZONE_PIECE, _STATUS, _CARD, _ZONE,
- _ADD, _COUNTER, _MARK, _FLAG) = range(len(_UNDO))
+ _ADD, _COUNTER, _MARK, _FLAG, _BOARD, _IDENT) = range(len(_UNDO))
 
 
 def _rng_like(rng, state):

@@ -227,6 +227,8 @@ class Main(Frame):
                 if r is not None:
                     return r
             elif pc == TURN_ENDED:
+                if g.turn_statuses and s.pstat:
+                    s.clear_statuses(g.turn_statuses)      # statuses that last a turn (`dura: turno`)
                 if g.victory:
                     game._check_victory(ctx, self.f, None)
                 if g.ending is not None and _ending.reached(game, ctx):

@@ -17,7 +17,7 @@ from . import chance
 from .machine import FIN, STOP, Calls, run_calls, start
 from .flow import ask
 from . import decks as _decks
-from .runtime import Failure, GameOver, PASS, DONE, Decision, free_capacity, matches, ruler
+from .runtime import Failure, GameOver, PASS, DONE, Decision, free_capacity, matches, ruler, supply_count
 from . import board as _bd
 
 REGISTRY: dict[str, "VerbDef"] = {}
@@ -183,7 +183,7 @@ def _place_step(K, L, send):
             L["n"] = quant_count(sel.quant, c, 1)
             L["where"] = list(where)
             if len(kinds) > 1:
-                avail = [k for k in kinds if s.supply.get(k, 0) > 0]
+                avail = [k for k in kinds if supply_count(g, s, k) > 0]
                 if not avail:
                     L["short"] = True
                     continue
@@ -222,7 +222,7 @@ def _place_step(K, L, send):
             L["targets"] = targets
             pc = 4
             need = n * len(targets)
-            have = s.supply.get(kind, 0)
+            have = supply_count(g, s, kind)
             if have < need:
                 L["short"] = True
                 if len(set(targets)) > 1 and have > 0:
@@ -254,17 +254,50 @@ def _place_step(K, L, send):
         elif pc == 4:                   # put them
             kind, n = L["kind"], L["n"]
             pk = g.piece_kinds[kind]
+            sides = g.faces.get(kind)
+            queue = L["queue"] = []
             for sp in L["targets"]:
-                k = min(n, s.supply.get(kind, 0))
+                k = min(n, supply_count(g, s, kind) - len(queue))
                 if pk.occupies:
                     k = min(k, free_capacity(c, sp, pk.occupies))
                 if k < n:
                     L["short"] = True
                 if k <= 0:
                     continue
+                if sides is not None:
+                    # pieces placed on their back: which face lies under each, below
+                    queue.extend([sp] * k)
+                    continue
                 s.put(sp, kind, k)
                 L["events"].append({"event": "placement", "space": sp, "kind": kind, "owner": pk.owner,
                                     "count": k, "by": me, "acts": ctx.env.get("__acts", ())})
+            pc = 7 if queue else 0
+        elif pc == 7:                   # pieces placed on their back (`verso:`), one by one
+            kind, queue = L["kind"], L["queue"]
+            if L["d"] is not None:
+                face = L["d"].options[send]
+                L["d"] = None
+                _put_back_side(ctx, queue.pop(0), kind, face, me, L["events"])
+            while queue:
+                faces = [f for f in g.faces[kind] if s.supply.get(f, 0) > 0]
+                if not faces:
+                    L["short"] = True
+                    break
+                if len(faces) == 1:
+                    face = faces[0]
+                elif g.sees_face(kind, me):
+                    # who places sees the faces: chooses which one lies face down
+                    face = ask(c, me, "choose", faces, False, ("face_down",), law)
+                    if type(face) is Decision:
+                        L["d"] = face
+                        L["pc"] = 7
+                        return face
+                else:
+                    # nobody sees them: a random one of those left (a chance event)
+                    face = chance.choice(ctx.engine, s.rng, [f for f in faces for _ in range(s.supply[f])],
+                                         kind="face_down")
+                _put_back_side(ctx, queue.pop(0), kind, face, me, L["events"])
+            queue.clear()
             pc = 0
         elif pc == 5:
             events = L["events"]
@@ -285,8 +318,15 @@ def _removal(ctx, sp, kind, n, by, events, cause_acts, bits=0):
         # from a zone of pieces off the map back to the supply
         ctx.s.move_zone_piece(sp, None, kind, n, bits)
         ctx.s.adjust_supply(kind, n)
+    elif kind in ctx.g.faces:
+        # pieces on their back go back to the supply as their face (`verso:`)
+        pk = ctx.g.piece_kinds[kind]
+        for face, m in leave_back_side(ctx, sp, kind, n, bits, None):
+            events.append({"event": "removal", "space": sp, "kind": kind, "face": face,
+                           "owner": pk.owner, "count": m, "by": by, "acts": cause_acts})
+        return
     else:
-        ctx.s.take(sp, kind, n)
+        ctx.s.take(sp, kind, n, bits=bits)
     pk = ctx.g.piece_kinds[kind]
     ev = {"event": "removal", "space": sp, "kind": kind, "owner": pk.owner, "count": n,
           "by": by, "acts": cause_acts}
@@ -502,21 +542,36 @@ def _move_step(K, L, send):
                 take = min(u[3], n)
             sp, k, bits = u[0], u[1], u[2]
             pz = ctx.s.piece_zones
+            faces = None
             if sp in pz or dst in pz:
+                # statuses go along (`estados_de_peça`), between zones and the map alike
                 if sp in pz and dst in pz:
                     ctx.s.move_zone_piece(sp, dst, k, take, bits)
                 elif sp in pz:
                     ctx.s.move_zone_piece(sp, None, k, take, bits)
                     ctx.s.adjust_supply(k, take)
                     ctx.s.put(dst, k, take)
+                    if bits:
+                        ctx.s.set_status(dst, k, take, 0, bits)
+                elif k in g.faces:
+                    # a piece on its back leaves the map as its face
+                    for face, m in leave_back_side(ctx, sp, k, take, bits, None):
+                        ctx.s.adjust_supply(face, -m)
+                        ctx.s.move_zone_piece(None, dst, face, m, bits)
                 else:
-                    ctx.s.take(sp, k, take)
+                    ctx.s.take(sp, k, take, bits=bits)
                     ctx.s.adjust_supply(k, -take)
-                    ctx.s.move_zone_piece(None, dst, k, take)
+                    ctx.s.move_zone_piece(None, dst, k, take, bits)
+            elif k in g.faces:
+                faces = leave_back_side(ctx, sp, k, take, bits, dst)
             else:
-                ctx.s.shift(sp, dst, k, take)
-            events.append({"event": "movement", "from": sp, "to": dst, "space": dst, "kind": k,
-                           "owner": ctx.g.piece_kinds[k].owner, "count": take, "by": me, "acts": acts})
+                ctx.s.shift(sp, dst, k, take, bits)
+            for face, m in (faces or ((None, take),)):
+                ev = {"event": "movement", "from": sp, "to": dst, "space": dst, "kind": k,
+                      "owner": ctx.g.piece_kinds[k].owner, "count": m, "by": me, "acts": acts}
+                if face is not None:
+                    ev["face"] = face
+                events.append(ev)
             n -= take
             units = [x for x in ((x[0], x[1], x[2], x[3] - take) if x is u else x for x in units) if x[3] > 0]
         for ev in events:
@@ -1357,7 +1412,7 @@ def _status_verb(setting):
                 places = [z for z in ctx.s.piece_zones if z.startswith(me + ".") or z.startswith(me + ":")]
                 units = [u for u in _units_in(c, s, places)]
             else:
-                units = [u for u in s.units(c) if u[0] in ctx.s.piece_zones]
+                units = s.units(c)          # on the map or in zones of pieces
             units = [u for u in units if bool(u[2] & bit) != setting]
             total = sum(u[3] for u in units)
             if q is None or q[0] in ("n", "upto", "atleast"):
@@ -1441,12 +1496,14 @@ def _units_in(ctx, sel, places):
 
 
 verb("set_status",
-     {"pt": "Põe um estado de peça (declarado em `estados_de_peça:`) em peças de zonas de peças: o "
-            "verbo é o que o estado declara em `verbo:` ('exaura 1 bota'). Sem lugar, as zonas de quem "
-            "age. É um custo: sem peças bastantes sem o estado, a regra falha ('até N': as que houver).",
-      "es": "Pone un estado de pieza (declarado en `estados_de_pieza:`) en piezas de zonas de piezas: el "
-            "verbo es el que el estado declara en `verbo:` ('agota 1 bota'). Sin lugar, las zonas de quien "
-            "actúa. Es un coste: sin piezas bastantes sin el estado, la regla fracasa ('hasta N': las que haya)."},
+     {"pt": "Põe um estado de peça (declarado em `estados_de_peça:`) em peças de zonas de peças ou do "
+            "mapa: o verbo é o que o estado declara em `verbo:` ('exaura 1 bota'). Sem lugar, as zonas de "
+            "quem age; com um espaço ('canse 1 soldado seu em C'), as peças dali. É um custo: sem peças "
+            "bastantes sem o estado, a regra falha ('até N': as que houver).",
+      "es": "Pone un estado de pieza (declarado en `estados_de_pieza:`) en piezas de zonas de piezas o del "
+            "mapa: el verbo es el que el estado declara en `verbo:` ('agota 1 bota'). Sin lugar, las zonas "
+            "de quien actúa; con un espacio ('cansa 1 soldado tuyo en C'), las piezas de allí. Es un coste: "
+            "sin piezas bastantes sin el estado, la regla fracasa ('hasta N': las que haya)."},
      {"pt": "exaura 1 bota não danificada", "es": "agota 1 bota no dañada"})(_status_verb(True))
 verb("clear_status",
      {"pt": "Tira um estado de peça (o verbo de `verbo_inverso:`, 'reanime 2 itens exauridos'); faz "
@@ -1639,3 +1696,157 @@ def c_join(cc: CC, node):
         ctx.s.set_flag(("wins_with", me), to(ctx))
         ctx.engine.log_change("join", {"by": me, "to": to(ctx)})
     return run
+
+
+# ---------------------------------------------------------------------------------------------
+# pieces with two sides (`verso:`): on the map a piece may lie on its back, a kind of its own;
+# a back declared `quem_vê:` hides which face lies under it (State.ident keeps it)
+
+def _put_back_side(ctx, sp, back, face, me, events):
+    """One piece of kind `face` leaves the supply for a space, lying on its back."""
+    s, g = ctx.s, ctx.g
+    s.adjust_supply(face, -1)
+    s.board_add(sp, back, 1)
+    if back in g.hidden_backs:
+        s.ident_add(sp, back, face, 1)
+    pk = g.piece_kinds[back]
+    events.append({"event": "placement", "space": sp, "kind": back, "face": face, "owner": pk.owner,
+                   "count": 1, "by": me, "acts": ctx.env.get("__acts", ())})
+
+
+def _which_face(ctx, sp, back):
+    """The face under one piece lying on its back on a space: the only one it can be, or —
+    face-down pieces of one kind in one space look alike — one drawn at random among them."""
+    g, s = ctx.g, ctx.s
+    if back not in g.hidden_backs:
+        return g.faces[back][0]
+    ids = s.identities(sp, back)
+    if len(ids) == 1:
+        return next(iter(ids))
+    if not ids:
+        raise Failure("cannot_pay", ctx.law)
+    return chance.choice(ctx.engine, s.rng, [f for f in sorted(ids) for _ in range(ids[f])],
+                         kind="face_down")
+
+
+def leave_back_side(ctx, sp, back, n, bits, dst):
+    """n pieces lying on their back (with statuses `bits`) leave a space: for the supply, as
+    their faces (dst None), or for another space, still on their back, each with its face and
+    its statuses. [(face, count)] of the pieces that left."""
+    s, g = ctx.s, ctx.g
+    if bits or s.pstat:
+        s._unstatus(sp, back, n, bits)
+    hidden = back in g.hidden_backs
+    out: dict = {}
+    for _ in range(n):
+        face = _which_face(ctx, sp, back)
+        if hidden:
+            s.ident_add(sp, back, face, -1)
+        s.board_add(sp, back, -1)
+        if dst is None:
+            s.adjust_supply(face, 1)
+        else:
+            s.board_add(dst, back, 1)
+            if hidden:
+                s.ident_add(dst, back, face, 1)
+        out[face] = out.get(face, 0) + 1
+    if dst is not None and bits:
+        s.set_status(dst, back, n, 0, bits)
+    return list(out.items())
+
+
+def _flip_one(ctx, sp, kind, bits, me):
+    """One piece turns to its other side where it lies: a back shows its face, a face lies on
+    its back (hiding it again when the back hides faces). The event `virada`."""
+    s, g = ctx.s, ctx.g
+    if kind in g.faces:
+        face = _which_face(ctx, sp, kind)
+        new, hidden_face = face, None
+        if kind in g.hidden_backs:
+            s.ident_add(sp, kind, face, -1)
+    else:
+        new = g.back_of[kind]
+        hidden_face = kind
+    if bits:
+        s.set_status(sp, kind, 1, bits, 0)
+    elif s.pstat:
+        s._unstatus(sp, kind, 1, 0)
+    s.board_add(sp, kind, -1)
+    s.board_add(sp, new, 1)
+    if hidden_face is not None and new in g.hidden_backs:
+        s.ident_add(sp, new, hidden_face, 1)
+    if bits:
+        s.set_status(sp, new, 1, 0, bits)
+    ev = {"event": "flip", "space": sp, "kind": new, "from": kind, "owner": g.piece_kinds[new].owner,
+          "count": 1, "by": me, "acts": ctx.env.get("__acts", ())}
+    if hidden_face is not None and new in g.hidden_backs:
+        ev["face"] = hidden_face
+    return ev
+
+
+@verb("flip",
+      {"pt": "Vira peças do mapa para o outro lado (peças declaradas com `verso:`): uma peça virada "
+             "para baixo mostra a sua face (revelada a todos) e uma face fica com o verso para cima. "
+             "Faz o que puder; com uma quantidade, quem vira escolhe quais. Dispara o evento `virada` "
+             "(ou `revelação`), com `peças:` o lado que ficou para cima.",
+       "es": "Voltea piezas del mapa a su otra cara (piezas declaradas con `reverso:`): una pieza boca "
+             "abajo muestra su cara (revelada a todos) y una cara queda boca abajo. Hace lo que pueda; "
+             "con una cantidad, quien voltea elige cuáles. Dispara el evento `volteo` (o "
+             "`revelación`), con `piezas:` la cara que quedó arriba."},
+      {"pt": "vire 1 trama sua em C", "es": "voltea 1 trama tuya en C"})
+def c_flip(cc: CC, node):
+    actor = _actor(cc, node)
+    objs = _objs(node)
+    if len(objs) != 1 or not isinstance(objs[0], N.Sel):
+        cc.err("C020", node, what="?")
+    s = compile_sel(cc, objs[0], role="verb")
+    if not isinstance(s, PieceSel):
+        cc.err("C020", objs[0], what=objs[0].noun.text)
+    g = cc.g
+    law = cc.law
+    q = s.quant
+    K = (g, law)
+
+    def run(ctx):
+        me = actor(ctx)
+        c = ctx if me == ctx.me else ctx.child(me=me, env=ctx.env)
+        units = [u for u in s.units(c) if u[0] not in ctx.s.piece_zones
+                 and (u[1] in g.faces or u[1] in g.back_of)]
+        total = sum(u[3] for u in units)
+        n = total if q is None or q[0] in ("all", "each") else min(quant_count(q, c, 1), total)
+        return start(_flip_step, K, {"ctx": ctx, "c": c, "me": me, "n": n, "units": units,
+                                      "events": [], "d": None, "opts": None, "pc": 0})
+    return run
+
+
+def _flip_step(K, L, send):
+    g, law = K
+    ctx, c, me, events = L["ctx"], L["c"], L["me"], L["events"]
+    if L["pc"] == 1:
+        return FIN
+    n, units = L["n"], L["units"]
+    while n > 0 and units:
+        if L["d"] is not None:
+            u = units[L["opts"].index(L["d"].options[send])]
+            L["d"] = L["opts"] = None
+            take = 1
+        elif len(units) > 1 and n < sum(u[3] for u in units):
+            opts = [_unit_option(g, u) for u in units]
+            pick = ask(c, me, "choose", opts, False, ("flip_which",), law)
+            if type(pick) is Decision:
+                L["d"], L["opts"], L["n"], L["units"] = pick, opts, n, units
+                return pick
+            u = units[opts.index(pick)]
+            take = 1
+        else:
+            u = units[0]
+            take = min(u[3], n)
+        for _ in range(take):
+            events.append(_flip_one(ctx, u[0], u[1], u[2], me))
+        n -= take
+        units = [x for x in ((x[0], x[1], x[2], x[3] - take) if x is u else x for x in units) if x[3] > 0]
+    for ev in events:
+        ctx.engine.log_change("flip", ev)
+    L["pc"] = 1
+    r = _fire_all(ctx, events)
+    return FIN if r is None else r

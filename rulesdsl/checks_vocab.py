@@ -38,6 +38,7 @@ EVENT_FIELDS = {
     "phase_end": {"phase", "by", "owner"},
     "turn_start": {"by", "owner"},
     "turn_end": {"by", "owner"},
+    "flip": _PIECE_EVENT | {"from"},
 }
 # the events a verb asks the prohibitions about, and those it lets a replacement take over
 PROHIBITION_EVENTS = {"placement": {"pieces", "owner", "by", "space"},
@@ -93,6 +94,7 @@ class VocabularyCheck:
         self.events()
         self.tracks()
         self.expansions()
+        self.sides()
 
     def _resolve(self, node):
         while isinstance(node, dict) and "$ref" in node:
@@ -329,6 +331,59 @@ class VocabularyCheck:
                                        n=len(vals), count=count,
                                        piece=self.rs.name("piece", _piece_id(self.rs, pid), lang))
 
+
+    def sides(self):
+        """Pieces with two sides (`verso:`): the back is a piece of the same owner with no pieces
+        of its own (`quantidade`) and no back of its own; a back shared by several faces must
+        say who sees which face lies under it (`quem_vê:`), and only a back may say it."""
+        d = self.rs.data
+        groups = [(None, d.get("neutral_pieces"))]
+        groups += [(fid, f.get("pieces")) for fid, f in (d.get("factions") or {}).items()
+                   if isinstance(f, dict)]
+        decl = {}                       # (owner, id) -> piece dict
+        for owner, pieces in groups:
+            if isinstance(pieces, YDict):
+                for pid, p in pieces.items():
+                    if isinstance(p, YDict):
+                        decl[(owner, str(pid))] = p
+        faces: dict = {}                # (owner, back id) -> [face ids]
+        done = set()                    # (code, place): a copied faction repeats its pieces' places
+
+        def add(code, pos, lang, **kw):
+            key = (code, getattr(pos, "file", None), getattr(pos, "line", None), getattr(pos, "col", None))
+            if key not in done:
+                done.add(key)
+                self.diags.add(code, pos, lang, **kw)
+        for (owner, pid), p in decl.items():
+            b = p.get("back")
+            if b is None:
+                continue
+            lang = getattr(p, "_lang", None) or self.rs.lang
+            b = str(b)
+            name = self.rs.name("piece", _piece_id(self.rs, pid), lang)
+            if (owner, b) not in decl:
+                if any(k[1] == b for k in decl):
+                    # a piece of another owner (an unknown name is M043, from the schema)
+                    add("M080", pos_of(p, "back"), lang, piece=name, back=b)
+                continue
+            faces.setdefault((owner, b), []).append(pid)
+            bp = decl[(owner, b)]
+            count = bp.get("count")
+            if (isinstance(count, int) and not isinstance(count, bool) and count) or bp.get("back") is not None:
+                add("M081", pos_of(bp, "count" if bp.get("back") is None else "back"), lang,
+                               piece=name, back=self.rs.name("piece", _piece_id(self.rs, b), lang))
+        for (owner, pid), p in decl.items():
+            lang = getattr(p, "_lang", None) or self.rs.lang
+            name = self.rs.name("piece", _piece_id(self.rs, pid), lang)
+            seen = p.get("seen_by")
+            fs = faces.get((owner, pid))
+            if seen is not None and not fs:
+                add("M082", pos_of(p, "seen_by"), lang, piece=name)
+            elif seen is not None and owner is None and lexmod.get(lang).value_of(seen) == "owner":
+                add("M083", pos_of(p, "seen_by"), lang, piece=name)
+            elif seen is None and fs and len(fs) > 1:
+                add("M084", pos_of(decl[(owner, fs[1])], "back"), lang, piece=name,
+                               faces=", ".join(self.rs.name("piece", _piece_id(self.rs, f), lang) for f in fs))
 
     def expansions(self):
         """A faction's `expansões:` name boxes whose pieces join the game (9.7): each one must

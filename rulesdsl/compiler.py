@@ -17,6 +17,7 @@ from .errors import Diagnostics, suggest
 from .interpreter.runtime import (Ctx, Decision, Failure, EndPhase, EndTurn, StopAction, PASS, DONE,
                                    ruler, free_capacity, matches)
 from .interpreter import board as _bd
+from .interpreter.runtime import supply_count as _supply_count
 
 
 def _has_value(v, x) -> bool:
@@ -238,13 +239,14 @@ class PieceSel(Sel):
         return out
 
     def units(self, ctx):
-        """[(place, kind, bits, n)]: like locations, with the statuses of the pieces in zones
-        told apart (pieces on the map have none)."""
+        """[(place, kind, bits, n)]: like locations, with the pieces told apart by their
+        statuses (in zones and on the map)."""
         out = []
         zs = ctx.s.piece_zones
+        pstat = ctx.s.pstat
         on, off = self.st_on, self.st_off
         for sp, k, n in self.locations(ctx):
-            if sp in zs:
+            if sp in zs or (pstat and (sp, k) in pstat):
                 for bits, m in sorted(ctx.s.zone_split(sp, k).items()):
                     if (bits & on) == on and not (bits & off):
                         out.append((sp, k, bits, m))
@@ -277,8 +279,8 @@ class PieceSel(Sel):
         return st
 
     def places(self, ctx):
-        """(pieces, place, has statuses) for each space or piece zone that passes the place
-        filters: what exists() and scan() walk (the kinds are their own business)."""
+        """(pieces, place, count by statuses) for each space or piece zone that passes the
+        place filters: what exists() and scan() walk (the kinds are their own business)."""
         board = ctx.s.board
         pzones = ctx.s.piece_zones
         preds = self.preds
@@ -296,12 +298,8 @@ class PieceSel(Sel):
                         break
                 if not ok:
                     continue
-            statused = False
-            if st:
-                statused = sp in pzones
-                if self.st_on and not statused:
-                    continue                        # pieces on the map have no status
-            yield b, sp, statused
+            # with a filter on statuses, the pieces are counted by them (zones and map alike)
+            yield b, sp, st
 
     def exists(self, ctx):
         """Is there a matching piece? (scan(ctx, True) > 0, in one call)"""
@@ -831,7 +829,7 @@ def compile_can_place(cc: CC, node: N.Call):
         pzones = s.piece_zones
         for k in sel.kind_list(ctx):
             pk = g.piece_kinds[k]
-            if pk.owner not in (me, None) or s.supply.get(k, 0) < n:
+            if pk.owner not in (me, None) or _supply_count(g, s, k) < n:
                 continue
             occ = pk.occupies
             for sp in where:
@@ -1118,9 +1116,10 @@ def compile_call(cc: CC, node: N.Call):
         a = node.args[0]
         if isinstance(a, N.Sel):
             ps = compile_sel(cc, a)
-            return (lambda ctx: sum(ctx.s.supply.get(k, 0) for k in ps.kind_list(ctx))), NUMBER
+            # a back kind's (`verso:`) supply is its faces'
+            return (lambda ctx: sum(_supply_count(g, ctx.s, k) for k in ps.kind_list(ctx))), NUMBER
         f, _ = compile_expr(cc, a)
-        return (lambda ctx: ctx.s.supply.get(f(ctx), 0)), NUMBER
+        return (lambda ctx: _supply_count(g, ctx.s, f(ctx))), NUMBER
     if fn == "truthy":
         f, _ = compile_expr(cc, node.args[0])
         return (lambda ctx: bool(f(ctx))), BOOL

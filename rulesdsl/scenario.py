@@ -568,6 +568,19 @@ class _Reader:
         if isinstance(v, YDict):
             for k, x in v.items():
                 kp = v.key_pos.get(k)
+                if isinstance(x, YDict) and states:
+                    # "FICHA: {FACE: n}": pieces lying on their back, and which faces (`verso:`)
+                    backs = [b for b in vocab.pieces(k, faction)[0] if b in vocab.g.faces]
+                    if len(backs) == 1:
+                        back = backs[0]
+                        sub = self.piece_counts(vocab, x, kp, seated, where,
+                                                vocab.g.piece_kinds[back].owner, False)
+                        for face, (n, fp) in (sub or {}).items():
+                            if face not in vocab.g.faces[back]:
+                                self.err("S013", fp, value=face)
+                                continue
+                            out[("face", back, face)] = (n, fp)
+                        continue
                 if isinstance(x, YDict) and faction is None:
                     f = self.faction(vocab, k, kp, seated)
                     if f is not None:
@@ -804,7 +817,8 @@ class _Reader:
             if expect and (x is None or (isinstance(x, (YDict, YList)) and not x)):
                 out[sp] = EMPTY
                 continue
-            counts = self.piece_counts(vocab, x, v.val_pos.get(k) or kp, seated, str(k))
+            # "PEÇA ESTADO" (statuses on the map) and "VERSO: {FACE: n}" (face-down pieces)
+            counts = self.piece_counts(vocab, x, v.val_pos.get(k) or kp, seated, str(k), states=True)
             if counts is not None:
                 cur = out.setdefault(sp, {})
                 for kind, (n, p) in counts.items():
@@ -1013,8 +1027,10 @@ def _setup(rd: _Reader, k: dict, vocab: Vocab, m, seated, deck_id) -> Setup:
     if "position" in k:
         v, p = k["position"]
         for sp, counts in rd.board(vocab, v, p, m, seated, rd.kn("position")).items():
-            st.board[sp] = {kind: n for kind, (n, _) in counts.items() if n}
-            for kind, (n, pp) in counts.items():
+            # (kind, status bits) or ("face", back kind, face kind) -> n
+            st.board[sp] = {key: n for key, (n, _) in counts.items() if n}
+            for key, (n, pp) in counts.items():
+                kind = key[2] if len(key) == 3 else key[0]
                 used[kind] += n
                 first_pos.setdefault(kind, pp)
     card_specs = {}
@@ -1272,8 +1288,19 @@ def _position_fn(sc: Scenario, box_out: dict, dice_holder: list):
         if st is None:
             return
         for sp, kinds in st.board.items():
-            for kind, n in kinds.items():
+            for key, n in kinds.items():
+                if len(key) == 3:
+                    # a piece lying on its back, with its face (`verso:`)
+                    _, back, face = key
+                    s.adjust_supply(face, -n)
+                    s.board_add(sp, back, n)
+                    if back in g.hidden_backs:
+                        s.ident_add(sp, back, face, n)
+                    continue
+                kind, bits = key
                 s.put(sp, kind, n)
+                if bits:
+                    s.set_status(sp, kind, n, 0, bits)
         for key, kinds in st.piece_zones.items():
             s.piece_zones.setdefault(key, {})
             for (kind, bits), n in kinds.items():
@@ -1326,6 +1353,12 @@ def _position_fn(sc: Scenario, box_out: dict, dice_holder: list):
         for k, pk in g.piece_kinds.items():
             total = s.supply.get(k, 0) + sum(b.get(k, 0) for b in s.board.values()) \
                 + sum(z.get(k, 0) for z in s.piece_zones.values())
+            if k in g.faces:
+                total = 0                   # a back's pieces are its faces' (`verso:`)
+            elif k in g.back_of:
+                b = g.back_of[k]
+                total += sum(bd.get(b, 0) for bd in s.board.values()) if b not in g.hidden_backs \
+                    else sum(f.get(k, 0) for (_, bb), f in s.ident.items() if bb == b)
             box_out[k] = total
     return build
 
@@ -1642,6 +1675,7 @@ def _reason(lang, why, law):
 
 def _check(game, sc: Scenario, ex: Expect, res: Result):
     lang, vocab, s = sc.lang, sc.vocab, game.s
+    g = game.g
     d = game.pending
     for text, pos in ex.legal:
         if d is None:
@@ -1703,11 +1737,20 @@ def _check(game, sc: Scenario, ex: Expect, res: Result):
                     res.fail(None, _m("SR.pieces", lang, space=vocab.name("space", sp),
                                       piece=vocab.piece_name(kind), expected=0, got=n))
             continue
-        for kind, (n, pos) in spec.items():
-            got = here.get(kind, 0)
+        for key, (n, pos) in spec.items():
+            if len(key) == 3:
+                # which faces lie under the pieces on their back
+                _, back, kind = key
+                got = s.identities(sp, back).get(kind, 0) if back in g.hidden_backs else here.get(back, 0)
+                label = f"{vocab.piece_name(back)}: {vocab.piece_name(kind)}"
+            else:
+                # a piece named without states counts them all; "PEÇA ESTADO" those with exactly that state
+                kind, bits = key
+                got = s.zone_split(sp, kind).get(bits, 0) if bits else here.get(kind, 0)
+                label = vocab.piece_state_name(kind, bits)
             if got != n:
                 res.fail(pos, _m("SR.pieces", lang, space=vocab.name("space", sp),
-                                 piece=vocab.piece_name(kind), expected=n, got=got))
+                                 piece=label, expected=n, got=got))
     for kind, (n, pos) in ex.supply.items():
         got = s.supply.get(kind, 0)
         if got != n:

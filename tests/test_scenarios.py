@@ -358,7 +358,7 @@ cenários:
     assert "mochila (Malandro), bota: esperado 2, obtido 1" in out
 
 
-def test_piece_states_only_in_zones(tmp_path):
+def test_piece_states_on_the_map_and_in_zones_not_in_the_supply(tmp_path):
     p = _write(tmp_path, """\
 idioma: pt
 regras: root
@@ -366,6 +366,18 @@ facções: [marqueses, rapinas, malandro]
 cenários:
   - nome: no mapa
     posição: {clareira 5: {bota exaurida: 1}}
+    espera_se:
+      peças: {clareira 5: {bota exaurida: 1, bota: 1}}
+""")
+    code, out = _run(p)
+    assert code == 0, out
+    p = _write(tmp_path, """\
+idioma: pt
+regras: root
+facções: [marqueses, rapinas, malandro]
+cenários:
+  - nome: no suprimento
+    suprimento: {bota exaurida: 1}
 """)
     code, out = _run(p)
     assert code == 1

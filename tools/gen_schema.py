@@ -48,7 +48,7 @@ VAR = {"type": "string", "x-var": True}
 REL = {"type": "string", "x-rel": True}
 # the events the engine makes happen (interpreter/verbs.py, interpreter/engine.py)
 EVENTS = ["placement", "removal", "removal_prevented", "movement", "hits", "discard", "counter",
-          "phase_start", "phase_end", "turn_start", "turn_end"]
+          "phase_start", "phase_end", "turn_start", "turn_end", "flip"]
 EVENT_NAME = values(*EVENTS)
 # documentation keys, accepted on every object: notes, sources, flags about the data itself
 ANNOT = {"note": {}, "source": {}, "single_source": BOOLISH, "ref_en": {}, "law": LAW,
@@ -116,7 +116,10 @@ PIECE = obj({"name": NAME, "category": ref("category"), "count": INT, "occupies"
              "expansions": {}, "per_value": {},
              # pieces of these categories (or kinds) in the same space are face down (hidden)
              "covers": {"oneOf": [ref("piece_or_category"),
-                                  {"type": "array", "items": ref("piece_or_category")}]}}, attrs="piece")   # + declared attributes (a printed suit)
+                                  {"type": "array", "items": ref("piece_or_category")}]},
+             # the piece's other side (a piece kind); on that back kind: who sees which face
+             # lies under a face-down piece (interpreter/gamedef.py `_sides`)
+             "back": ref("piece"), "seen_by": values("owner", "nobody")}, attrs="piece")   # + declared attributes (a printed suit)
 
 DERIVED = obj({"name": NAME, "param": VAR, "base": EXPR, "context": {"type": "array", "items": VAR}})
 
@@ -211,7 +214,8 @@ schema = {
         "end_of_game": obj({"condition": EXPR, "final_scoring": RULES,
                             "ranking": {"type": "array", "items": EXPR}}),
         "turn_rules": idmap(RULES) | {"x-key-ref": "phase"},
-        "piece_statuses": idmap(obj({"name": NAME, "set_verb": NAME, "clear_verb": NAME})),
+        "piece_statuses": idmap(obj({"name": NAME, "set_verb": NAME, "clear_verb": NAME,
+                                     "lasts": values("turn")})),
     },
 }
 
