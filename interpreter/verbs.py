@@ -1028,6 +1028,7 @@ def _counter_verb(sign):
                 owner = compile_expr(cc, f.arg)[0]
         cdef = g.counters.get(cid) or {}
         lo = cdef.get("min")
+        hidden = cid in g.hidden_counters
 
         def run(ctx):
             if g.per_faction(cid):
@@ -1049,6 +1050,8 @@ def _counter_verb(sign):
             if n == 0:
                 return
             ctx.s.add(key, n)
+            if hidden:
+                _hide_again(ctx, key)
             ctx.engine.log_change("score" if sign > 0 else "lose", {"by": me, "counter": cid, "n": n})
             if cid == g.score:
                 ctx.engine.check_score(ctx)
@@ -1305,7 +1308,11 @@ def c_resolve(cc: CC, node):
       {"pt": "revele as cartas da mão de D para você", "es": "revela las cartas de la mano de D a ti"})
 def c_reveal(cc: CC, node):
     actor = _actor(cc, node)
-    located, q, sel = _card_fn(cc, _objs(node)[0])
+    objs = _objs(node)
+    if not objs or (isinstance(objs[0], N.Sel) and isinstance(objs[0].noun, N.Name)
+                    and objs[0].noun.kind == "counter"):
+        return _reveal_secrets(cc, node, actor, objs[0] if objs else None)
+    located, q, sel = _card_fn(cc, objs[0])
     to, _ = _pp(cc, node, "to")
 
     def run(ctx):
@@ -1319,6 +1326,40 @@ def c_reveal(cc: CC, node):
             else:
                 seen.add(who)
         ctx.engine.log_change("reveal", {"by": me, "cards": cards, "to": who})
+    return run
+
+
+def _reveal_secrets(cc, node, actor, obj):
+    """`revele` alone: every secret answer given so far (the secret decisions' choices and the
+    hidden counters' values) is shown to all; `revele CONTADOR [de D]`: that hidden counter's
+    values (N13, docs/informacao-oculta.md). A counter shown stays shown until it changes."""
+    g = cc.g
+    cids = None if obj is None else [obj.noun.ids[0]]
+    owner = None
+    if obj is not None:
+        for f in obj.filters:
+            if f.kind == "of":
+                owner = compile_expr(cc, f.arg)[0]
+
+    def run(ctx):
+        s = ctx.s
+        who = [owner(ctx)] if owner is not None else list(s.seats)
+        keys = []
+        for cid in (cids if cids is not None else sorted(g.hidden_counters)):
+            if cid not in g.hidden_counters:
+                continue
+            if cid in g.counters and str(g.counters[cid].get("scope", "player")) == "global":
+                ks = [cid]
+            else:
+                ks = [g.counter_key(cid, f) for f in who]
+            for k in ks:
+                if k in s.counters and k not in keys:
+                    keys.append(k)
+        for k in keys:
+            if not s.flags.get(("shown", k)):
+                s.set_flag(("shown", k), True)
+        ctx.engine.log_change("reveal_secrets", {"by": actor(ctx), "choices": obj is None,
+                                                 "values": {k: s.counters[k] for k in keys}})
     return run
 
 
@@ -1496,8 +1537,17 @@ def c_set(cc: CC, node):
         else:
             key = g.counter_key(cid, other(ctx) if other else me)
         ctx.s.set_counter(key, to(ctx) or 0)
+        if hidden:
+            _hide_again(ctx, key)
         ctx.engine.log_change("set", {"by": me, "counter": key, "value": to(ctx)})
+    hidden = cid in g.hidden_counters
     return run
+
+
+def _hide_again(ctx, key):
+    """A hidden counter that was shown (`revele`) and changes is hidden again (N13)."""
+    if ctx.s.flags.get(("shown", key)):
+        ctx.s.set_flag(("shown", key), False)
 
 
 def _set_space_attr(cc, node, o):
