@@ -26,10 +26,11 @@ CONQUISTA = os.path.join(TESTS, "games", "conquista", "jogo.yaml")
 LEILAO = os.path.join(TESTS, "games", "leilao", "jogo.yaml")
 ROOT = os.path.join(REPO, "rulesets", "root")
 
-# (id, ruleset path, factions)
+# (id, ruleset path, factions — or a number of seats whose factions are chosen in setup)
 GAMES = [
     ("conquista", CONQUISTA, ("azuis", "vermelhos")),
     ("leilao", LEILAO, ("norte", "sul")),
+    ("leilao-lugares", LEILAO, 3),
     ("root-marqueses-rapinas", ROOT, ("marqueses", "rapinas")),
 ]
 
@@ -42,7 +43,7 @@ _PLAYABLE: dict = {}
 def playable(path: str, factions) -> tuple:
     """(game definition, None) when the ruleset loads and declares these factions and turn
     phases; else (None, reason). Cached per run."""
-    key = (path, tuple(factions))
+    key = (path, factions if isinstance(factions, int) else tuple(factions))
     if key in _PLAYABLE:
         return _PLAYABLE[key]
     import rulesdsl
@@ -55,7 +56,7 @@ def playable(path: str, factions) -> tuple:
                      f"first: {first.splitlines()[0] if first else '?'}")
         _PLAYABLE[key] = out
         return out
-    missing = [f for f in factions if f not in g.factions]
+    missing = [] if isinstance(factions, int) else [f for f in factions if f not in g.factions]
     if missing:
         out = (None, f"{os.path.basename(path)} has no faction {', '.join(missing)} yet")
     elif not g.turn_phases:
