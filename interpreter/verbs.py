@@ -1303,8 +1303,10 @@ def c_resolve(cc: CC, node):
 
 
 @verb("reveal",
-      {"pt": "Revela cartas a um jogador (ou a todos, sem 'para'): o registro passa a mostrá-las a quem as viu.",
-       "es": "Revela cartas a un jugador (o a todos, sin 'a'): el registro pasa a mostrarlas a quien las vio."},
+      {"pt": "Revela cartas a um jogador (ou a todos, sem 'para'): o registro passa a mostrá-las a quem as viu. "
+             "Sozinho, revela a todos as escolhas secretas e os contadores ocultos; com um contador oculto, só ele.",
+       "es": "Revela cartas a un jugador (o a todos, sin 'a'): el registro pasa a mostrarlas a quien las vio. "
+             "Solo, revela a todos las elecciones secretas y los contadores ocultos; con un contador oculto, solo ese."},
       {"pt": "revele as cartas da mão de D para você", "es": "revela las cartas de la mano de D a ti"})
 def c_reveal(cc: CC, node):
     actor = _actor(cc, node)
