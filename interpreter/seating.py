@@ -145,7 +145,7 @@ def take_faction(game, seat: str, f: str) -> None:
     s.card_defs = defs
     views = getattr(game, "views", None)
     if views and seat in views:
-        v = views[seat]
+        v = views.pop(seat)
         v.faction = f
         views[f] = v
     s.ver += 1

@@ -1331,11 +1331,24 @@ def c_reveal(cc: CC, node):
     return run
 
 
+def _has_secrets(g) -> bool:
+    """Does some rule of the ruleset ask a secret decision (`escolha em segredo`)?"""
+    known = g.__dict__.get("_has_secrets")
+    if known is None:
+        known = any(getattr(n, "secret", False) for e in g.rs.expressions if e.tree is not None
+                    for n in e.tree.walk())
+        g.__dict__["_has_secrets"] = known
+    return known
+
+
 def _reveal_secrets(cc, node, actor, obj):
     """`revele` alone: every secret answer given so far (the secret decisions' choices and the
     hidden counters' values) is shown to all; `revele CONTADOR [de D]`: that hidden counter's
     values (N13, docs/informacao-oculta.md). A counter shown stays shown until it changes."""
     g = cc.g
+    if obj is None and not g.hidden_counters and not _has_secrets(g):
+        # nothing a bare `revele` could show: the verb lacks its object (C034)
+        raise IndexError("revele")
     cids = None if obj is None else [obj.noun.ids[0]]
     owner = None
     if obj is not None:
