@@ -90,7 +90,15 @@ def name(game, kind: str, ident, lang: str) -> str:
 def faction_name(game, fid, lang: str) -> str:
     if fid is None:
         return _m("GM.w.nobody", lang)
+    from .seating import seat_number
+    n = seat_number(fid)
+    if n is not None and fid not in game.g.factions:
+        return _m("GM.w.seat", lang, n=n)        # a seat that has no faction yet (N12)
     return name(game, "faction", fid, lang)
+
+
+def secret_choice(lang: str) -> str:
+    return _m("GM.w.secret_choice", lang)
 
 
 def piece_name(game, kind: str, lang: str, count: int | None = None, with_owner: bool = True) -> str:
@@ -665,6 +673,9 @@ def describe_event(game, event: dict, lang: str, viewer=None) -> str:
         return _m(code, lang, **args)
     if t == "decision":
         choice = event.get("label") or event.get("choice")
+        if event.get("secret") and viewer is not None and event.get("player") != viewer \
+                and not event.get("label"):
+            choice = secret_choice(lang)      # N13: not before a `revele`
         return _m("GM.ev.decision", lang, player=fn(event.get("player")), choice=choice)
     if t in ("place", "remove"):
         where = event.get("space")
@@ -702,6 +713,21 @@ def describe_event(game, event: dict, lang: str, viewer=None) -> str:
                   by=by, to=fn(event.get("to")), cards=card_list(game, event.get("cards") or [], lang))
     if t == "give":
         return _m("GM.ev.give", lang, by=by, card=card_name(game, event.get("card"), lang), to=fn(event.get("to")))
+    if t in ("score", "lose", "set") and (event.get("n") == "?" or event.get("value") == "?"):
+        # a hidden counter (N13): how much only for its owner
+        return _m("GM.ev." + t, lang, by=by, amount="? " + counter_label(game, event.get("counter"), lang,
+                                                                          count=2, by=event.get("by")))
+    if t == "turn_order":
+        return _m("GM.ev.turn_order", lang, seats=", ".join(fn(f) for f in event.get("seats") or []))
+    if t == "faction_taken":
+        return _m("GM.ev.faction_taken", lang, seat=fn(event.get("seat")), faction=fn(event.get("faction")))
+    if t == "reveal_secrets":
+        vals = event.get("values") or {}
+        shown = "".join(f"; {fn(k.split(':', 1)[0]) if ':' in k else ''} "
+                        f"{counter_amount(game, k.split(':', 1)[-1], v, lang)}".replace("  ", " ")
+                        for k, v in vals.items())
+        return _m("GM.ev.reveal_secrets" if event.get("choices") else "GM.ev.reveal_counters", lang,
+                  by=by, values=shown if event.get("choices") else (shown[1:] if shown else ""))
     if t in ("score", "lose"):
         return _m("GM.ev." + t, lang, by=by,
                   amount=counter_amount(game, event.get("counter"), abs(int(event.get("n") or 0)), lang,

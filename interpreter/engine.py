@@ -27,6 +27,7 @@ from .machine import Copier, Machine
 from .turns import Main, END
 from . import chance as _chance
 from . import ending as _ending
+from . import seating as _seating
 from .observation import ShownCards, WatchedState, _watch_moves, attach_views
 
 
@@ -47,7 +48,16 @@ class Game:
         self._chance = _chance.make(chance)
         self._redo = None
         self.g = gdef
-        self.factions = list(factions)
+        # seats (seating.py): a list of factions (seats with their factions fixed), or a number
+        # of seats whose factions are chosen during setup (`escolha_de_facção:`)
+        if isinstance(factions, int) and not isinstance(factions, bool):
+            if gdef.faction_choice is None:
+                raise RulesetError("seats without factions: the game has no faction choice")
+            self.seating = factions
+            self.factions = _seating.seat_ids(factions)
+        else:
+            self.seating = None
+            self.factions = list(factions)
         self.seed = int(seed)
         self.map_id = map_id or gdef.default_map or next(iter(gdef.maps), None)
         self.deck_id = deck_id or gdef.default_deck or next(iter(gdef.decks), None)
@@ -62,7 +72,7 @@ class Game:
         self.limit_checks: list = []   # (faction, phase, zone key, size, limit) at phase ends
         self.limit_check_count = 0
         for f in self.factions:
-            if f not in gdef.factions:
+            if f not in gdef.factions and self.seating is None:
                 raise RulesetError(f)
         self.warnings: list[str] = []
         self._check_reach()
@@ -225,8 +235,10 @@ class Game:
         oid = option_id(d.options[i])
         self.history.append(oid)
         if self.logging:
-            self.log.append({"t": "decision", "player": d.player, "kind": d.kind,
-                             "choice": oid, "law": _law(d.law)})
+            e = {"t": "decision", "player": d.player, "kind": d.kind, "choice": oid, "law": _law(d.law)}
+            if d.secret:
+                e["secret"] = True      # hidden from the others until a `revele` (observation.py)
+            self.log.append(e)
 
     # chance (chance.py) ---------------------------------------------------------------------------
     def is_chance_node(self) -> bool:
@@ -411,9 +423,20 @@ class Game:
             s.visible = dict(vis)
 
     def _replay_clone(self) -> "Game":
-        return Game(self.g, self.factions, self.seed, self.map_id, self.deck_id, self.lang,
+        return Game(self.g, self.seats_given(), self.seed, self.map_id, self.deck_id, self.lang,
                     self.logging, list(self.history), self.position, self.start,
-                    observe=list(self.views) or None, chance=self._chance_mode())
+                    observe=[self.seat_of(f) for f in self.views] or None, chance=self._chance_mode())
+
+    def seats_given(self):
+        """What the game was made with: its list of factions, or its number of seats."""
+        return self.factions if self.seating is None else self.seating
+
+    def seat_of(self, f):
+        """The id the seat now played by `f` had when the game was made (a faction given, or
+        `seat2` for the second seat of a game whose factions are chosen)."""
+        if self.seating is None or f not in self.factions:
+            return f
+        return _seating.seat_ids(self.seating)[self.factions.index(f)]
 
     def _chance_mode(self):
         ch = self._chance
@@ -424,7 +447,7 @@ class Game:
         return "record" if type(ch) is _chance.Recorder else "dictated"
 
     def save(self) -> dict:
-        r = {"ruleset": self.g.rs.hash, "factions": self.factions, "seed": self.seed,
+        r = {"ruleset": self.g.rs.hash, "factions": self.seats_given(), "seed": self.seed,
              "map": self.map_id, "deck": self.deck_id, "history": list(self.history)}
         if self._chance is not None and type(self._chance) is not _chance.Recorder:
             # the history holds the dictated picks: a replay asks them again, in order

@@ -11,8 +11,9 @@ from .machine import FIN, Frame
 from .runtime import DONE, MAX_REPEAT, PASS, Decision, EndPhase, EndTurn, Failure, RulesLoop, StopAction
 
 
-def ask(ctx, player, kind, options, optional=False, prompt=None, law=None, meta=None):
-    """A decision, unless forced: returns a Decision to wait on, or the only option."""
+def ask(ctx, player, kind, options, optional=False, prompt=None, law=None, meta=None, secret=False):
+    """A decision, unless forced: returns a Decision to wait on, or the only option.
+    secret: the answer is hidden from the other players until a `revele` (observation.py)."""
     if optional:
         options = list(options) + [PASS]
     n = len(options)
@@ -20,7 +21,7 @@ def ask(ctx, player, kind, options, optional=False, prompt=None, law=None, meta=
         raise Failure("no_option", law)
     if n == 1:
         return options[0]
-    return Decision(player, kind, options, prompt, law or ctx.law, optional, meta)
+    return Decision(player, kind, options, prompt, law or ctx.law, optional, meta, secret)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -121,7 +122,7 @@ class ChooseMany(Frame):
         self.d = None
 
     def step(self, m, send):
-        items, optional, upto, prompt, law, var = self.k
+        items, optional, upto, prompt, law, var = self.k[:6]
         ctx = self.ctx
         chosen = self.chosen
         if self.d is not None:
@@ -136,7 +137,8 @@ class ChooseMany(Frame):
                 if upto or optional:
                     break
                 raise Failure("no_option", law)
-            v = ask(ctx, self.player, "choose", opts, optional or (upto and chosen != []), prompt, law)
+            v = ask(ctx, self.player, "choose", opts, optional or (upto and chosen != []), prompt, law,
+                    secret=len(self.k) > 6 and self.k[6])
             if type(v) is Decision:
                 self.d = v
                 return v

@@ -417,6 +417,10 @@ class GameDef:
         self.faction_counters = {fid: dict(f.get("counters") or {}) for fid, f in (d.get("factions") or {}).items()}
         self.pair_counters = {f"{fid}.{cid}" for fid, cs in self.faction_counters.items()
                               for cid, c in cs.items() if _bool(c.get("per_faction"))}
+        # hidden counters (N13, `oculto: sim`): each value seen only by its owner until revealed
+        self.hidden_counters = {cid for cid, c in self.counters.items() if _bool(c.get("hidden"))}
+        self.hidden_counters |= {f"{fid}.{cid}" for fid, cs in self.faction_counters.items()
+                                 for cid, c in cs.items() if _bool(c.get("hidden"))}
         # piece statuses: one bit each (`estados_de_peça`)
         self.statuses = {sid: 1 << i for i, sid in enumerate(d.get("piece_statuses") or {})}
         self.status_names = {b: sid for sid, b in self.statuses.items()}
@@ -610,6 +614,18 @@ class GameDef:
             if faction != src and base in self.faction_counters.get(faction, ()):
                 cid = f"{faction}.{base}"
         return f"{faction}:{cid}"
+
+    def counter_visible_to(self, key, faction, flags) -> bool:
+        """May `faction` see the value of the counter `key` (a state key: `F:cid`, `F:F.cid`,
+        `cid`)? A hidden counter (`oculto: sim`) only shows its value to its owner (a global
+        one to nobody) until `revele` shows it (the flag ("shown", key), cleared when the value
+        changes)."""
+        if not self.hidden_counters:
+            return True
+        owner, cid = key.split(":", 1) if ":" in key else (None, key)
+        if cid not in self.hidden_counters:
+            return True
+        return (owner is not None and owner == faction) or bool(flags.get(("shown", key)))
 
     def per_faction(self, cid) -> bool:
         """A counter with one value per other faction (`por_facção: sim`)."""
@@ -884,6 +900,9 @@ class GameDef:
             if f:
                 self.victory.append((f, v))
         self.ending = compile_ending(d, block, expr)
+        # seats apart from factions (seating.py): a drawn turn order, factions chosen in setup
+        from .seating import compile_seating
+        self.turn_order, self.faction_choice = compile_seating(self, d, block)
         self._check_reachable(d)
         self._check_self_triggers(d)
         # zone capacities: `capacidade: N` or `capacidade: {quantidade: N, condição: ...}`

@@ -258,6 +258,10 @@ def _scores(game, g, s, mem, lang, out):
         else:
             mem.base = {f: now[f] - sums[f] for f in game.factions}
     for f in game.factions:
+        if f not in mem.base:
+            # a seat that took its faction during setup (seating.py): its base follows it
+            seat = game.seat_of(f) if hasattr(game, "seat_of") else f
+            mem.base[f] = mem.base.pop(seat, now[f] - sums[f])
         want = mem.base[f] + sums[f]
         if now[f] != want:
             out.append(_m("INV.score", lang, faction=f, delta=now[f] - mem.base[f], events=sums[f]))

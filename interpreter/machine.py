@@ -241,7 +241,7 @@ class Copier:
             if meta is not None and type(meta) is tuple and len(meta) == 2 and type(meta[1]) is Ctx:
                 # a decision is never changed once asked: only the context it names is new
                 n = Decision(d.player, d.kind, d.options, d.prompt, d.law, d.optional,
-                             (meta[0], self.ctx(meta[1])))
+                             (meta[0], self.ctx(meta[1])), d.secret)
             else:
                 n = d
             memo[id(d)] = n

@@ -286,7 +286,8 @@ def observation(game, faction) -> dict:
         "terminal": game.is_terminal(),
         "winners": list(s.winners),
         "scores": dict(game.scores()),
-        "counters": dict(sorted(s.counters.items())),
+        "counters": dict(sorted(s.counters.items())) if not g.hidden_counters else
+        {k: (v if g.counter_visible_to(k, faction, s.flags) else HIDDEN) for k, v in sorted(s.counters.items())},
         "flags": {":".join(str(x) for x in (k if isinstance(k, tuple) else (k,))): v
                   for k, v in sorted(s.flags.items(), key=lambda kv: str(kv[0]))},
         "board": {sp: _board_space(game, sp, k) for sp, k in sorted(s.board.items()) if k},
@@ -341,7 +342,7 @@ def observation_string(game, faction, lang=None) -> str:
                        zone=D.zone_name(game, r["zone"], lang)))
     for k, v in o["counters"].items():
         if v:
-            lines.append(f"{k} = {v}")
+            lines.append(f"{k} = {v}")      # a hidden counter: "?" (N13)
     d = game.pending
     if d is not None:
         if d.player == faction:
@@ -363,9 +364,9 @@ def information_state_string(game, faction, lang=None) -> str:
         from .engine import Game, option_id
         mode = game._chance_mode()
         if mode is None or mode == "record":
-            twin = Game(game.g, game.factions, game.seed, game.map_id, game.deck_id, game.lang,
+            twin = Game(game.g, game.seats_given(), game.seed, game.map_id, game.deck_id, game.lang,
                         history=list(game.history), position=game.position, start=game.start,
-                        observe=[faction])
+                        observe=[game.seat_of(faction)])
         else:
             # chance was dictated: its picks are in the history, between the players' choices;
             # the twin takes each pick from there as its generator asks, in the same order
@@ -380,8 +381,8 @@ def information_state_string(game, faction, lang=None) -> str:
 
             def pick(d):
                 return [option_id(o) for o in d.options].index(next(items))
-            twin = Game(game.g, game.factions, game.seed, game.map_id, game.deck_id, game.lang,
-                        position=game.position, start=game.start, observe=[faction], chance=pick)
+            twin = Game(game.g, game.seats_given(), game.seed, game.map_id, game.deck_id, game.lang,
+                        position=game.position, start=game.start, observe=[game.seat_of(faction)], chance=pick)
             for oid in items:
                 twin.apply_id(oid)
         view, twin_game = twin.views[faction], twin
@@ -481,6 +482,11 @@ class View:
             out = self._decision(e)
             if out is None:
                 return
+        elif t in ("score", "lose", "set") and self.game.g.hidden_counters:
+            out = self._counter(e)
+        elif t == "reveal_secrets":
+            out = dict(e)
+            self._reveal(e)
         else:
             out = dict(e)
             c = out.get("card")
@@ -529,7 +535,38 @@ class View:
         if any(not zone_visible(self.game, zone_of(self.game.s, c), me)
                for o in d.options for c in option_cards(d, o)):
             return None
+        if e.get("secret"):
+            # a secret decision (N13): the answer only after a `revele`
+            out["choice"] = HIDDEN
+            out["_hidden"] = True
+            out["_secret"] = True
         return out
+
+    def _counter(self, e):
+        """A change of a hidden counter (N13): its amount only for its owner, until shown."""
+        g = self.game.g
+        out = dict(e)
+        key = e.get("counter")
+        if e.get("t") != "set":
+            key = g.counter_key(key, e.get("by"))
+        if key is not None and not g.counter_visible_to(key, self.faction, self.game.s.flags):
+            f = "value" if e.get("t") == "set" else "n"
+            out["_masked"] = (key, f, out.get(f))
+            out[f] = HIDDEN
+        return out
+
+    def _reveal(self, e) -> None:
+        """`revele`: the secret answers given so far are shown (the earlier events too)."""
+        keys = set(e.get("values") or ())
+        for ev in self.events:
+            m = ev.get("_masked")
+            if m is not None and m[0] in keys:
+                ev[m[1]] = m[2]
+                del ev["_masked"]
+            if e.get("choices") and ev.get("_secret") and ev.get("_hidden"):
+                from .engine import option_id
+                ev["choice"] = option_id(ev["_d"].options[ev["_i"]])
+                del ev["_hidden"]
 
     def _undone(self, e) -> None:
         """An action that could not be completed was undone: what it showed of cards that are
@@ -594,7 +631,9 @@ class ViewLog:
         rec = {k: v for k, v in ev.items() if not k.startswith("_")}
         d = ev.get("_d")
         if d is not None:
-            if ev.get("_hidden"):
+            if ev.get("_hidden") and ev.get("_secret"):
+                rec["label"] = D.secret_choice(self.lang)
+            elif ev.get("_hidden"):
                 rec["label"] = D.card_name(self.game, HIDDEN, self.lang)
             else:
                 rec["label"] = D.describe_option(self.game, d, d.options[ev["_i"]], self.lang)

@@ -62,9 +62,10 @@ MAX_REPEAT = 1_000_000
 class Decision:
     """A pending choice: who decides, what about, and the legal options (values)."""
 
-    __slots__ = ("player", "kind", "options", "prompt", "law", "optional", "meta")
+    __slots__ = ("player", "kind", "options", "prompt", "law", "optional", "meta", "secret")
 
-    def __init__(self, player, kind, options, prompt=None, law=None, optional=False, meta=None):
+    def __init__(self, player, kind, options, prompt=None, law=None, optional=False, meta=None,
+                 secret=False):
         self.player = player
         self.kind = kind          # choose | branch | menu | may | hits | order | ...
         self.options = options    # list of values; PASS / STOP are sentinels
@@ -72,6 +73,7 @@ class Decision:
         self.law = law
         self.optional = optional
         self.meta = meta
+        self.secret = secret      # the answer is hidden from the other players until revealed
 
     def __repr__(self):
         return f"Decision({self.player}, {self.kind}, {self.options!r})"

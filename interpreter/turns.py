@@ -7,26 +7,31 @@ from __future__ import annotations
 
 from .hooks import fire
 from . import chance
+from . import seating
+from .flow import ask
 from . import ending as _ending
 from .machine import FIN, Frame
-from .runtime import EndPhase, EndTurn, Failure, GameOver
+from .runtime import Decision, EndPhase, EndTurn, Failure, GameOver
 
 # where the loop is (pc)
 (SETUP, SETUP_ORDER, SETUP_FACTION, SETUP_DONE, ROUND, SEAT, TURN_START, PHASE,
  PHASE_STARTED, PHASE_RULES, PHASE_END, PHASE_ENDED, TURN_END, TURN_ENDED, END,
- FINAL, FINAL_SEAT, RANK) = range(18)
+ FINAL, FINAL_SEAT, RANK, TURN_ORDER, CHOOSE) = range(20)
 # the steps inside a turn, where `termine o turno` ends it
 IN_TURN = frozenset((TURN_START, PHASE, PHASE_STARTED, PHASE_RULES, PHASE_END, PHASE_ENDED))
 
 
 class Main(Frame):
     __slots__ = ("game", "ctx", "pc", "i", "j", "order", "start_f", "start_ph", "si", "f",
-                 "c", "rules_ctx", "phases", "pi", "ri")
+                 "c", "rules_ctx", "phases", "pi", "ri", "d")
 
     def __init__(self, game, ctx):
         self.game = game
         self.ctx = ctx
         self.pc = SETUP if game.position is None else SETUP_DONE
+        if self.pc == SETUP and game.g.turn_order is not None:
+            self.pc = TURN_ORDER        # A.4: the turn order drawn before anything else
+        self.d = None           # a decision this frame asked (a seat choosing its faction)
         self.i = 0              # setup rule / faction rule
         self.j = 0              # faction in setup order
         self.order = None
@@ -48,10 +53,15 @@ class Main(Frame):
         n.c = cp.ctx(self.c)
         n.rules_ctx = cp.ctx(self.rules_ctx)
         n.phases, n.pi, n.ri = self.phases, self.pi, self.ri
+        n.d = cp.decision(self.d)
         return n
 
     def step(self, m, send):
         try:
+            if self.d is not None:
+                # the answer to the decision this frame asked: the faction a seat takes
+                d, self.d = self.d, None
+                self._take(d.player, d.options[send])
             return self._step()
         except Exception as e:  # noqa: BLE001 - raised at once by a rule: as from a frame above
             return self.throw(m, e)
@@ -87,6 +97,13 @@ class Main(Frame):
         self.game.s.terminal = True
         return FIN
 
+    def _take(self, seat, f):
+        """The seat takes the faction f (seating.py); its setup rules run next (A.8.2)."""
+        seating.take_faction(self.game, seat, f)
+        self.f = f
+        self.i = 0
+        self.c = self.ctx.child(me=f, env={})
+
     def _step(self):
         game = self.game
         g, s, ctx = game.g, game.s, self.ctx
@@ -99,7 +116,50 @@ class Main(Frame):
                     self.i += 1
                     if r is not None:
                         return r
+                if game.seating is not None:
+                    # the seats take their factions, from the last seat by default (A.8.2)
+                    seats = list(s.seats)
+                    self.order = tuple(reversed(seats) if g.faction_choice.reverse else seats)
+                    self.j = self.i = 0
+                    self.c = self.f = None
+                    self.pc = CHOOSE
+                    continue
                 self.pc = SETUP_ORDER
+            elif pc == TURN_ORDER:
+                seating.draw_turn_order(game)
+                self.pc = SETUP
+            elif pc == CHOOSE:
+                fc = g.faction_choice
+                if self.f is None:
+                    if self.j >= len(self.order):
+                        self.c = None
+                        self.pc = SETUP_DONE
+                        continue
+                    seat = self.order[self.j]
+                    pool = [f for f in fc.pool if f not in s.seats]
+                    if not pool:
+                        raise Failure("no_option", fc.law)
+                    if fc.dealt:
+                        f = chance.choice(game, s.rng, pool, "faction")
+                    else:
+                        c = ctx.child(me=seat, env={})
+                        c.law = fc.law
+                        f = ask(c, seat, "choose", pool, False, ("choose", "faction"), fc.law)
+                        if type(f) is Decision:
+                            self.d = f
+                            return f
+                    self._take(seat, f)
+                rules = g.factions[self.f].setup
+                n = len(rules)
+                while self.i < n + len(fc.on_choose):
+                    self.c.law = None
+                    r = (rules[self.i] if self.i < n else fc.on_choose[self.i - n])(self.c)
+                    self.i += 1
+                    if r is not None:
+                        return r
+                self.j += 1
+                self.i = 0
+                self.c = self.f = None
             elif pc == SETUP_ORDER:
                 order = [f for f in g.setup_order if f in game.factions]
                 order += [f for f in game.factions if f not in order]
@@ -125,6 +185,8 @@ class Main(Frame):
                 if self.c is None:
                     self.c = ctx.child(me=f, env={})
                 rules = g.factions[f].setup
+                if g.faction_choice is not None and g.faction_choice.on_choose:
+                    rules = rules + g.faction_choice.on_choose    # `ao_escolher:` (seating.py)
                 while self.i < len(rules):
                     self.c.law = None
                     r = rules[self.i](self.c)

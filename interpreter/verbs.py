@@ -1083,6 +1083,7 @@ def _counter_verb(sign):
                 owner = compile_expr(cc, f.arg)[0]
         cdef = g.counters.get(cid) or {}
         lo = cdef.get("min")
+        hidden = cid in g.hidden_counters
 
         def run(ctx):
             if g.per_faction(cid):
@@ -1104,6 +1105,8 @@ def _counter_verb(sign):
             if n == 0:
                 return
             ctx.s.add(key, n)
+            if hidden:
+                _hide_again(ctx, key)
             ctx.engine.log_change("score" if sign > 0 else "lose", {"by": me, "counter": cid, "n": n})
             if cid == g.score:
                 ctx.engine.check_score(ctx)
@@ -1355,12 +1358,18 @@ def c_resolve(cc: CC, node):
 
 
 @verb("reveal",
-      {"pt": "Revela cartas a um jogador (ou a todos, sem 'para'): o registro passa a mostrá-las a quem as viu.",
-       "es": "Revela cartas a un jugador (o a todos, sin 'a'): el registro pasa a mostrarlas a quien las vio."},
+      {"pt": "Revela cartas a um jogador (ou a todos, sem 'para'): o registro passa a mostrá-las a quem as viu. "
+             "Sozinho, revela a todos as escolhas secretas e os contadores ocultos; com um contador oculto, só ele.",
+       "es": "Revela cartas a un jugador (o a todos, sin 'a'): el registro pasa a mostrarlas a quien las vio. "
+             "Solo, revela a todos las elecciones secretas y los contadores ocultos; con un contador oculto, solo ese."},
       {"pt": "revele as cartas da mão de D para você", "es": "revela las cartas de la mano de D a ti"})
 def c_reveal(cc: CC, node):
     actor = _actor(cc, node)
-    located, q, sel = _card_fn(cc, _objs(node)[0])
+    objs = _objs(node)
+    if not objs or (isinstance(objs[0], N.Sel) and isinstance(objs[0].noun, N.Name)
+                    and objs[0].noun.kind == "counter"):
+        return _reveal_secrets(cc, node, actor, objs[0] if objs else None)
+    located, q, sel = _card_fn(cc, objs[0])
     to, _ = _pp(cc, node, "to")
 
     def run(ctx):
@@ -1374,6 +1383,53 @@ def c_reveal(cc: CC, node):
             else:
                 seen.add(who)
         ctx.engine.log_change("reveal", {"by": me, "cards": cards, "to": who})
+    return run
+
+
+def _has_secrets(g) -> bool:
+    """Does some rule of the ruleset ask a secret decision (`escolha em segredo`)?"""
+    known = g.__dict__.get("_has_secrets")
+    if known is None:
+        known = any(getattr(n, "secret", False) for e in g.rs.expressions if e.tree is not None
+                    for n in e.tree.walk())
+        g.__dict__["_has_secrets"] = known
+    return known
+
+
+def _reveal_secrets(cc, node, actor, obj):
+    """`revele` alone: every secret answer given so far (the secret decisions' choices and the
+    hidden counters' values) is shown to all; `revele CONTADOR [de D]`: that hidden counter's
+    values (N13, docs/informacao-oculta.md). A counter shown stays shown until it changes."""
+    g = cc.g
+    if obj is None and not g.hidden_counters and not _has_secrets(g):
+        # nothing a bare `revele` could show: the verb lacks its object (C034)
+        raise IndexError("revele")
+    cids = None if obj is None else [obj.noun.ids[0]]
+    owner = None
+    if obj is not None:
+        for f in obj.filters:
+            if f.kind == "of":
+                owner = compile_expr(cc, f.arg)[0]
+
+    def run(ctx):
+        s = ctx.s
+        who = [owner(ctx)] if owner is not None else list(s.seats)
+        keys = []
+        for cid in (cids if cids is not None else sorted(g.hidden_counters)):
+            if cid not in g.hidden_counters:
+                continue
+            if cid in g.counters and str(g.counters[cid].get("scope", "player")) == "global":
+                ks = [cid]
+            else:
+                ks = [g.counter_key(cid, f) for f in who]
+            for k in ks:
+                if k in s.counters and k not in keys:
+                    keys.append(k)
+        for k in keys:
+            if not s.flags.get(("shown", k)):
+                s.set_flag(("shown", k), True)
+        ctx.engine.log_change("reveal_secrets", {"by": actor(ctx), "choices": obj is None,
+                                                 "values": {k: s.counters[k] for k in keys}})
     return run
 
 
@@ -1553,8 +1609,17 @@ def c_set(cc: CC, node):
         else:
             key = g.counter_key(cid, other(ctx) if other else me)
         ctx.s.set_counter(key, to(ctx) or 0)
+        if hidden:
+            _hide_again(ctx, key)
         ctx.engine.log_change("set", {"by": me, "counter": key, "value": to(ctx)})
+    hidden = cid in g.hidden_counters
     return run
+
+
+def _hide_again(ctx, key):
+    """A hidden counter that was shown (`revele`) and changes is hidden again (N13)."""
+    if ctx.s.flags.get(("shown", key)):
+        ctx.s.set_flag(("shown", key), False)
 
 
 def _set_space_attr(cc, node, o):

@@ -528,6 +528,10 @@ def compile_expr(cc: CC, node):
             return sel.key, ZONE
         if isinstance(sel, Simple) and sel.etype == "active_faction":
             return (lambda ctx: ctx.s.active), FACTION
+        if isinstance(sel, Simple) and sel.etype in ("first_player", "last_player"):
+            # seats (N12): the first and the last seat in turn order
+            at = 0 if sel.etype == "first_player" else -1
+            return (lambda ctx: ctx.s.seats[at] if ctx.s.seats else None), FACTION
         if isinstance(sel, Simple) and sel.etype == COUNTER and len(node.filters) == 1 \
                 and node.filters[0].kind == "of" and not cc.g.per_faction(sel.what):
             # "CONTADOR de D": a player's counter read as a value (the player D's)
@@ -688,8 +692,8 @@ def _key_fn(reads, free):
 _NOUN_READS = {"piece": ("vb", "vz"), "category": ("vb", "vz"), "spacekind": (), "enum": (),
                "zone": (), "counter": ("vn",),
                "edgekind": ("vf",)}     # "conectada a C por rio": the edges now (board.py)
-_BUILTIN_READS = {"card": ("vc",), "faction": (), "space": (), "piece": ("vb", "vz"),
-                  "active_faction": ("vt",)}
+_BUILTIN_READS = {"card": ("vc",), "faction": ("vt",), "space": (), "piece": ("vb", "vz"),
+                  "active_faction": ("vt",), "first_player": ("vt",), "last_player": ("vt",)}
 _NAME_READS = {"faction": (), "space": (), "enumval": (), "piece": (), "card": (), "tag": (),
                "phase": (), "action": (), "pieceset": (), "deck": (), "map": (), "zone": (),
                "status": (), "attr": (), "track": (), "counter_attr": ("vn",), "spacekind": (),
@@ -703,7 +707,9 @@ _FILTER_READS = {"ruled_by": ("vb",), "not_ruled_by": ("vb",), "with": ("vb",), 
                  "not_of": ("vf",)}
 _CALL_READS = {"rules": ("vb",), "uncovered": ("vb",), "uncovered_sum": ("vb",),
                "supply_of": ("vb",), "truthy": (), "length": (),
-               "next_player": (), "previous_player": (), "left_neighbour": (), "right_neighbour": (), "half_up": (), "max": (),
+               # the seats change only in setup (a drawn order, a faction taken), with the turn
+               "next_player": ("vt",), "previous_player": ("vt",), "left_neighbour": ("vt",),
+               "right_neighbour": ("vt",), "half_up": (), "max": (),
                "min": (), "matches_all": (), "can_place": ("vb", "vz")}
 _PLAIN = (N.Num, N.Var, N.Me, N.Arith, N.Cmp, N.Logic, N.Not, N.ListOf, N.Count, N.Exists)
 
@@ -786,7 +792,7 @@ def _derived_state_reads(g, name, seen):
 def _no_count_of_simple(cc, node, sel):
     """`número de PV seus`, `houver dados`: a counter, a die, hits or extra actions are
     quantities, not things to count — counting them would silently give 0 (C030)."""
-    if isinstance(sel, Simple) and sel.etype not in (ZONE, "active_faction"):
+    if isinstance(sel, Simple) and sel.etype not in (ZONE, "active_faction", "first_player", "last_player"):
         noun = getattr(getattr(node, "noun", None), "text", None) or "?"
         cc.err("C030", getattr(node, "noun", None) or node, noun=noun)
 
@@ -2049,6 +2055,7 @@ def compile_choose(cc: CC, node: N.Choose):
     var = node.sel.var
     who = None if node.who is None else compile_expr(cc, node.who)[0]
     optional = node.optional
+    secret = getattr(node, "secret", False)
     law = cc.law
     if isinstance(sel, Simple):
         cc.err("C010", node.sel)
@@ -2073,7 +2080,7 @@ def compile_choose(cc: CC, node: N.Choose):
         nf = q[1]
         upto = q[0] == "upto"
 
-        many_k = (items, optional, upto, prompt, law, var)
+        many_k = (items, optional, upto, prompt, law, var) + ((True,) if secret else ())
 
         def choose_many(ctx):
             return begin(flow.ChooseMany(many_k, ctx, nf(ctx), who(ctx) if who else ctx.me))
@@ -2094,7 +2101,7 @@ def compile_choose(cc: CC, node: N.Choose):
                             ctx.env[var] = None
                         return
                     raise Failure("no_option", law)
-                v = flow.ask(ctx, player, "choose", opts, optional, prompt, law, (sel, ctx))
+                v = flow.ask(ctx, player, "choose", opts, optional, prompt, law, (sel, ctx), secret)
                 if type(v) is Decision:
                     return (flow.ChooseOne(ctx, v, var, True), v)
                 flow.bind_one(ctx, v, var, True)
@@ -2111,7 +2118,7 @@ def compile_choose(cc: CC, node: N.Choose):
                     ctx.env[var] = None
                 return
             raise Failure("no_option", law)
-        v = flow.ask(ctx, player, "choose", opts, optional, prompt, law, (sel, ctx))
+        v = flow.ask(ctx, player, "choose", opts, optional, prompt, law, (sel, ctx), secret)
         if type(v) is Decision:
             return (flow.ChooseOne(ctx, v, var, False), v)
         flow.bind_one(ctx, v, var, False)
@@ -2248,6 +2255,7 @@ def compile_branch(cc: CC, node: N.ChooseBranch):
     bid = len(registry)
     registry.append((node, cc.owner))
     optional = node.optional
+    secret = getattr(node, "secret", False)
     law = cc.law
     # `opção se X:` — an option offered only while its condition holds
     guards = [None if gd is None else compile_expr(cc, gd)[0] for gd in (node.guards or [])]
@@ -2260,7 +2268,7 @@ def compile_branch(cc: CC, node: N.ChooseBranch):
                 if optional:
                     return
                 raise Failure("no_option", law)
-        v = flow.ask(ctx, ctx.me, "branch", idx, optional, ("branch", bid), law)
+        v = flow.ask(ctx, ctx.me, "branch", idx, optional, ("branch", bid), law, secret=secret)
         if type(v) is Decision:
             return flow.Branch(blocks, ctx, v)
         if v is PASS:

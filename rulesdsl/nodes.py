@@ -215,6 +215,7 @@ class Choose(Node):
     sel: Sel
     who: Any = None  # None: the acting faction
     optional: bool = False
+    secret: bool = False  # "escolha em segredo ...": hidden from the others until revealed
 
 
 @dataclass(eq=False)
@@ -224,6 +225,7 @@ class ChooseBranch(Node):
     who: Any = None
     optional: bool = False
     guards: Any = None  # [expr | None] per branch: `opção se X:` offered only while X holds
+    secret: bool = False  # "escolha em segredo um:": hidden from the others until revealed
 
 
 @dataclass(eq=False)

@@ -142,6 +142,7 @@ class ToNodes(Transformer):
                 opts.append(x.block)
                 guards.append(x.cond)
         node = N.ChooseBranch(opts, None, optional, pos=self._p(meta))
+        node.secret = any(isinstance(t, Token) and t.type == "SECRET" for t in items)
         if any(g is not None for g in guards):
             node.guards = guards
         return node
@@ -234,7 +235,9 @@ class ToNodes(Transformer):
     @v_args(meta=True)
     def choose(self, meta, items):
         sel = [x for x in items if not isinstance(x, Token)][0]
-        return N.Choose(sel, None, False, pos=self._p(meta))
+        node = N.Choose(sel, None, False, pos=self._p(meta))
+        node.secret = any(isinstance(t, Token) and t.type == "SECRET" for t in items)
+        return node
 
     @v_args(meta=True)
     def menu_upto(self, meta, items):

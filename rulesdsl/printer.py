@@ -382,9 +382,10 @@ class Printer:
             lines += self.suite(self.w("IF_CANNOT"), node.on_fail, depth)
             return lines
         if isinstance(node, N.ChooseBranch):
-            head = self.w("CHOOSE") + " " + self.w("ONE")
+            secret = " " + self.w("SECRET") if getattr(node, "secret", False) else ""
+            head = self.w("CHOOSE") + secret + " " + self.w("ONE")
             if node.optional:
-                head = self.w("MAY") + " " + self.w("CHOOSE", inf=True) + " " + self.w("ONE")
+                head = self.w("MAY") + " " + self.w("CHOOSE", inf=True) + secret + " " + self.w("ONE")
             lines = [ind + head + ":"]
             guards = node.guards or []
             for i, b in enumerate(node.branches):
@@ -444,6 +445,8 @@ class Printer:
             parts.append(self.verb_body(node, follow, inf))
         elif isinstance(node, N.Choose):
             parts.append(self.w("CHOOSE", inf=inf) if inf else self.w("CHOOSE"))
+            if getattr(node, "secret", False):
+                parts.append(self.w("SECRET"))
             parts.append(self.sel(node.sel, follow))
         elif isinstance(node, N.Perform):
             parts.append(self.perform(node))

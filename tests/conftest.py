@@ -27,11 +27,12 @@ LEILAO = os.path.join(TESTS, "games", "leilao", "jogo.yaml")
 FICHAS = os.path.join(TESTS, "games", "fichas", "jogo.yaml")
 ROOT = os.path.join(REPO, "rulesets", "root")
 
-# (id, ruleset path, factions)
+# (id, ruleset path, factions — or a number of seats whose factions are chosen in setup)
 GAMES = [
     ("conquista", CONQUISTA, ("azuis", "vermelhos")),
     ("leilao", LEILAO, ("norte", "sul")),
     ("fichas", FICHAS, ("azuis", "vermelhos")),
+    ("leilao-lugares", LEILAO, 3),
     ("root-marqueses-rapinas", ROOT, ("marqueses", "rapinas")),
 ]
 
@@ -44,7 +45,7 @@ _PLAYABLE: dict = {}
 def playable(path: str, factions) -> tuple:
     """(game definition, None) when the ruleset loads and declares these factions and turn
     phases; else (None, reason). Cached per run."""
-    key = (path, tuple(factions))
+    key = (path, factions if isinstance(factions, int) else tuple(factions))
     if key in _PLAYABLE:
         return _PLAYABLE[key]
     import rulesdsl
@@ -57,7 +58,7 @@ def playable(path: str, factions) -> tuple:
                      f"first: {first.splitlines()[0] if first else '?'}")
         _PLAYABLE[key] = out
         return out
-    missing = [f for f in factions if f not in g.factions]
+    missing = [] if isinstance(factions, int) else [f for f in factions if f not in g.factions]
     if missing:
         out = (None, f"{os.path.basename(path)} has no faction {', '.join(missing)} yet")
     elif not g.turn_phases:

@@ -31,9 +31,14 @@ def _where(game, seed, n):
             f"history=<first {n} of game.history>); last choices: {game.history[-8:]}")
 
 
+def _seats(factions):
+    """A list of factions, or a number of seats (their factions chosen during setup)."""
+    return factions if isinstance(factions, int) else list(factions)
+
+
 def playout(g, factions, seed, invariants=True, choice_seed=None, log=True, stop_at=None):
     """Play uniformly random choices to the end (or `stop_at` decisions); check as we go."""
-    game = Game(g, list(factions), seed=seed, log=log)
+    game = Game(g, _seats(factions), seed=seed, log=log)
     rng = random.Random(seed if choice_seed is None else choice_seed)
     if invariants:
         v = check(game)
@@ -85,8 +90,8 @@ def test_random_playouts_keep_invariants(game_def, game_case, seed):
 
 @pytest.mark.parametrize("seed", SEEDS)
 def test_returns_winners_scores_are_sane(game_def, game_case, seed):
-    factions = list(game_case[2])
-    game = playout(game_def, factions, seed, invariants=False)
+    game = playout(game_def, game_case[2], seed, invariants=False)
+    factions = list(game.factions)
     r = game.returns()
     w = game.winners()
     assert len(r) == len(factions)
@@ -95,6 +100,12 @@ def test_returns_winners_scores_are_sane(game_def, game_case, seed):
     assert all(-1.0 <= x <= 1.0 for x in r)
     if not w:
         assert r == [0.0] * len(factions)
+    elif game.s.ranking is not None and len(factions) > 2:
+        # a ranking of 3+ seats (ending.py): first gets the most, shared ranks share the mean,
+        # and the values sum to zero
+        best = max(r)
+        assert [f for f, x in zip(factions, r) if x == best] == [f for f in factions if f in w]
+        assert abs(sum(r)) < 1e-9
     else:
         for f, x in zip(factions, r):
             assert (x == 1.0) == (f in w)
@@ -117,7 +128,7 @@ def test_clone_has_same_state_and_future(game_def, game_case, seed):
     rng = random.Random(1000 + seed)
     points = sorted({0, total // 3, (2 * total) // 3, max(0, total - 1)})
     for at in points:
-        game = Game(game_def, list(factions), seed=seed, log=True, history=full.history[:at])
+        game = Game(game_def, _seats(factions), seed=seed, log=True, history=full.history[:at])
         twin = game.clone()
         assert fingerprint(twin) == fingerprint(game), f"clone differs at decision {at} (seed {seed})"
         assert twin.log == game.log
@@ -145,7 +156,7 @@ def test_save_load_replays_to_same_state(game_def, game_case, seed):
     full = playout(game_def, factions, seed, invariants=False)
     total = len(full.history)
     for at in sorted({0, total // 2, total}):
-        game = Game(game_def, list(factions), seed=seed, history=full.history[:at])
+        game = Game(game_def, _seats(factions), seed=seed, history=full.history[:at])
         saved = json.loads(json.dumps(game.save()))
         back = Game.load(game_def, saved)
         assert fingerprint(back) == fingerprint(game), f"save/load differs at decision {at} (seed {seed})"
@@ -163,7 +174,7 @@ def test_same_seed_same_choices_same_log(game_def, game_case, seed):
     assert a.log == b.log
     assert json.dumps(a.log, sort_keys=True, default=str) == json.dumps(b.log, sort_keys=True, default=str)
     # replaying the saved choices gives the identical log too
-    c = Game(game_def, list(factions), seed=seed, log=True, history=a.history)
+    c = Game(game_def, _seats(factions), seed=seed, log=True, history=a.history)
     assert c.log == a.log
     assert fingerprint(c) == fingerprint(a)
 

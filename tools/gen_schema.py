@@ -106,7 +106,9 @@ ZONE = obj({"name": NAME, "content": values("cards", "pieces"), "hidden": BOOLIS
             # how many cards the zone takes (an integer, or {count, condition}: only while the
             # condition holds for the zone's owner); a card that would enter it full is discarded
             "capacity": {"oneOf": [INT, obj({"count": INT, "condition": EXPR})]}})
-COUNTER = obj({"name": NAME, "scope": values("player", "global"), "initial": INT, "min": INT, "max": INT, "per_faction": BOOLISH})
+COUNTER = obj({"name": NAME, "scope": values("player", "global"), "initial": INT, "min": INT, "max": INT, "per_faction": BOOLISH,
+               # a hidden counter (N13): its value is seen only by its owner until revealed
+               "hidden": BOOLISH})
 CARD = obj({"id": S, "name": NAME, "copies": INT, "text": {}, "effect": EFFECT, "zone": ref("zone"),
             "tags": {"type": "array", "items": ref("tag")}}, required=["id"], attrs="card")
 # a piece's tracks: one value per piece (`count`), checked by rulesdsl/checks_vocab.py
@@ -150,6 +152,12 @@ schema = {
                      "setup_order": {"type": "array", "items": {"oneOf": [
                          ref("faction"), {"type": "array", "items": ref("faction")}]}},
                      "law_document": S,
+                     # seats (N12, interpreter/seating.py): the turn order drawn at the start, and
+                     # the factions chosen (or dealt) during setup, each set up at once
+                     "turn_order": values("random", "random_first"),
+                     "faction_choice": obj({"law": LAW, "order": values("reverse", "forward"),
+                                            "pool": {"type": "array", "items": ref("faction")},
+                                            "dealt": BOOLISH, "on_choose": RULES}),
                      # where the text catalogue lives when not in this folder (a generated
                      # translation points at its source's `texto/`)
                      "text_folder": S,
