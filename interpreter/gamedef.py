@@ -390,13 +390,21 @@ class GameDef:
         self.global_zones = dict(d.get("zones") or {})
         self.player_zones = dict(d.get("player_zones") or {})
         self.faction_zones = {fid: dict(f.get("zones") or {}) for fid, f in (d.get("factions") or {}).items()}
-        self.hand_zone = next((z for z in self.player_zones if _bool(self.player_zones[z].get("hidden"))), None)
+        # the game's deck without named piles: its zones are guessed only where the guess is the
+        # one possible (one hidden player card zone, one hidden global card zone, one other
+        # card zone or the draw pile's `reabastece_de:`); several candidates are an error (M081)
+        hidden_hands = [z for z, zd in self.player_zones.items() if _bool(zd.get("hidden"))
+                        and str(zd.get("content", "cards")) not in ("peças", "piezas", "pieces")]
         card_zones = [z for z, zd in self.global_zones.items()
                       if str(zd.get("content", "cards")) not in ("peças", "piezas", "pieces")]
-        self.draw_zone = next((z for z in card_zones if _bool(self.global_zones[z].get("hidden"))),
-                              card_zones[0] if card_zones else None)
+        hidden_draws = [z for z in card_zones if _bool(self.global_zones[z].get("hidden"))]
+        self.hand_zone = hidden_hands[0] if hidden_hands else None
+        self.draw_zone = hidden_draws[0] if hidden_draws else (card_zones[0] if card_zones else None)
         refill = self.global_zones.get(self.draw_zone, {}).get("refill_from") if self.draw_zone else None
-        self.discard_zone = str(refill) if refill else next((z for z in card_zones if z != self.draw_zone), None)
+        discards = [str(refill)] if refill else [z for z in card_zones if z != self.draw_zone]
+        self.discard_zone = discards[0] if discards else None
+        guesses = (("draw_pile", hidden_draws if hidden_draws else card_zones),
+                   ("discard_pile", discards), ("hand", hidden_hands))
         # a deck that names its piles (`pilha_de_compra:`, `pilha_de_descarte:`, `mão:`,
         # `reembaralha:`) says where it is drawn from and discarded to instead of the guess
         # above; such a deck other than the game's deck is in play beside it (decks.py)
@@ -412,6 +420,8 @@ class GameDef:
             self.draw_zone = main.draw
             self.discard_zone = main.discard
             self.hand_zone = main.hand or self.hand_zone
+        elif self.default_deck is not None:
+            self._check_guessed_piles(game, guesses)
         self.card_zone: dict[str, str] = {}
         self.counters = dict(d.get("counters") or {})
         self.faction_counters = {fid: dict(f.get("counters") or {}) for fid, f in (d.get("factions") or {}).items()}
@@ -893,6 +903,16 @@ class GameDef:
                        known=", ".join(self.rs.name("phase", p, lang) for p in phases),
                        hint=suggest(v, known, cutoff=0.5))
         return v
+
+    def _check_guessed_piles(self, game, guesses):
+        """The game's deck names no piles: each pile guessed among several zones is an error
+        at `jogo: baralho:` (the guess would pick one silently)."""
+        from .. import lexicon
+        lang = getattr(game, "_lang", None) or self.lang
+        for role, zones in guesses:
+            if len(zones) > 1:
+                self.diags.add("M081", pos_of(game, "deck"), lang, name=str(self.default_deck),
+                               role=lexicon.get(lang).spell_key(role), known=", ".join(zones))
 
     def _check_reachable(self, d):
         """An action no menu offers and no rule performs can never happen (a typo, a missing
