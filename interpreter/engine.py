@@ -137,6 +137,9 @@ class Game:
         for cid, c in g.counters.items():
             if str(c.get("scope", "player")) == "global":
                 s.counters[cid] = int(c.get("initial") or 0)
+        from .board import add_faction_spaces
+        for f in self.factions:
+            add_faction_spaces(self, f)       # the spaces a seated faction brings (N10)
         # card instances: the deck, then each seated faction's own cards
         for did, piles in self.decks_in_play:
             for cid in g.decks.get(did, []):

@@ -63,6 +63,10 @@ class CardDef:
 class MapDef:
     """The printed map (and, built by interpreter/board.py, the map as a game changed it)."""
 
+    apart_by_kind = None        # kind (None: any) -> faction spaces selections leave out
+    piece_edges = {}            # edge kind -> (space, piece kinds): edges the pieces make
+    brought = {}                # space -> the faction that brings it (`espaços:`, board.py)
+
     def __init__(self, ident, spaces: dict, kinds: dict, edges: dict, adjacency_kinds: set,
                  conditional_kinds: dict | None = None):
         self.id = ident
@@ -74,6 +78,7 @@ class MapDef:
         self.start_pieces = {}
         self._linked = {}
         self.space_ids = list(spaces)
+        self.all_space_ids = self.space_ids     # where pieces may be (+ seated factions' spaces)
         self.attrs = spaces                       # space -> {attr: value}
         self.by_kind: dict[str, list] = {}
         for sid, k in kinds.items():
@@ -455,6 +460,19 @@ class GameDef:
         self.absent_wild = {aid for sk in (d.get("space_kinds") or {}).values()
                             for aid, a in (sk.get("attributes") or {}).items()
                             if isinstance(a, dict) and _bool(a.get("wild_if_absent"))}
+        # the spaces a faction brings to the map when seated (`espaços:`, N10; board.py)
+        self.faction_spaces: dict[str, dict] = {}
+        for fid, fac in (d.get("factions") or {}).items():
+            for sid, sp in (fac.get("spaces") or {}).items():
+                stype = str(sp.get("type"))
+                attrs = {k: v for k, v in sp.items() if k not in ("type", "name", "in_selections")}
+                for aid, a in ((d.get("space_kinds") or {}).get(stype, {}).get("attributes") or {}).items():
+                    if aid not in attrs and "default" in a:
+                        attrs[aid] = _typed(a.get("default"), a.get("type"))
+                for k in list(attrs):
+                    attrs[k] = _typed(attrs[k], self.attr_types.get(k))
+                self.faction_spaces.setdefault(fid, {})[sid] = {
+                    "kind": stype, "attrs": attrs, "counted": _bool(sp.get("in_selections"), False)}
         for mid, m in (d.get("maps") or {}).items():
             spaces, kinds = {}, {}
             for sid, sp in (m.get("spaces") or {}).items():
@@ -474,7 +492,13 @@ class GameDef:
                 for sp in me.get("spaces") or ():
                     if str(sp) in spaces:
                         spaces[str(sp)][str(me["attribute"])] = True
+            for fsps in self.faction_spaces.values():
+                for sid, sp in fsps.items():
+                    spaces[sid] = dict(sp["attrs"])
+                    kinds[sid] = sp["kind"]
             md = MapDef(mid, spaces, kinds, edges, adjk)
+            md.brought = {sid: fid for fid, fsps in self.faction_spaces.items() for sid in fsps}
+            _board.set_apart(md, {})
             md.ruins = list(m.get("ruins") or [])
             md.start_pieces = {str(k): v for k, v in (m.get("start_pieces") or {}).items()}
             self.maps[mid] = md
@@ -801,9 +825,20 @@ class GameDef:
                     cond_kinds[ek] = f
                     r = _compiler.state_reads(self, exprs[("edge_kinds", ek, "adjacency_if")].tree)
                     reads = None if (r is None or reads is None) else reads | set(r)
+        # edge kinds whose edges the pieces make: one space joined to every space that holds
+        # a piece of some kinds (`liga: {espaço: S, a_espaços_com: P}`, board.py)
+        piece_edges = {}
+        for ek, e in (d.get("edge_kinds") or {}).items():
+            j = e.get("joins") if isinstance(e, dict) else None
+            if isinstance(j, dict) and j.get("space") is not None and j.get("to_spaces_with") is not None:
+                want = str(j["to_spaces_with"])
+                kinds = tuple(k for k, p in self.piece_kinds.items()
+                              if k == want or k.endswith("." + want) or p.category == want)
+                piece_edges[ek] = (str(j["space"]), kinds)
         for md in self.maps.values():
             md.conditional_kinds = cond_kinds
             md.conditional_reads = tuple(sorted(reads)) if reads is not None else None
+            md.piece_edges = piece_edges
         # hooks
         for kind, sect in (("trigger", "triggers"), ("replacement", "replacements"),
                            ("modifier", "modifiers"), ("prohibition", "prohibitions")):

@@ -156,7 +156,12 @@ schema = {
                                                             attrs="enumval"))})),
         "space_kinds": idmap(obj({"name": NAME, "attributes": idmap(ATTRIBUTE)})),
         # `adjacency_if`: a condition (for the acting faction) under which the kind is adjacency
-        "edge_kinds": idmap(obj({"name": NAME, "adjacency": BOOLISH, "adjacency_if": EXPR})),
+        "edge_kinds": idmap(obj({"name": NAME, "adjacency": BOOLISH, "adjacency_if": EXPR,
+                                 # edges the pieces make: the space joined to every space holding
+                                 # a piece of that kind or category (N10, interpreter/board.py)
+                                 "joins": obj({"space": ref("space"),
+                                               "to_spaces_with": ref("piece_or_category")},
+                                              required=["space", "to_spaces_with"])})),
         "piece_categories": idmap(obj({"name": NAME, "faction_owned": BOOLISH, "rules": BOOLISH,
                                        "occupies": ref("attr"), "hit_order": INT,
                                        "removable": BOOLISH})),
@@ -193,6 +198,9 @@ schema = {
             "expansions": {"type": "array", "items": S},
             "pieces": idmap(PIECE), "zones": idmap(ZONE), "counters": idmap(COUNTER),
             "cards": {"type": "array", "items": CARD},
+            # spaces the faction brings to the map when seated (N10, interpreter/board.py)
+            "spaces": idmap(obj({"type": ref("spacekind"), "name": NAME, "in_selections": BOOLISH},
+                                attrs="space")),
             "setup": RULES, "turn": idmap(RULES) | {"x-key-ref": "phase"}, "actions": idmap(ACTION),
             "triggers": {"type": "array", "items": HOOK_TRIGGER},
             "replacements": {"type": "array", "items": HOOK_REPLACE},
