@@ -336,3 +336,28 @@ def distance(ctx, a, b):
             frontier = nxt
         memo[key] = got
     return got.get(b, INFINITE)
+
+
+# the directions of a straight line through each grid (one of each opposite pair)
+_LINES = {"hex": ((1, 0), (0, 1), (1, -1)),         # axial coordinates (q, r)
+          "square": ((1, 0), (0, 1))}                # columns and rows
+
+
+def longest_line(ctx, spaces) -> int:
+    """The most of `spaces` in a row: consecutive cells of one straight line of the map's grid
+    (`coordenadas:`), all among `spaces` ("três em linha": >= 3). A line runs through the grid,
+    whatever the edges between its cells (rivers, paths cut by rules)."""
+    m = ctx.m
+    co = m.coords
+    cells = {co[sp] for sp in spaces if sp in co}
+    best = 1 if cells else 0
+    for dq, dr in _LINES[m.grid]:
+        for q, r in cells:
+            if (q - dq, r - dr) in cells:
+                continue                    # not the first cell of its run
+            n = 1
+            while (q + n * dq, r + n * dr) in cells:
+                n += 1
+            if n > best:
+                best = n
+    return best

@@ -65,6 +65,8 @@ class MapDef:
 
     apart_by_kind = None        # kind (None: any) -> faction spaces selections leave out
     piece_edges = {}            # edge kind -> (space, piece kinds): edges the pieces make
+    grid = None                 # "hex" (axial q, r) | "square" (column, row) | None
+    coords = {}                 # space -> grid coordinates (`coordenadas:`)
     brought = {}                # space -> the faction that brings it (`espaços:`, board.py)
 
     def __init__(self, ident, spaces: dict, kinds: dict, edges: dict, adjacency_kinds: set,
@@ -499,6 +501,13 @@ class GameDef:
             md = MapDef(mid, spaces, kinds, edges, adjk)
             md.brought = {sid: fid for fid, fsps in self.faction_spaces.items() for sid in fsps}
             _board.set_apart(md, {})
+            co = m.get("coordinates") or {}
+            if co.get("grid") is not None:
+                # grid coordinates (`coordenadas:`): straight lines through the grid (board.py)
+                from .. import lexicon
+                lang = getattr(co, "_lang", None) or getattr(m, "_lang", None) or self.lang
+                md.grid = lexicon.get(lang).value_of(co["grid"]) or str(co["grid"])
+                md.coords = {str(sp): (int(xy[0]), int(xy[1])) for sp, xy in (co.get("values") or {}).items()}
             md.ruins = list(m.get("ruins") or [])
             md.start_pieces = {str(k): v for k, v in (m.get("start_pieces") or {}).items()}
             self.maps[mid] = md

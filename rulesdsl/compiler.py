@@ -714,7 +714,7 @@ _FILTER_READS = {"ruled_by": ("vb",), "not_ruled_by": ("vb",), "with": ("vb",), 
 _CALL_READS = {"rules": ("vb",), "uncovered": ("vb",), "uncovered_sum": ("vb",),
                "supply_of": ("vb",), "truthy": (), "length": (),
                "next_player": (), "previous_player": (), "left_neighbour": (), "right_neighbour": (), "half_up": (), "max": (),
-               "min": (), "distance": ("vf",), "matches_all": (), "can_place": ("vb", "vz")}
+               "min": (), "distance": ("vf",), "longest_line": (), "matches_all": (), "can_place": ("vb", "vz")}
 _PLAIN = (N.Num, N.Var, N.Me, N.Arith, N.Cmp, N.Logic, N.Not, N.ListOf, N.Count, N.Exists)
 
 
@@ -1188,6 +1188,14 @@ def compile_call(cc: CC, node: N.Call):
         fa, _ = compile_expr(cc, node.args[0])
         fb, _ = compile_expr(cc, node.args[1])
         return (lambda ctx: _bd.distance(ctx, fa(ctx), fb(ctx))), NUMBER
+    if fn == "longest_line":
+        # "a maior linha reta de (campos com torres suas)" (N17): the most in a row through
+        # the map's grid; every map of the ruleset must declare its `coordenadas:`
+        missing = [mid for mid, m in g.maps.items() if m.grid is None]
+        if missing or not g.maps:
+            cc.err("C091", node, maps=", ".join(cc.g.rs.name("map", mid, cc.lang) for mid in missing))
+        f, _ = compile_expr(cc, node.args[0])
+        return (lambda ctx: _bd.longest_line(ctx, _flat(f(ctx)))), NUMBER
     if fn == "length":
         f, _ = compile_expr(cc, node.args[0])
 

@@ -129,3 +129,29 @@ def test_random_games_keep_the_invariants(g):
             assert invariants.check(game) == []
             if r.random() < 0.2:
                 game = game.clone()
+
+
+def test_the_longest_straight_line_through_the_hex_grid(g):
+    c = _ctx(Game(g, SEATS, seed=0))
+    assert B.longest_line(c, []) == 0
+    assert B.longest_line(c, ["norte"]) == 1
+    assert B.longest_line(c, ["norte", "centro", "sul"]) == 3          # q = 0
+    assert B.longest_line(c, ["nordeste", "centro", "sudoeste"]) == 3  # q + r = 0
+    assert B.longest_line(c, ["noroeste", "centro", "sudeste"]) == 3   # r = 0
+    assert B.longest_line(c, ["norte", "centro", "sudeste"]) == 2      # adjacent, bent
+    assert B.longest_line(c, ["norte", "sul"]) == 1                    # a gap breaks the row
+    assert B.longest_line(c, ["refugio", "norte"]) == 1                # no coordinates
+
+
+def test_a_straight_line_on_a_map_without_coordinates_is_an_error(tmp_path):
+    from rulesdsl.errors import RulesError
+    text = GAME.read_text(encoding="utf-8")
+    start = text.index("    coordenadas:")
+    end = text.index("    ligações:")
+    text = text[:start] + text[end:]
+    (tmp_path / "jogo.yaml").write_text(text, encoding="utf-8")
+    with pytest.raises(RulesError) as e:
+        rulesdsl.load(str(tmp_path / "jogo.yaml"))
+    (d,) = e.value.diagnostics
+    assert d.code == "C091" and d.args["maps"] == "colmeia"
+    assert text.splitlines()[d.pos.line - 1][d.pos.col - 1:].startswith("a maior linha reta")

@@ -188,7 +188,14 @@ schema = {
                            "map_edge": obj({"attribute": ref("attr"),
                                             "spaces": {"type": "array", "items": ref("space")}}),
                            # drawing coordinates, not rules
-                           "positions": obj({"values": idmap({"type": "array"})})})),
+                           "positions": obj({"values": idmap({"type": "array"})}),
+                           # grid coordinates, read by rules: straight lines (N17, board.py);
+                           # hex: axial (q, r); square: (column, row)
+                           "coordinates": obj({"grid": values("hex", "square"),
+                                               "values": idmap({"type": "array", "items": INT,
+                                                                "minItems": 2, "maxItems": 2})
+                                               | {"x-key-ref": "space"}},
+                                              required=["grid", "values"])})),
         "decks": idmap(obj({"name": NAME, "cards": {"type": "array", "items": CARD}, "per_value": {},
                             "setup": {}, "draw_pile": ref("zone"), "discard_pile": ref("zone"),
                             "hand": ref("zone"), "reshuffle": BOOLISH})),
