@@ -110,6 +110,9 @@ def test_add_faction_spaces_is_journaled_and_copied(g):
 def test_the_refuge_is_adjacent_to_each_space_with_a_tunnel_however_it_got_there(g):
     game = Game(g, SEATS, seed=0)
     c = _ctx(game, "escavadores")
+    (first,) = [sp for sp, b in game.s.board.items() if b.get("escavadores.túnel")]
+    assert B.board(c).neighbors["refugio"] == {first}       # the tunnel of the setup
+    game.s.take(first, "escavadores.túnel")
     assert B.board(c).neighbors["refugio"] == set()
     game.s.put("sudeste", "escavadores.túnel")
     assert B.board(c).neighbors["refugio"] == {"sudeste"}
