@@ -1872,12 +1872,12 @@ def main(argv=None) -> int:
         return 0
 
 
-if __name__ == "__main__":
-    sys.exit(main())
-
-
 def _faction_spaces(vocab, seated) -> list:
     """The spaces the seated factions bring to the map (N10)."""
     g = getattr(vocab, "g", None)
     fs = getattr(g, "faction_spaces", None) or {}
     return [sp for f in (seated or ()) for sp in fs.get(f, ())]
+
+
+if __name__ == "__main__":
+    sys.exit(main())
