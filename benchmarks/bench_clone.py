@@ -3,6 +3,7 @@
     python benchmarks/bench_clone.py                      # 4 players, 4 games, every 10th decision
     python benchmarks/bench_clone.py --games 2 --every 100 --reps 3
     python benchmarks/bench_clone.py --factions marqueses,rapinas
+    python benchmarks/bench_clone.py --observe            # games with observers (their views)
 
 At each point the clone is made `--reps` times and the mean per clone is one sample; the
 samples of all the games give the percentiles. After loading, the ruleset's objects are frozen
@@ -49,6 +50,8 @@ def main(argv=None):
     ap.add_argument("--max-decisions", type=int, default=100_000)
     ap.add_argument("--no-freeze", action="store_true", help="leave the ruleset to the garbage collector")
     ap.add_argument("--keep-gc", action="store_true", help="do not pause the cyclic collector while timing")
+    ap.add_argument("--observe", action="store_true",
+                    help="games with every seated faction observing (Game(observe=...), observation.py)")
     args = ap.parse_args(argv)
 
     from rulesdsl.environment import Environment
@@ -63,7 +66,7 @@ def main(argv=None):
     for k in range(args.games):
         seed = args.seed + k
         rng = random.Random(seed)
-        game = Game(gdef, factions, seed)
+        game = Game(gdef, factions, seed, observe=factions if args.observe else None)
         n = 0
         while game.pending is not None and n < args.max_decisions:
             if n % args.every == 0:
@@ -84,7 +87,8 @@ def main(argv=None):
     print(f"python:           {sys.version.split()[0]}")
     print(f"points:           {len(samples)} (every {args.every} decisions of {args.games} games, "
           f"{args.reps} clones each, CPU time{'' if args.no_freeze else ', gc.freeze() after load'}"
-          f"{'' if args.keep_gc else ', collector paused while timing'})")
+          f"{'' if args.keep_gc else ', collector paused while timing'}"
+          f"{', every faction observing' if args.observe else ''})")
     print(f"clone (µs):       p50 {_pct(us, 50):.1f}  p90 {_pct(us, 90):.1f}  p99 {_pct(us, 99):.1f}  "
           f"max {worst[0]:.1f} (seed {worst[2]}, decision {worst[1]})")
     return 0

@@ -11,6 +11,8 @@ the hottest selections — is rebuilt only when the map changes, not on every re
 Overrides (the first item names the kind):
   ("attr", space, attribute, value)   a space attribute set by a rule (a tuple: several values)
   ("edge", a, b, kind)                the kind of the edge between a and b (a < b); None: no edge
+  ("space", space, faction, in_selections)
+                                      a space a seated faction brought (`espaços:`, N10)
 Edge kinds declared with a condition (`adjacência_se:`) count as adjacency for the faction for
 which the condition holds; that view is kept per faction and per version of what the condition
 reads.
@@ -59,7 +61,10 @@ def _build(m, ms):
     from .gamedef import MapDef
     spaces = {sp: dict(a) for sp, a in m.attrs.items()}
     edges = {k: set(map(tuple, sorted(tuple(sorted(p)) for p in pairs))) for k, pairs in m.edges.items()}
+    seated = {}
     for item in ms:
+        if item[0] == "space":
+            seated[item[1]] = item[3]
         if item[0] == "attr":
             _, sp, aid, val = item
             if sp in spaces:
@@ -77,16 +82,123 @@ def _build(m, ms):
                m.adjacency_kinds, m.conditional_kinds)
     v.ruins = m.ruins
     v.printed = m
+    v.brought = m.brought
+    v.piece_edges = m.piece_edges
+    set_apart(v, seated)
     return v
+
+
+def set_apart(v, seated) -> None:
+    """Which spaces of the view `v` selections enumerate. Every faction's spaces are in the
+    printed map (attributes, names), but only the seated factions' ones hold pieces
+    (`all_space_ids`, what piece selections walk); of those, a selection of every space or of
+    every space of a kind ("cada clareira", "clareira onde ...") leaves out the ones not
+    declared `nas_seleções: sim` (`apart_by_kind`), unless it reaches them through the map's
+    edges or their pieces: "adjacente a", "conectada a", "com" (pieces there).
+    seated: {space: counted} of the seated factions' spaces."""
+    brought = v.brought
+    if not brought:
+        return
+    v.all_space_ids = [sp for sp in v.space_ids if sp not in brought or sp in seated]
+    v.space_ids = [sp for sp in v.space_ids if sp not in brought or seated.get(sp)]
+    for k, sps in list(v.by_kind.items()):
+        v.by_kind[k] = [sp for sp in sps if sp not in brought or seated.get(sp)]
+    apart = [sp for sp in v.all_space_ids if sp in seated and not seated[sp]]
+    v.apart_by_kind = {None: apart}
+    for sp in apart:
+        v.apart_by_kind.setdefault(v.kind_of[sp], []).append(sp)
+
+
+def spaces_view(ctx):
+    """The map whose spaces a selection enumerates (the printed one until a rule changes it)."""
+    fl = ctx.s.flags
+    return _view(ctx.m, fl[MAP_KEY]) if fl and MAP_KEY in fl else ctx.m
+
+
+def piece_spaces(ctx):
+    """The spaces pieces may be on now: the map's and the seated factions' own."""
+    fl = ctx.s.flags
+    return (_view(ctx.m, fl[MAP_KEY]) if fl and MAP_KEY in fl else ctx.m).all_space_ids
+
+
+def faction_space_items(g, faction) -> list:
+    """The overrides that put the spaces `faction` brings on the map (`espaços:`)."""
+    return [("space", sid, faction, sp["counted"])
+            for sid, sp in g.faction_spaces.get(faction, {}).items()]
+
+
+def add_faction_spaces(engine, faction) -> None:
+    """Put the spaces a faction brings on this game's map: called when the faction is seated
+    (Game._init_state) and wherever a faction joins a game later. The spaces are overrides of
+    the map in the state, so they are copied, journaled and undone with it."""
+    items = faction_space_items(engine.g, faction)
+    if not items:
+        return
+    s = engine.s
+    ms = s.flags.get(MAP_KEY) or MapState()
+    for item in items:
+        ms = ms.replace(2, item)
+    s.set_flag(MAP_KEY, ms)
 
 
 def board(ctx):
     """The map as it is now, for the faction acting in `ctx` (a MapDef)."""
     fl = ctx.s.flags
     v = _view(ctx.m, fl[MAP_KEY]) if fl and MAP_KEY in fl else ctx.m
+    if v.piece_edges:
+        v = _with_piece_edges(ctx, v)
     if v.conditional_kinds:
         return _with_conditional(ctx, v)
     return v
+
+
+def _derive(v, edges, adjacency_kinds, conditional):
+    """A MapDef like the view `v` (same spaces and selections) with other edges."""
+    from .gamedef import MapDef
+    out = MapDef(v.id, v.attrs, v.kind_of, edges, adjacency_kinds, conditional)
+    out.ruins = v.ruins
+    out.conditional_reads = v.conditional_reads
+    out.space_ids, out.by_kind, out.all_space_ids = v.space_ids, v.by_kind, v.all_space_ids
+    out.apart_by_kind, out.brought = v.apart_by_kind, v.brought
+    return out
+
+
+def _with_piece_edges(ctx, v):
+    """The view with the edges the pieces make now (`liga: {espaço: S, a_espaços_com: P}`):
+    S joined to every space holding a piece of P. Kept per state version of the board, and
+    per set of edges (shared by clones and replays)."""
+    s = ctx.s
+    memo = v.__dict__.setdefault("_piece_memo", {})
+    key = (s.uid, s.vb)
+    got = memo.get(key)
+    if got is not None:
+        return got
+    board_ = s.board
+    extra = []
+    for ek, (sp, kinds) in v.piece_edges.items():
+        if sp not in v.all_space_ids:
+            continue                                # a faction's space, not seated
+        for x in v.all_space_ids:
+            if x != sp:
+                b = board_.get(x)
+                if b and any(b.get(k) for k in kinds):
+                    extra.append((ek,) + tuple(sorted((sp, x))))
+    extra = tuple(extra)
+    views = v.__dict__.setdefault("_piece_views", {})
+    out = views.get(extra)
+    if out is None:
+        edges = {k: list(p) for k, p in v.edges.items()}
+        for ek, a, b in extra:
+            edges.setdefault(ek, []).append((a, b))
+        out = _derive(v, edges, v.adjacency_kinds, v.conditional_kinds)
+        out.piece_edges = {}
+        if len(views) > 256:
+            views.clear()
+        views[extra] = out
+    if len(memo) > 256:
+        memo.clear()
+    memo[key] = out
+    return out
 
 
 def _with_conditional(ctx, v):
@@ -105,9 +217,7 @@ def _with_conditional(ctx, v):
     else:
         out = v.__dict__.setdefault("_kind_views", {}).get(on)
         if out is None:
-            from .gamedef import MapDef
-            out = MapDef(v.id, v.attrs, v.kind_of, v.edges, v.adjacency_kinds | on, {})
-            out.ruins = v.ruins
+            out = _derive(v, v.edges, v.adjacency_kinds | on, {})
             v._kind_views[on] = out
     if key is not None:
         if len(memo) > 256:
@@ -185,3 +295,69 @@ def place_start_pieces(engine) -> None:
         n = int(spec.get("count") or 1) if isinstance(spec, dict) else 1
         if s.supply.get(kind, 0) >= n:
             s.put(str(space), kind, n)
+
+
+# ---------------------------------------------------------------------------------------------
+# geometry (engine-gaps N17): distances over the adjacency now, lines through a grid
+
+INFINITE = float("inf")      # the distance between spaces no path joins
+
+
+def distance(ctx, a, b):
+    """The fewest steps from `a` to `b` over the adjacency the acting faction has now (0: the
+    same space; INFINITE: no path). Spaces of one kind step through same-kind neighbours
+    (clearings by paths, 2.2.1), as "adjacente" reads them; spaces of different kinds through
+    any adjacency. The breadth-first search from `a` is kept on the map view, which is rebuilt
+    whenever the map changes, so a memo never outlives the adjacency it measured."""
+    if a is None or b is None:
+        return INFINITE
+    if a == b:
+        return 0
+    v = board(ctx)
+    same = v.kind_of.get(a) == v.kind_of.get(b)
+    memo = v.__dict__.get("_dist")
+    if memo is None:
+        memo = v.__dict__["_dist"] = {}
+    key = (a, same)
+    got = memo.get(key)
+    if got is None:
+        adj = v.adj_same if same else v.neighbors
+        got = {a: 0}
+        frontier = [a]
+        d = 0
+        while frontier:
+            d += 1
+            nxt = []
+            for x in frontier:
+                for y in adj.get(x, ()):
+                    if y not in got:
+                        got[y] = d
+                        nxt.append(y)
+            frontier = nxt
+        memo[key] = got
+    return got.get(b, INFINITE)
+
+
+# the directions of a straight line through each grid (one of each opposite pair)
+_LINES = {"hex": ((1, 0), (0, 1), (1, -1)),         # axial coordinates (q, r)
+          "square": ((1, 0), (0, 1))}                # columns and rows
+
+
+def longest_line(ctx, spaces) -> int:
+    """The most of `spaces` in a row: consecutive cells of one straight line of the map's grid
+    (`coordenadas:`), all among `spaces` ("três em linha": >= 3). A line runs through the grid,
+    whatever the edges between its cells (rivers, paths cut by rules)."""
+    m = ctx.m
+    co = m.coords
+    cells = {co[sp] for sp in spaces if sp in co}
+    best = 1 if cells else 0
+    for dq, dr in _LINES[m.grid]:
+        for q, r in cells:
+            if (q - dq, r - dr) in cells:
+                continue                    # not the first cell of its run
+            n = 1
+            while (q + n * dq, r + n * dr) in cells:
+                n += 1
+            if n > best:
+                best = n
+    return best

@@ -28,7 +28,7 @@ from .turns import Main, END
 from . import chance as _chance
 from . import ending as _ending
 from . import seating as _seating
-from .observation import ShownCards, WatchedState, _watch_moves, attach_views
+from .observation import ShownCards, WatchedState, _watch_moves, attach_views, copy_views
 
 
 class RulesetError(Exception):
@@ -147,6 +147,9 @@ class Game:
         for cid, c in g.counters.items():
             if str(c.get("scope", "player")) == "global":
                 s.counters[cid] = int(c.get("initial") or 0)
+        from .board import add_faction_spaces
+        for f in self.factions:
+            add_faction_spaces(self, f)       # the spaces a seated faction brings (N10)
         # card instances: the deck, then each seated faction's own cards
         for did, piles in self.decks_in_play:
             for cid in g.decks.get(did, []):
@@ -296,6 +299,8 @@ class Game:
 
     def _snapshot(self) -> "Game":
         if self.views or not self.machine.copyable():
+            # (a failed step puts the snapshot back but keeps the game's own log: its views
+            # would keep the events of the step undone)
             raise RulesetError("dictated chance needs a game that copies itself (no observers)")
         n = Game.__new__(Game)
         self._copy_into(n)
@@ -386,9 +391,9 @@ class Game:
     def clone(self) -> "Game":
         """An independent copy of the game at this decision: the state and the stack of
         suspended rules are copied (microseconds); applying on one never changes the other.
-        A game with observers, or with a rule still suspended as a generator, is copied by
-        replaying its history instead."""
-        if self.views or not self.machine.copyable():
+        A game with observers copies their views too. A game with a rule still suspended as a
+        generator is copied by replaying its history instead."""
+        if not self.machine.copyable():
             return self._replay_clone()
         n = Game.__new__(Game)
         self._copy_into(n)
@@ -403,12 +408,15 @@ class Game:
             if self._redo is not None:
                 base, send, outs = self._redo
                 n._redo = (base, send, list(outs))
-        n.log = list(self.log)
         n.history = list(self.history)
         n.limit_checks = list(self.limit_checks)
         n.warnings = list(self.warnings)
         s = n.s = self.s.copy()
         me = weakref.proxy(n)
+        if self.views:
+            copy_views(self, n, me)
+        else:
+            n.log = list(self.log)
         cp = Copier(s, me)
         n.ctx = cp.ctx(self.ctx)
         n.pending = cp.decision(self.pending)

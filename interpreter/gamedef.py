@@ -63,6 +63,12 @@ class CardDef:
 class MapDef:
     """The printed map (and, built by interpreter/board.py, the map as a game changed it)."""
 
+    apart_by_kind = None        # kind (None: any) -> faction spaces selections leave out
+    piece_edges = {}            # edge kind -> (space, piece kinds): edges the pieces make
+    grid = None                 # "hex" (axial q, r) | "square" (column, row) | None
+    coords = {}                 # space -> grid coordinates (`coordenadas:`)
+    brought = {}                # space -> the faction that brings it (`espaços:`, board.py)
+
     def __init__(self, ident, spaces: dict, kinds: dict, edges: dict, adjacency_kinds: set,
                  conditional_kinds: dict | None = None):
         self.id = ident
@@ -74,6 +80,7 @@ class MapDef:
         self.start_pieces = {}
         self._linked = {}
         self.space_ids = list(spaces)
+        self.all_space_ids = self.space_ids     # where pieces may be (+ seated factions' spaces)
         self.attrs = spaces                       # space -> {attr: value}
         self.by_kind: dict[str, list] = {}
         for sid, k in kinds.items():
@@ -390,13 +397,21 @@ class GameDef:
         self.global_zones = dict(d.get("zones") or {})
         self.player_zones = dict(d.get("player_zones") or {})
         self.faction_zones = {fid: dict(f.get("zones") or {}) for fid, f in (d.get("factions") or {}).items()}
-        self.hand_zone = next((z for z in self.player_zones if _bool(self.player_zones[z].get("hidden"))), None)
+        # the game's deck without named piles: its zones are guessed only where the guess is the
+        # one possible (one hidden player card zone, one hidden global card zone, one other
+        # card zone or the draw pile's `reabastece_de:`); several candidates are an error (M081)
+        hidden_hands = [z for z, zd in self.player_zones.items() if _bool(zd.get("hidden"))
+                        and str(zd.get("content", "cards")) not in ("peças", "piezas", "pieces")]
         card_zones = [z for z, zd in self.global_zones.items()
                       if str(zd.get("content", "cards")) not in ("peças", "piezas", "pieces")]
-        self.draw_zone = next((z for z in card_zones if _bool(self.global_zones[z].get("hidden"))),
-                              card_zones[0] if card_zones else None)
+        hidden_draws = [z for z in card_zones if _bool(self.global_zones[z].get("hidden"))]
+        self.hand_zone = hidden_hands[0] if hidden_hands else None
+        self.draw_zone = hidden_draws[0] if hidden_draws else (card_zones[0] if card_zones else None)
         refill = self.global_zones.get(self.draw_zone, {}).get("refill_from") if self.draw_zone else None
-        self.discard_zone = str(refill) if refill else next((z for z in card_zones if z != self.draw_zone), None)
+        discards = [str(refill)] if refill else [z for z in card_zones if z != self.draw_zone]
+        self.discard_zone = discards[0] if discards else None
+        guesses = (("draw_pile", hidden_draws if hidden_draws else card_zones),
+                   ("discard_pile", discards), ("hand", hidden_hands))
         # a deck that names its piles (`pilha_de_compra:`, `pilha_de_descarte:`, `mão:`,
         # `reembaralha:`) says where it is drawn from and discarded to instead of the guess
         # above; such a deck other than the game's deck is in play beside it (decks.py)
@@ -412,6 +427,8 @@ class GameDef:
             self.draw_zone = main.draw
             self.discard_zone = main.discard
             self.hand_zone = main.hand or self.hand_zone
+        elif self.default_deck is not None:
+            self._check_guessed_piles(game, guesses)
         self.card_zone: dict[str, str] = {}
         self.counters = dict(d.get("counters") or {})
         self.faction_counters = {fid: dict(f.get("counters") or {}) for fid, f in (d.get("factions") or {}).items()}
@@ -455,6 +472,19 @@ class GameDef:
         self.absent_wild = {aid for sk in (d.get("space_kinds") or {}).values()
                             for aid, a in (sk.get("attributes") or {}).items()
                             if isinstance(a, dict) and _bool(a.get("wild_if_absent"))}
+        # the spaces a faction brings to the map when seated (`espaços:`, N10; board.py)
+        self.faction_spaces: dict[str, dict] = {}
+        for fid, fac in (d.get("factions") or {}).items():
+            for sid, sp in (fac.get("spaces") or {}).items():
+                stype = str(sp.get("type"))
+                attrs = {k: v for k, v in sp.items() if k not in ("type", "name", "in_selections")}
+                for aid, a in ((d.get("space_kinds") or {}).get(stype, {}).get("attributes") or {}).items():
+                    if aid not in attrs and "default" in a:
+                        attrs[aid] = _typed(a.get("default"), a.get("type"))
+                for k in list(attrs):
+                    attrs[k] = _typed(attrs[k], self.attr_types.get(k))
+                self.faction_spaces.setdefault(fid, {})[sid] = {
+                    "kind": stype, "attrs": attrs, "counted": _bool(sp.get("in_selections"), False)}
         for mid, m in (d.get("maps") or {}).items():
             spaces, kinds = {}, {}
             for sid, sp in (m.get("spaces") or {}).items():
@@ -474,7 +504,20 @@ class GameDef:
                 for sp in me.get("spaces") or ():
                     if str(sp) in spaces:
                         spaces[str(sp)][str(me["attribute"])] = True
+            for fsps in self.faction_spaces.values():
+                for sid, sp in fsps.items():
+                    spaces[sid] = dict(sp["attrs"])
+                    kinds[sid] = sp["kind"]
             md = MapDef(mid, spaces, kinds, edges, adjk)
+            md.brought = {sid: fid for fid, fsps in self.faction_spaces.items() for sid in fsps}
+            _board.set_apart(md, {})
+            co = m.get("coordinates") or {}
+            if co.get("grid") is not None:
+                # grid coordinates (`coordenadas:`): straight lines through the grid (board.py)
+                from .. import lexicon
+                lang = getattr(co, "_lang", None) or getattr(m, "_lang", None) or self.lang
+                md.grid = lexicon.get(lang).value_of(co["grid"]) or str(co["grid"])
+                md.coords = {str(sp): (int(xy[0]), int(xy[1])) for sp, xy in (co.get("values") or {}).items()}
             md.ruins = list(m.get("ruins") or [])
             md.start_pieces = {str(k): v for k, v in (m.get("start_pieces") or {}).items()}
             self.maps[mid] = md
@@ -844,9 +887,20 @@ class GameDef:
                     cond_kinds[ek] = f
                     r = _compiler.state_reads(self, exprs[("edge_kinds", ek, "adjacency_if")].tree)
                     reads = None if (r is None or reads is None) else reads | set(r)
+        # edge kinds whose edges the pieces make: one space joined to every space that holds
+        # a piece of some kinds (`liga: {espaço: S, a_espaços_com: P}`, board.py)
+        piece_edges = {}
+        for ek, e in (d.get("edge_kinds") or {}).items():
+            j = e.get("joins") if isinstance(e, dict) else None
+            if isinstance(j, dict) and j.get("space") is not None and j.get("to_spaces_with") is not None:
+                want = str(j["to_spaces_with"])
+                kinds = tuple(k for k, p in self.piece_kinds.items()
+                              if k == want or k.endswith("." + want) or p.category == want)
+                piece_edges[ek] = (str(j["space"]), kinds)
         for md in self.maps.values():
             md.conditional_kinds = cond_kinds
             md.conditional_reads = tuple(sorted(reads)) if reads is not None else None
+            md.piece_edges = piece_edges
         # hooks
         for kind, sect in (("trigger", "triggers"), ("replacement", "replacements"),
                            ("modifier", "modifiers"), ("prohibition", "prohibitions")):
@@ -949,6 +1003,16 @@ class GameDef:
                        known=", ".join(self.rs.name("phase", p, lang) for p in phases),
                        hint=suggest(v, known, cutoff=0.5))
         return v
+
+    def _check_guessed_piles(self, game, guesses):
+        """The game's deck names no piles: each pile guessed among several zones is an error
+        at `jogo: baralho:` (the guess would pick one silently)."""
+        from .. import lexicon
+        lang = getattr(game, "_lang", None) or self.lang
+        for role, zones in guesses:
+            if len(zones) > 1:
+                self.diags.add("M081", pos_of(game, "deck"), lang, name=str(self.default_deck),
+                               role=lexicon.get(lang).spell_key(role), known=", ".join(zones))
 
     def _check_reachable(self, d):
         """An action no menu offers and no rule performs can never happen (a typo, a missing

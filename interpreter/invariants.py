@@ -84,7 +84,12 @@ def _piece_label(g, kind, lang):
 
 
 def _pieces(game, g, s, box, lang, out):
-    spaces = set(game.m.space_ids) if game.m is not None else None
+    if game.m is not None:
+        # the map as the game changed it: with the spaces the seated factions brought (N10)
+        from .board import spaces_view
+        spaces = set(spaces_view(game.ctx).attrs) if hasattr(game, "ctx") else set(game.m.attrs)
+    else:
+        spaces = None
     on_map: dict[str, int] = {}
     for sp, kinds in s.board.items():
         if spaces is not None and kinds and sp not in spaces:

@@ -411,6 +411,12 @@ class WatchedState(State):
         self.moves += 1
         self.last_move = (card, src, dst)
 
+    def copy(self, cls=None):
+        c = State.copy(self, cls)
+        c.moves = self.moves
+        c.last_move = self.last_move
+        return c
+
 
 class ViewedLog(list):
     """`Game.log` of a game with observers: each event appended is shown to every view."""
@@ -433,6 +439,25 @@ class ViewedLog(list):
         i = len(self) - 1
         for v in self.views:
             v.see(e, i, move)
+
+
+def copy_views(game, n, me) -> None:
+    """The observers of `game` for its copy `n` (Game._copy_into; `me`: a weak proxy of n):
+    each view's events so far and a log that shows the copy's own events to the copy's views.
+    The events are shared: a view changes an event it already holds only by replacing it
+    (View._undone)."""
+    views = {}
+    for f, v in game.views.items():
+        nv = View.__new__(View)
+        nv.game = me
+        nv.faction = f
+        nv.events = list(v.events)
+        nv.source = list(v.source)
+        views[f] = nv
+    n.views = views
+    log = ViewedLog(me, list(views.values()), game.log)
+    log.seen_moves = game.log.seen_moves
+    n.log = log
 
 
 def attach_views(game, factions) -> None:
@@ -578,7 +603,9 @@ class View:
                 break
         else:
             return
-        for ev in self.events[j + 1:]:
+        for k in range(j + 1, len(self.events)):
+            # a copy of the game may hold the same event: change a copy of it (copy_views)
+            ev = self.events[k] = dict(self.events[k])
             c = ev.get("card")
             if isinstance(c, int) and not isinstance(c, bool) and not visible_to(self.game, c, self.faction):
                 ev["card"] = HIDDEN

@@ -143,6 +143,8 @@ def take_faction(game, seat: str, f: str) -> None:
                 s.zones.setdefault(key, []).append(len(defs))
                 defs.append(cid)
     s.card_defs = defs
+    from .board import add_faction_spaces
+    add_faction_spaces(game, f)          # the spaces the faction brings (N10)
     views = getattr(game, "views", None)
     if views and seat in views:
         v = views.pop(seat)

@@ -110,9 +110,17 @@ class SpaceSel(Sel):
         self.quant = quant
         self.gen = next((getattr(p, "candidates", None) for p in preds
                          if getattr(p, "candidates", None) is not None), None)
+        # a filter that finds the spaces a faction brought (board.set_apart)
+        self.apart = any(getattr(p, "apart", False) for p in preds)
 
     def _base(self, ctx):
-        base = ctx.m.by_kind.get(self.kind, ()) if self.kind else ctx.m.space_ids
+        fl = ctx.s.flags
+        m = _bd.spaces_view(ctx) if fl and _bd.MAP_KEY in fl else ctx.m
+        base = m.by_kind.get(self.kind, ()) if self.kind else m.space_ids
+        if m.apart_by_kind is not None and self.apart:
+            # a faction's space left out of "every space" ("cada clareira") is found through
+            # the map's edges and its pieces ("clareira adjacente a O", "com guerreiros seus")
+            base = list(base) + m.apart_by_kind.get(self.kind, [])
         if self.gen is not None and self.preds:
             # a filter that names its few candidates (a connected set, neighbours) first
             cand = self.gen(ctx)
@@ -217,7 +225,7 @@ class PieceSel(Sel):
 
     def spaces(self, ctx):
         if self.where is None:
-            return ctx.m.space_ids
+            return _bd.piece_spaces(ctx)
         return self.where(ctx)
 
     def locations(self, ctx, first=False):
@@ -286,7 +294,7 @@ class PieceSel(Sel):
         preds = self.preds
         st = self.st_on or self.st_off
         where = self.where
-        for sp in (ctx.m.space_ids if where is None else where(ctx)):
+        for sp in (_bd.piece_spaces(ctx) if where is None else where(ctx)):
             b = board.get(sp) or pzones.get(sp)     # a space, or a zone of pieces
             if not b:
                 continue
@@ -710,7 +718,7 @@ _CALL_READS = {"rules": ("vb",), "uncovered": ("vb",), "uncovered_sum": ("vb",),
                # the seats change only in setup (a drawn order, a faction taken), with the turn
                "next_player": ("vt",), "previous_player": ("vt",), "left_neighbour": ("vt",),
                "right_neighbour": ("vt",), "half_up": (), "max": (),
-               "min": (), "matches_all": (), "can_place": ("vb", "vz")}
+               "min": (), "distance": ("vf",), "longest_line": (), "matches_all": (), "can_place": ("vb", "vz")}
 _PLAIN = (N.Num, N.Var, N.Me, N.Arith, N.Cmp, N.Logic, N.Not, N.ListOf, N.Count, N.Exists)
 
 
@@ -1178,6 +1186,21 @@ def compile_call(cc: CC, node: N.Call):
                 return None
             return seats[(seats.index(d) + step) % len(seats)]
         return seat, FACTION
+    if fn == "distance":
+        # "distância entre A e B" (N17): the fewest steps over the adjacency now
+        if len(node.args) != 2:
+            cc.err("C002", node, what=fn)
+        fa, _ = compile_expr(cc, node.args[0])
+        fb, _ = compile_expr(cc, node.args[1])
+        return (lambda ctx: _bd.distance(ctx, fa(ctx), fb(ctx))), NUMBER
+    if fn == "longest_line":
+        # "a maior linha reta de (campos com torres suas)" (N17): the most in a row through
+        # the map's grid; every map of the ruleset must declare its `coordenadas:`
+        missing = [mid for mid, m in g.maps.items() if m.grid is None]
+        if missing or not g.maps:
+            cc.err("C091", node, maps=", ".join(cc.g.rs.name("map", mid, cc.lang) for mid in missing))
+        f, _ = compile_expr(cc, node.args[0])
+        return (lambda ctx: _bd.longest_line(ctx, _flat(f(ctx)))), NUMBER
     if fn == "length":
         f, _ = compile_expr(cc, node.args[0])
 
@@ -1381,6 +1404,7 @@ def space_pred(cc: CC, f: N.Filter, var=None, sel=None):
             if (need is None or need[0] not in ("n", "atleast")) and \
                     (inner.owner is None or inner.owner.__class__ is str):
                 has.candidates = _occupied_fn(inner)
+            has.apart = True
             return has
         return lambda ctx, sp: not has(ctx, sp)
     if k == "free":
@@ -1390,8 +1414,11 @@ def space_pred(cc: CC, f: N.Filter, var=None, sel=None):
         if isinstance(f.arg, N.Sel):
             inner = compile_sel(cc, f.arg)
             if isinstance(inner, PieceSel):
-                return lambda ctx, sp: any(_bd.board(ctx).adjacent(sp, x) for x, _, _ in inner.locations(ctx))
-            return lambda ctx, sp: any(_bd.board(ctx).adjacent(sp, x) for x in inner.items(ctx))
+                adj_p = lambda ctx, sp: any(_bd.board(ctx).adjacent(sp, x) for x, _, _ in inner.locations(ctx))
+            else:
+                adj_p = lambda ctx, sp: any(_bd.board(ctx).adjacent(sp, x) for x in inner.items(ctx))
+            adj_p.apart = True
+            return adj_p
         fo, to = compile_expr(cc, f.arg)
 
         def adj(ctx, sp):
@@ -1410,6 +1437,7 @@ def space_pred(cc: CC, f: N.Filter, var=None, sel=None):
                 return out
             return _bd.board(ctx).neighbors.get(o, ())
         adj.candidates = near
+        adj.apart = True
         return adj
     if k == "connected":
         fo, _ = compile_expr(cc, f.arg)
@@ -1435,6 +1463,7 @@ def space_pred(cc: CC, f: N.Filter, var=None, sel=None):
                     return out
                 return got.get(o, ())
             linked.candidates = linked_near
+            linked.apart = True
             return linked
         via = compile_sel(cc, f.arg2)
         if not isinstance(via, SpaceSel):
@@ -1459,6 +1488,7 @@ def space_pred(cc: CC, f: N.Filter, var=None, sel=None):
         def conn(ctx, sp):
             return sp in component(ctx)
         conn.candidates = component
+        conn.apart = True
         return conn
     if k == "where":
         fc, _ = compile_expr(cc, f.arg)
@@ -1687,7 +1717,7 @@ def compile_piece_sel(cc: CC, node: N.Sel, kinds, quant, default_owner=None):
 
                 def any_where(ctx, fo=fo):
                     v = fo(ctx)
-                    return ctx.m.space_ids if isinstance(v, str) and v in facs else _flat(v)
+                    return _bd.piece_spaces(ctx) if isinstance(v, str) and v in facs else _flat(v)
 
                 def any_owner(ctx, kk, fo=fo):
                     v = fo(ctx)
@@ -2130,8 +2160,9 @@ def explain_rejection(sel, ctx, value):
     -> {"filter": Filter node or None, "kind": bool} or None when it is in fact allowed."""
     nodes = getattr(sel, "pred_nodes", None)
     if isinstance(sel, SpaceSel):
-        base = ctx.m.by_kind.get(sel.kind, ()) if sel.kind else ctx.m.space_ids
-        if value not in base:
+        m = _bd.spaces_view(ctx)
+        base = m.by_kind.get(sel.kind, ()) if sel.kind else m.space_ids
+        if value not in base and not (sel.apart and value in (m.apart_by_kind or {}).get(sel.kind, ())):
             return {"filter": None, "wrong_kind": True}
         var = sel.var
         env = ctx.env

@@ -478,6 +478,9 @@ class Builder:
                               p["tracks"].key_pos.get(tid), {"type": "número"})
             for zid, z in (fac.get("zones") or {}).items():
                 self._add("zone", f"{fid}.{zid}", z.get("name") or zid, lang, fac["zones"].key_pos.get(zid), z, fid)
+            for sid, sp in (fac.get("spaces") or {}).items():
+                # a space the faction brings to the map (N10): named like a map's space
+                self._add("space", sid, sp.get("name"), lang, fac["spaces"].key_pos.get(sid), sp)
             for cid, c in (fac.get("counters") or {}).items():
                 self._add("counter", f"{fid}.{cid}", c.get("name") or cid, lang,
                           fac["counters"].key_pos.get(cid), c, fid)

@@ -472,12 +472,13 @@ class _Reader:
             return None
         return f
 
-    def space(self, vocab, text, pos, m):
-        hits = [h for h in vocab.find("space", text) if m is None or h in m.attrs]
-        if not hits and m is not None and str(text) in m.attrs:
+    def space(self, vocab, text, pos, m, extra=()):
+        """A space of the map `m`, or one of `extra` (the spaces the seated factions bring)."""
+        hits = [h for h in vocab.find("space", text) if m is None or h in m.attrs or h in extra]
+        if not hits and m is not None and (str(text) in m.attrs or str(text) in extra):
             hits = [str(text)]
         if not hits:
-            names = [vocab.name("space", s) for s in (m.space_ids if m else [])]
+            names = [vocab.name("space", s) for s in (list(m.space_ids) + list(extra) if m else [])]
             self.err("S006", getattr(text, "pos", None) or pos, hint=suggest(str(text), names, 0.6), name=text)
             return None
         return hits[0]
@@ -811,7 +812,7 @@ class _Reader:
             return out
         for k, x in v.items():
             kp = v.key_pos.get(k)
-            sp = self.space(vocab, k, kp, m)
+            sp = self.space(vocab, k, kp, m, _faction_spaces(vocab, seated))
             if sp is None:
                 continue
             if expect and (x is None or (isinstance(x, (YDict, YList)) and not x)):
@@ -1912,6 +1913,13 @@ def main(argv=None) -> int:
         return run_files(a.files, a.lang, verbose=a.verbose)
     except BrokenPipeError:
         return 0
+
+
+def _faction_spaces(vocab, seated) -> list:
+    """The spaces the seated factions bring to the map (N10)."""
+    g = getattr(vocab, "g", None)
+    fs = getattr(g, "faction_spaces", None) or {}
+    return [sp for f in (seated or ()) for sp in fs.get(f, ())]
 
 
 if __name__ == "__main__":

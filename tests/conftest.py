@@ -25,6 +25,7 @@ FULL = os.environ.get("RULESDSL_FULL", "") not in ("", "0", "false", "no")
 CONQUISTA = os.path.join(TESTS, "games", "conquista", "jogo.yaml")
 LEILAO = os.path.join(TESTS, "games", "leilao", "jogo.yaml")
 FICHAS = os.path.join(TESTS, "games", "fichas", "jogo.yaml")
+GEOMETRIA = os.path.join(TESTS, "games", "geometria", "jogo.yaml")
 ROOT = os.path.join(REPO, "rulesets", "root")
 
 # (id, ruleset path, factions — or a number of seats whose factions are chosen in setup)
@@ -33,6 +34,7 @@ GAMES = [
     ("leilao", LEILAO, ("norte", "sul")),
     ("fichas", FICHAS, ("azuis", "vermelhos")),
     ("leilao-lugares", LEILAO, 3),
+    ("geometria", GEOMETRIA, ("escavadores", "sentinelas")),
     ("root-marqueses-rapinas", ROOT, ("marqueses", "rapinas")),
 ]
 

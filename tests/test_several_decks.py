@@ -78,3 +78,34 @@ def test_a_deck_pile_that_is_not_a_zone_is_an_error(tmp_path):
     (tmp_path / "jogo.yaml").write_text(text, encoding="utf-8")
     with pytest.raises(RulesError):
         rulesdsl.load(str(tmp_path))
+
+
+def test_a_game_deck_without_named_piles_among_several_zones_is_an_error(tmp_path):
+    """The hand, draw and discard zones are guessed only where one zone fits: here two hidden
+    card zones could be the game's draw pile, so the data must name it (M081 at `baralho:`)."""
+    text = GAME.read_text(encoding="utf-8")
+    for line in ("    pilha_de_compra: monte_de_lotes\n", "    pilha_de_descarte: lotes_vendidos\n",
+                 "    mão: mão\n", "    reembaralha: não\n"):
+        assert text.count(line) == 1
+        text = text.replace(line, "")
+    folder = tmp_path / "leilao"
+    folder.mkdir()
+    (folder / "jogo.yaml").write_text(text, encoding="utf-8")
+    with pytest.raises(RulesError) as e:
+        rulesdsl.load(str(folder / "jogo.yaml"))
+    draw, discard = [d for d in e.value.diagnostics if d.code == "M081"]
+    assert (draw.args["role"], draw.args["known"]) == ("pilha_de_compra", "monte_de_lotes, cofre")
+    assert (discard.args["role"], discard.args["known"]) == ("pilha_de_descarte",
+                                                             "lotes_vendidos, cofre, moedas_gastas")
+    line = text[:text.index("  baralho: lotes")].count("\n") + 1
+    assert (draw.pos.line, draw.pos.col) == (line, 12)
+    assert "`pilha_de_compra: ...`" in draw.message()
+
+
+def test_root_names_the_piles_of_its_decks():
+    """Root's decks say where they are drawn from, discarded to and drawn into (no guess)."""
+    for rs in ("root", "root-es"):
+        g = rulesdsl.load(str(Path(__file__).parent.parent / "rulesets" / rs))
+        for did in ("base", "exilados"):
+            p = g.deck_piles[did]
+            assert (p.draw, p.discard, p.hand, p.reshuffle) == ("baralho", "descarte", "mao", True)

@@ -167,7 +167,12 @@ schema = {
                                                             attrs="enumval"))})),
         "space_kinds": idmap(obj({"name": NAME, "attributes": idmap(ATTRIBUTE)})),
         # `adjacency_if`: a condition (for the acting faction) under which the kind is adjacency
-        "edge_kinds": idmap(obj({"name": NAME, "adjacency": BOOLISH, "adjacency_if": EXPR})),
+        "edge_kinds": idmap(obj({"name": NAME, "adjacency": BOOLISH, "adjacency_if": EXPR,
+                                 # edges the pieces make: the space joined to every space holding
+                                 # a piece of that kind or category (N10, interpreter/board.py)
+                                 "joins": obj({"space": ref("space"),
+                                               "to_spaces_with": ref("piece_or_category")},
+                                              required=["space", "to_spaces_with"])})),
         "piece_categories": idmap(obj({"name": NAME, "faction_owned": BOOLISH, "rules": BOOLISH,
                                        "occupies": ref("attr"), "hit_order": INT,
                                        "removable": BOOLISH})),
@@ -194,7 +199,14 @@ schema = {
                            "map_edge": obj({"attribute": ref("attr"),
                                             "spaces": {"type": "array", "items": ref("space")}}),
                            # drawing coordinates, not rules
-                           "positions": obj({"values": idmap({"type": "array"})})})),
+                           "positions": obj({"values": idmap({"type": "array"})}),
+                           # grid coordinates, read by rules: straight lines (N17, board.py);
+                           # hex: axial (q, r); square: (column, row)
+                           "coordinates": obj({"grid": values("hex", "square"),
+                                               "values": idmap({"type": "array", "items": INT,
+                                                                "minItems": 2, "maxItems": 2})
+                                               | {"x-key-ref": "space"}},
+                                              required=["grid", "values"])})),
         "decks": idmap(obj({"name": NAME, "cards": {"type": "array", "items": CARD}, "per_value": {},
                             "setup": {}, "draw_pile": ref("zone"), "discard_pile": ref("zone"),
                             "hand": ref("zone"), "reshuffle": BOOLISH})),
@@ -204,6 +216,9 @@ schema = {
             "expansions": {"type": "array", "items": S},
             "pieces": idmap(PIECE), "zones": idmap(ZONE), "counters": idmap(COUNTER),
             "cards": {"type": "array", "items": CARD},
+            # spaces the faction brings to the map when seated (N10, interpreter/board.py)
+            "spaces": idmap(obj({"type": ref("spacekind"), "name": NAME, "in_selections": BOOLISH},
+                                attrs="space")),
             "setup": RULES, "turn": idmap(RULES) | {"x-key-ref": "phase"}, "actions": idmap(ACTION),
             "triggers": {"type": "array", "items": HOOK_TRIGGER},
             "replacements": {"type": "array", "items": HOOK_REPLACE},
