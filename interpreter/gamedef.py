@@ -13,6 +13,7 @@ from ..compiler import (CC, CompileError, compile_block, compile_expr, PieceSel,
 from ..errors import Diagnostics, Pos
 from .. import compiler as _compiler
 from ..loader import pos_of
+from . import card_scope as _cards
 from .. import nodes as N
 from .runtime import Failure, StopAction, PASS, Decision, matches, ruler
 from .flow import Action as _ActionFrame
@@ -151,8 +152,12 @@ class Action:
         self.names = names
         self.run = None
         self.requires = None
+        self.card = None          # a card's own action: the card's id (its owner's, in play)
+        self.window = None        # `disponível`: (phases, who)
 
     def enabled(self, ctx) -> bool:
+        if self.card is not None and not _cards.in_play_for(ctx, ctx.me, self.card):
+            return False
         if self.limit is not None:
             if ctx.s.marks.get(("limit", ctx.me, self.id), 0) >= self.limit:
                 return False
@@ -309,6 +314,7 @@ class Faction:
         self.actions: list[str] = []
         self.menu: list[str] = []
         self.setup_letter = None
+        self.barred: frozenset = frozenset()   # window actions it does not take (`ações_proibidas`)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -477,6 +483,8 @@ class GameDef:
         self.setup_rules = []
         self.ending = None
         self.reached: set = set()       # actions some rule or menu can perform
+        self.windows: dict = {}         # phase -> actions every menu of it offers (`disponível`)
+        self.in_play_zones: tuple = ()  # player zones whose cards are in play (`em_jogo`)
         # zones that declare a limit checked when a phase ends (`limite`, `fase_do_limite`)
         last = self.turn_phases[-1] if self.turn_phases else None
         self.zone_limits = []
@@ -510,7 +518,8 @@ class GameDef:
     def _card(self, c, owner):
         attrs = {}
         for k, v in c.items():
-            if k in ("id", "name", "copies", "effect", "text", "tags", "law", "note", "source", "zone"):
+            if k in ("id", "name", "copies", "effect", "text", "tags", "law", "note", "source", "zone",
+                     "actions"):
                 continue
             attrs[k] = v
         for k, v in self.card_attr_defaults.items():
@@ -758,16 +767,23 @@ class GameDef:
         for fid, fac in (d.get("factions") or {}).items():
             for aid, a in (fac.get("actions") or {}).items():
                 specs.append((f"{fid}.{aid}", fid, a, ("factions", fid, "actions", aid)))
+        card_of = {}
+        for cpath, c in self._all_cards(d):
+            for aid, a in (c.get("actions") or {}).items():
+                specs.append((str(aid), None, a, cpath + ("actions", aid)))
+                card_of[str(aid)] = str(c["id"])
         for aid, owner, a, path in specs:
             params = {str(k): str(v) for k, v in (a.get("params") or {}).items()}
             lim = a.get("limit_per_turn")
             act = Action(self, aid, owner, a.get("law"), _bool(a.get("free")), lim, params, a.get("name"))
+            act.card = card_of.get(aid)
             self.actions[aid] = act
             if owner is not None:
                 f = self.factions[owner]
                 f.actions.append(aid)
                 if _bool(a.get("menu"), True):      # `no_menu: não` keeps it out of menus
                     f.menu.append(aid)
+        self._windows(d, specs)
         # derived values (their bodies may name actions)
         for did, dv in (d.get("derived") or {}).items():
             self._derived(did, None, dv, ("derived", did))
@@ -893,6 +909,67 @@ class GameDef:
                        known=", ".join(self.rs.name("phase", p, lang) for p in phases),
                        hint=suggest(v, known, cutoff=0.5))
         return v
+
+    @staticmethod
+    def _all_cards(d):
+        """(path, card) for every card of the decks and of the factions."""
+        out = []
+        for did, deck in (d.get("decks") or {}).items():
+            for i, c in enumerate(deck.get("cards") or []):
+                out.append((("decks", did, "cards", i), c))
+        for fid, fac in (d.get("factions") or {}).items():
+            for i, c in enumerate(fac.get("cards") or []):
+                out.append((("factions", fid, "cards", i), c))
+        return [(p, c) for p, c in out if isinstance(c, dict) and c.get("id")]
+
+    def _windows(self, d, specs):
+        """Action windows (`disponível:`): the actions every action menu of a phase offers
+        besides its own list, indexed by phase once (a menu asks on every decision), and the
+        window actions each faction does not take (`ações_proibidas:`)."""
+        self.in_play_zones = tuple(z for z, zd in self.player_zones.items()
+                                   if isinstance(zd, dict) and _bool(zd.get("in_play")))
+        by_phase: dict = {}
+        for aid, owner, a, path in specs:
+            w = a.get("available")
+            if not isinstance(w, dict):
+                continue
+            act = self.actions[aid]
+            lang = getattr(a, "_lang", None) or self.lang
+            if owner is not None:
+                # a faction's own action is in its own menus: a window would offer it to nobody else
+                self.diags.add("M092", pos_of(a, "available"), lang, name=self.rs.name("action", aid, lang))
+                continue
+            who = str(w.get("who") or ("card_owner" if act.card is not None else "any_player"))
+            if who == "card_owner" and act.card is None:
+                self.diags.add("M091", pos_of(w, "who"), lang, name=self.rs.name("action", aid, lang))
+                continue
+            if act.card is not None and not self.in_play_zones:
+                self.diags.add("M093", pos_of(a, "available"), lang, name=self.rs.name("action", aid, lang))
+                continue
+            phases = [str(self.phase_ref(p, w, "phases", lang)) for p in (w.get("phases") or [])]
+            act.window = (tuple(phases), who)
+            self.reached.add(aid)
+            for ph in phases:
+                by_phase.setdefault(ph, []).append(aid)
+        # in the data's order: the rules' actions, then the cards' (specs lists them so)
+        self.windows = {ph: tuple(ids) for ph, ids in by_phase.items()}
+        for fid, fac in (d.get("factions") or {}).items():
+            barred = fac.get("barred_actions") or {}
+            self.factions[fid].barred = frozenset(self.action_for([str(k)], fid) for k in barred)
+        self._menu_ids = {}
+
+    def menu_ids(self, listed, phase, me):
+        """What a menu offers `me` in `phase`: its own list, then the phase's window actions it
+        does not list and `me` takes, in their declaration order (kept per menu and player)."""
+        key = (id(listed), phase, me)
+        ids = self._menu_ids.get(key)
+        if ids is None:
+            w = self.windows.get(phase, ())
+            barred = self.factions[me].barred if me in self.factions else ()
+            ids = tuple(listed) + tuple(a for a in w if a not in listed and a not in barred)
+            self._menu_ids[key] = (listed, ids)     # `listed` kept alive: its id stays its own
+            return ids
+        return ids[1]
 
     def _check_reachable(self, d):
         """An action no menu offers and no rule performs can never happen (a typo, a missing

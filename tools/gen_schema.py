@@ -92,7 +92,12 @@ HOOK_MODIFY = obj({"value": S, "condition": EXPR, "add": EXPR, "set": EXPR, "tie
 ACTION = obj({"name": NAME, "effect": EFFECT, "params": idmap(VAR), "limit_per_turn": INT,
               "requires": EXPR, "free": BOOLISH, "menu": BOOLISH, "text": {},
               # the action's effect is not stopped by `proibições:` (yes, or a list of events)
-              "ignores_prohibitions": {"oneOf": [BOOLISH, {"type": "array", "items": EVENT_NAME}]}},
+              "ignores_prohibitions": {"oneOf": [BOOLISH, {"type": "array", "items": EVENT_NAME}]},
+              # an action window: offered in every action menu of these phases of the chooser's
+              # own turn, to any player or to the owners of the card it is declared on
+              "available": obj({"phases": {"type": "array", "items": ref("phase"), "minItems": 1},
+                                "who": values("any_player", "card_owner")},
+                               required=["phases"], extra=False)},
              required=["effect"])
 # an attribute's type: número, booleano, espaço, peça, texto, zona, an enumeration's id, or
 # "lista de X" (X an enumeration or a tag) — checked by rulesdsl/checks_vocab.py (M044)
@@ -103,12 +108,16 @@ ZONE = obj({"name": NAME, "content": values("cards", "pieces"), "hidden": BOOLIS
             "category": ref("category"), "ordered": BOOLISH, "refill_from": ref("zone"),
             # a limit checked by the invariants once the owner's `limit_phase` is over (hand limit)
             "limit": INT, "limit_phase": S,
+            # the cards here are in play: their actions are their owner's (interpreter/card_scope.py)
+            "in_play": BOOLISH,
             # how many cards the zone takes (an integer, or {count, condition}: only while the
             # condition holds for the zone's owner); a card that would enter it full is discarded
             "capacity": {"oneOf": [INT, obj({"count": INT, "condition": EXPR})]}})
 COUNTER = obj({"name": NAME, "scope": values("player", "global"), "initial": INT, "min": INT, "max": INT, "per_faction": BOOLISH})
 CARD = obj({"id": S, "name": NAME, "copies": INT, "text": {}, "effect": EFFECT, "zone": ref("zone"),
-            "tags": {"type": "array", "items": ref("tag")}}, required=["id"], attrs="card")
+            "tags": {"type": "array", "items": ref("tag")},
+            # the card's own actions: its owner's while it lies in a zone `in_play` (N5)
+            "actions": idmap(ACTION)}, required=["id"], attrs="card")
 # a piece's tracks: one value per piece (`count`), checked by rulesdsl/checks_vocab.py
 PIECE = obj({"name": NAME, "category": ref("category"), "count": INT, "occupies": ref("attr"),
              "removable": BOOLISH,
@@ -199,6 +208,8 @@ schema = {
             "modifiers": {"type": "array", "items": HOOK_MODIFY},
             "prohibitions": {"type": "array", "items": HOOK_PROHIBIT},
             "derived": idmap(DERIVED),
+            # actions with a window (`available`) this faction does not take (9.2.8)
+            "barred_actions": idmap(obj({})) | {"x-key-ref": "action"},
         })),
         "actions": idmap(ACTION),
         "derived": idmap(DERIVED),
