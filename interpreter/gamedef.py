@@ -14,6 +14,7 @@ from ..errors import Diagnostics, Pos
 from .. import compiler as _compiler
 from ..loader import pos_of
 from . import card_scope as _cards
+from ..lexicon import get as _lexicon
 from .. import nodes as N
 from .runtime import Failure, StopAction, PASS, Decision, matches, ruler
 from .flow import Action as _ActionFrame
@@ -153,11 +154,16 @@ class Action:
         self.run = None
         self.requires = None
         self.card = None          # a card's own action: the card's id (its owner's, in play)
+        self.card_any = False     # ... offered to any player while someone has the card in play
         self.window = None        # `disponível`: (phases, who)
 
     def enabled(self, ctx) -> bool:
-        if self.card is not None and not _cards.in_play_for(ctx, ctx.me, self.card):
-            return False
+        if self.card is not None:
+            # a card's action: its owner's while the card is in play (`quem: dono da carta`),
+            # or anyone's while someone has it in play (`quem: qualquer jogador`)
+            if not (_cards.owners_in_play(ctx, self.card) if self.card_any
+                    else _cards.in_play_for(ctx, ctx.me, self.card)):
+                return False
         if self.limit is not None:
             if ctx.s.marks.get(("limit", ctx.me, self.id), 0) >= self.limit:
                 return False
@@ -935,18 +941,24 @@ class GameDef:
                 continue
             act = self.actions[aid]
             lang = getattr(a, "_lang", None) or self.lang
+            kpos = a.key_pos.get("available") if hasattr(a, "key_pos") else None
             if owner is not None:
                 # a faction's own action is in its own menus: a window would offer it to nobody else
-                self.diags.add("M092", pos_of(a, "available"), lang, name=self.rs.name("action", aid, lang))
+                self.diags.add("M092", kpos, lang, name=self.rs.name("action", aid, lang))
                 continue
-            who = str(w.get("who") or ("card_owner" if act.card is not None else "any_player"))
+            who = w.get("who")
+            who = _lexicon(lang).value_of(who) or str(who) if who is not None else (
+                "card_owner" if act.card is not None else "any_player")
             if who == "card_owner" and act.card is None:
                 self.diags.add("M091", pos_of(w, "who"), lang, name=self.rs.name("action", aid, lang))
                 continue
             if act.card is not None and not self.in_play_zones:
-                self.diags.add("M093", pos_of(a, "available"), lang, name=self.rs.name("action", aid, lang))
+                self.diags.add("M093", kpos, lang, name=self.rs.name("action", aid, lang))
                 continue
-            phases = [str(self.phase_ref(p, w, "phases", lang)) for p in (w.get("phases") or [])]
+            # a phase the vocabulary check did not know is reported there (M043)
+            known = self.rs.things.get("phase") or dict.fromkeys(self.turn_phases)
+            phases = [str(p) for p in (w.get("phases") or []) if str(p) in known]
+            act.card_any = act.card is not None and who == "any_player"
             act.window = (tuple(phases), who)
             self.reached.add(aid)
             for ph in phases:

@@ -97,7 +97,7 @@ ACTION = obj({"name": NAME, "effect": EFFECT, "params": idmap(VAR), "limit_per_t
               # own turn, to any player or to the owners of the card it is declared on
               "available": obj({"phases": {"type": "array", "items": ref("phase"), "minItems": 1},
                                 "who": values("any_player", "card_owner")},
-                               required=["phases"], extra=False)},
+                               required=["phases"])},
              required=["effect"])
 # an attribute's type: número, booleano, espaço, peça, texto, zona, an enumeration's id, or
 # "lista de X" (X an enumeration or a tag) — checked by rulesdsl/checks_vocab.py (M044)
