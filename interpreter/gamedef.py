@@ -154,10 +154,11 @@ class Action:
         self.run = None
         self.requires = None
         self.card = None          # a card's own action: the card's id (its owner's, in play)
+        self.limit_by = None      # `limite_por_turno: {quantidade, por}`: the parameter's name
         self.card_any = False     # ... offered to any player while someone has the card in play
         self.window = None        # `disponível`: (phases, who)
 
-    def enabled(self, ctx) -> bool:
+    def enabled(self, ctx, args=None) -> bool:
         if self.card is not None:
             # a card's action: its owner's while the card is in play (`quem: dono da carta`),
             # or anyone's while someone has it in play (`quem: qualquer jogador`)
@@ -165,8 +166,13 @@ class Action:
                     else _cards.in_play_for(ctx, ctx.me, self.card)):
                 return False
         if self.limit is not None:
-            if ctx.s.marks.get(("limit", ctx.me, self.id), 0) >= self.limit:
-                return False
+            if self.limit_by is None:
+                if ctx.s.marks.get(("limit", ctx.me, self.id), 0) >= self.limit:
+                    return False
+            elif args and self.limit_by in args:
+                # a limit per value of a parameter: known when the caller gives the value
+                if ctx.s.marks.get(("limit", ctx.me, self.id, args[self.limit_by]), 0) >= self.limit:
+                    return False
         if self.requires is not None:
             # a requirement binds its variables only while it looks (selections and derived
             # values put back what they bound), so the caller's variables need no copy;
@@ -190,7 +196,14 @@ class Action:
         for var in self.params.values():
             c.env.setdefault(var, None)
         if self.limit is not None:
-            key = ("limit", ctx.me, self.id)
+            if self.limit_by is None:
+                key = ("limit", ctx.me, self.id)
+            else:
+                # once per value of the parameter: a value already used this turn fails the
+                # action (undone, as any action that cannot be completed)
+                key = ("limit", ctx.me, self.id, c.env.get(self.params[self.limit_by]))
+                if ctx.s.marks.get(key, 0) >= self.limit:
+                    raise Failure("limit", self.law)
             ctx.s.set_mark(key, ctx.s.marks.get(key, 0) + 1)
         c.env["__action"] = self.id
         acts = ctx.env.get("__acts", ())
@@ -781,7 +794,17 @@ class GameDef:
         for aid, owner, a, path in specs:
             params = {str(k): str(v) for k, v in (a.get("params") or {}).items()}
             lim = a.get("limit_per_turn")
+            lim_by = None
+            if isinstance(lim, dict):
+                lim, lim_by = lim.get("count"), lim.get("by")
+                if lim_by is not None and str(lim_by) not in params:
+                    from ..errors import suggest
+                    lang = getattr(a, "_lang", None) or self.lang
+                    self.diags.add("M094", pos_of(a["limit_per_turn"], "by"), lang, value=str(lim_by),
+                                   known=", ".join(params) or "-", hint=suggest(str(lim_by), list(params), 0.5))
+                    lim_by = None
             act = Action(self, aid, owner, a.get("law"), _bool(a.get("free")), lim, params, a.get("name"))
+            act.limit_by = None if lim_by is None else str(lim_by)
             act.card = card_of.get(aid)
             self.actions[aid] = act
             if owner is not None:

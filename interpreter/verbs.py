@@ -437,6 +437,18 @@ def c_move(cc: CC, node):
 
 
 
+def _move_forbidden(c, units, dst, me) -> bool:
+    """Does a prohibition forbid this movement? The destination with the first kind moved (as
+    always), and every other space the pieces leave (a ban on leaving a space, 13.7.2)."""
+    place, kind = units[0][0], units[0][1]
+    if prohibited(c, "movement", dst, kind, me, place):
+        return True
+    for u in units[1:]:
+        if u[0] != place and prohibited(c, "movement", dst, u[1], me, u[0]):
+            return True
+    return False
+
+
 def _move_step(K, L, send):
     s, law = K
     ctx, c, me, dst = L["ctx"], L["c"], L["me"], L["dst"]
@@ -467,7 +479,7 @@ def _move_step(K, L, send):
             L["d"] = None
         L["events"] = []
         units = s.units(c)          # (place, kind, statuses, n): statuses go along
-        if dst not in ctx.s.piece_zones and units and prohibited(c, "movement", dst, units[0][1], me):
+        if dst not in ctx.s.piece_zones and units and _move_forbidden(c, units, dst, me):
             _short(ctx, law)
             return FIN
         L["units"] = units

@@ -41,7 +41,7 @@ EVENT_FIELDS = {
 }
 # the events a verb asks the prohibitions about, and those it lets a replacement take over
 PROHIBITION_EVENTS = {"placement": {"pieces", "owner", "by", "space"},
-                      "movement": {"pieces", "owner", "by", "space"}}
+                      "movement": {"pieces", "owner", "by", "space", "from", "to"}}
 REPLACEMENT_EVENTS = {"hits": EVENT_FIELDS["hits"], "discard": EVENT_FIELDS["discard"]}
 EVENT_SECTIONS = {"triggers": EVENT_FIELDS, "replacements": REPLACEMENT_EVENTS,
                   "prohibitions": PROHIBITION_EVENTS}

@@ -2301,7 +2301,7 @@ def compile_perform(cc: CC, node: N.Perform):
         if who is not None:
             ctx = ctx.child(me=who(ctx), env=ctx.env)
         if optional:
-            if not act.enabled(ctx):
+            if not act.enabled(ctx, values):
                 return None
             v = flow.ask(ctx, ctx.me, "may", [act.id], True, ("may_action", act.id), act.law)
             if v is PASS:

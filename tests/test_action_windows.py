@@ -262,3 +262,17 @@ def test_a_card_action_for_any_player_needs_the_card_in_someones_play_area(tmp_p
 def _menu_again(game):
     """The options of the pending menu, listed again (the state changed under it)."""
     return [a for a in game.g.windows["manha"] if game.g.actions[a].enabled(game.ctx.child(me=game.pending.player))]
+
+
+def test_a_limit_per_parameter_names_a_parameter(tmp_path):
+    text = edit("""    limite_por_turno: 1
+    efeito: receba 1 PV
+""", """    parâmetros: {vale: V}
+    limite_por_turno: {quantidade: 1, por: val}
+    efeito: receba 1 PV
+""")
+    diags, _ = load(tmp_path, text)
+    errs = errors(diags)
+    assert [d.code for d in errs] == ["M094"], "\n".join(d.render() for d in diags)
+    assert (errs[0].pos.line, errs[0].pos.col) == at(text, "val}")
+    assert errs[0].hint == "vale"

@@ -89,7 +89,10 @@ HOOK_REPLACE = obj({"instead_of": EVENT, "condition": EXPR, "effect": EFFECT, "n
 HOOK_PROHIBIT = obj({"when": EVENT, "condition": EXPR, "name": NAME, "id": S}, required=["when"])
 HOOK_MODIFY = obj({"value": S, "condition": EXPR, "add": EXPR, "set": EXPR, "tie_break": EXPR,
                    "name": NAME, "id": S}, required=["value"])
-ACTION = obj({"name": NAME, "effect": EFFECT, "params": idmap(VAR), "limit_per_turn": INT,
+ACTION = obj({"name": NAME, "effect": EFFECT, "params": idmap(VAR),
+              # a number, or {count, by: a parameter}: that many times per turn for each value
+              # of the parameter (once per suit, per clearing, per card)
+              "limit_per_turn": {"oneOf": [INT, obj({"count": INT, "by": S}, required=["count", "by"])]},
               "requires": EXPR, "free": BOOLISH, "menu": BOOLISH, "text": {},
               # the action's effect is not stopped by `proibições:` (yes, or a list of events)
               "ignores_prohibitions": {"oneOf": [BOOLISH, {"type": "array", "items": EVENT_NAME}]},
