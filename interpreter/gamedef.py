@@ -209,11 +209,23 @@ class Action:
         acts = ctx.env.get("__acts", ())
         c.env["__acts"] = acts + (self.id,)
         ctx.engine.log_event("action", ctx.me, action=self.id)
+        # `ação realizada`: its hooks fire once the action is done (not if it fails)
+        done = (ctx, {"event": "action_done", "by": ctx.me, "owner": ctx.me, "action": self.id,
+                      "acts": (self.id,)}) if self.g.triggers.get("action_done") else None
         try:
             r = self.run(c)
         except StopAction:
-            return None
-        return None if r is None else (_ActionFrame(), r)
+            r = None
+        if r is None:
+            return None if done is None else _after_action(done)
+        return (_ActionFrame(done), r)
+
+
+def _after_action(done):
+    from .hooks import fire
+    from .machine import begin
+    f = fire(*done)
+    return None if f is None else begin(f)
 
 
 class Hook:
@@ -1136,6 +1148,9 @@ class GameDef:
             hk.owner_rel = _rel(ev.get("owner"))
             hk.by_rel = _rel(ev.get("by"))
             hk.cause = ev.get("cause")
+            if ev.get("action") is not None:
+                # `ação realizada` with `ação: A`: matched as the cause (the event's only action)
+                hk.cause = str(ev["action"])
             for field, t in (("space", SPACE), ("count", NUMBER), ("card", CARD), ("faction", FACTION),
                              ("from", SPACE), ("to", SPACE), ("piece", PIECE)):
                 if field in ev:

@@ -38,6 +38,7 @@ EVENT_FIELDS = {
     "phase_end": {"phase", "by", "owner"},
     "turn_start": {"by", "owner"},
     "turn_end": {"by", "owner"},
+    "action_done": {"by", "owner", "action"},
 }
 # the events a verb asks the prohibitions about, and those it lets a replacement take over
 PROHIBITION_EVENTS = {"placement": {"pieces", "owner", "by", "space"},

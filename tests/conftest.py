@@ -31,6 +31,8 @@ GAMES = [
     ("conquista", CONQUISTA, ("azuis", "vermelhos")),
     ("leilao", LEILAO, ("norte", "sul")),
     ("root-marqueses-rapinas", ROOT, ("marqueses", "rapinas")),
+    # action windows, origin-aware prohibitions, per-parameter limits, `ação realizada`
+    ("fronteira", os.path.join(TESTS, "games", "fronteira", "jogo.yaml"), ("azuis", "vermelhos")),
 ]
 
 SCENARIO_DIRS = [os.path.join(TESTS, "cenarios"), os.path.join(TESTS, "escenarios")]

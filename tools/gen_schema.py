@@ -48,7 +48,7 @@ VAR = {"type": "string", "x-var": True}
 REL = {"type": "string", "x-rel": True}
 # the events the engine makes happen (interpreter/verbs.py, interpreter/engine.py)
 EVENTS = ["placement", "removal", "removal_prevented", "movement", "hits", "discard", "counter",
-          "phase_start", "phase_end", "turn_start", "turn_end"]
+          "phase_start", "phase_end", "turn_start", "turn_end", "action_done"]
 EVENT_NAME = values(*EVENTS)
 # documentation keys, accepted on every object: notes, sources, flags about the data itself
 ANNOT = {"note": {}, "source": {}, "single_source": BOOLISH, "ref_en": {}, "law": LAW,
@@ -80,7 +80,9 @@ RULES = {"type": "array", "items": RULE}
 # which of these fields each event carries: rulesdsl/checks_vocab.py (EVENT_FIELDS)
 EVENT = obj({"event": EVENT_NAME, "pieces": {"oneOf": [S, {"type": "array", "items": S}]},
              "owner": REL, "by": REL, "space": VAR, "count": VAR, "tag": ref("tag"),
-             "cause": ref("action"), "card": VAR, "phase": S, "from": VAR, "to": VAR},
+             "cause": ref("action"), "card": VAR, "phase": S, "from": VAR, "to": VAR,
+             # `action_done`: the action performed (interpreter/gamedef.py, Action.perform)
+             "action": ref("action")},
             required=["event"])
 HOOK_TRIGGER = obj({"when": EVENT, "condition": EXPR, "effect": EFFECT, "optional": BOOLISH,
                     "name": NAME, "id": S}, required=["when", "effect"])
