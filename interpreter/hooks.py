@@ -190,6 +190,8 @@ def _ignoring(g) -> dict:
     specs = [(aid, a) for aid, a in (d.get("actions") or {}).items()]
     for fid, fac in (d.get("factions") or {}).items():
         specs += [(f"{fid}.{aid}", a) for aid, a in (fac.get("actions") or {}).items()]
+    # a card's own actions (`ações:` on the card)
+    specs += [(str(aid), a) for _, c in g._all_cards(d) for aid, a in (c.get("actions") or {}).items()]
     for aid, a in specs:
         v = a.get("ignores_prohibitions") if isinstance(a, dict) else None
         if v is None:

@@ -694,6 +694,18 @@ def c_draw(cc: CC, node):
             if p is None:
                 raise Failure("deck", None)
             draw, hand_zone = p.draw, p.hand or g.hand_zone
+        if n > 0 and g.replacements.get("draw") and not ctx.env.get("__drawing_instead"):
+            # "em vez de comprar" (Informantes: no Anoitecer, em vez de comprar cartas...): a
+            # draw is replaceable; the replacing effect may draw itself (it is not replaced again)
+            ev = {"event": "draw", "by": me, "owner": me, "count": n, "phase": ctx.s.phase,
+                  "acts": ctx.env.get("__acts", ())}
+            rp = replacement(ctx, ev)
+            if rp is not None:
+                h, rc = rp
+                rc.env["__drawing_instead"] = True
+                rc.env["__acts"] = ev["acts"]
+                ctx.engine.log_change("draw_replaced", {"by": me, "count": n})
+                return h.run(rc)
         hand = g.zone_key(hand_zone, me) if dest is None else _zone(ctx, dest(ctx), me)
         return run_calls([(_draw_one, (ctx, me, hand, dest is not None, draw))] * n)
     return run

@@ -48,7 +48,7 @@ VAR = {"type": "string", "x-var": True}
 REL = {"type": "string", "x-rel": True}
 # the events the engine makes happen (interpreter/verbs.py, interpreter/engine.py)
 EVENTS = ["placement", "removal", "removal_prevented", "movement", "hits", "discard", "counter",
-          "phase_start", "phase_end", "turn_start", "turn_end", "action_done"]
+          "phase_start", "phase_end", "turn_start", "turn_end", "action_done", "draw"]
 EVENT_NAME = values(*EVENTS)
 # documentation keys, accepted on every object: notes, sources, flags about the data itself
 ANNOT = {"note": {}, "source": {}, "single_source": BOOLISH, "ref_en": {}, "law": LAW,
