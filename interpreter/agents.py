@@ -102,11 +102,8 @@ def action_profiles(gdef) -> dict[str, float]:
         p = e.path
         if e.tree is None or not p or p[-1] != "effect":
             continue
-        if len(p) == 3 and p[0] == "actions":
-            aid = str(p[1])
-        elif len(p) == 5 and p[0] == "factions" and p[2] == "actions":
-            aid = f"{p[1]}.{p[3]}"
-        else:
+        aid = _action_of_path(p)
+        if aid is None:
             continue
         trees.setdefault(aid, []).append((e.tree, e.owner))
 
@@ -342,9 +339,20 @@ def _action_expression(gdef, aid):
         p = e.path
         if not p or p[-1] != "effect":
             continue
-        if (len(p) == 3 and p[0] == "actions" and str(p[1]) == aid) or \
-                (len(p) == 5 and p[0] == "factions" and p[2] == "actions" and f"{p[1]}.{p[3]}" == aid):
+        if _action_of_path(p) == aid:
             return e
+    return None
+
+
+def _action_of_path(p):
+    """The action whose effect is at the data path `p` (…, "effect"), or None: a rule's action,
+    a faction's (`faction.id`), or a card's own (`ações:` on a card, by its id)."""
+    if len(p) == 3 and p[0] == "actions":
+        return str(p[1])
+    if len(p) == 5 and p[0] == "factions" and p[2] == "actions":
+        return f"{p[1]}.{p[3]}"
+    if len(p) >= 6 and p[-3] == "actions" and p[-5] == "cards":
+        return str(p[-2])
     return None
 
 

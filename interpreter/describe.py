@@ -750,6 +750,8 @@ def describe_event(game, event: dict, lang: str, viewer=None) -> str:
     if t == "hits_replaced":
         return _m("GM.ev.hits_replaced", lang, owner=fn(event.get("owner")), n=event.get("count"),
                   space=thing_name(game, event.get("space"), lang))
+    if t == "draw_replaced":
+        return _m("GM.ev.draw_replaced", lang, by=by, n=event.get("count"))
     if t == "roll":
         res = event.get("result") or []
         return _m("GM.ev.roll", lang, by=by, result=", ".join(str(x) for x in res))

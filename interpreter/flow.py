@@ -577,16 +577,30 @@ class Menu(Frame):
 
 
 class Action(Frame):
-    """An action's effect, run in its own context; `pare` ends it successfully."""
-    __slots__ = ()
+    """An action's effect, run in its own context; `pare` ends it successfully. Once done,
+    the hooks of `ação realizada` fire (`done`: (ctx, event), None when no hook listens)."""
+    __slots__ = ("done",)
+
+    def __init__(self, done=None):
+        self.done = done
 
     def step(self, m, send):
-        return FIN
+        return self._done()
+
+    def _done(self):
+        done = self.done
+        if done is None:
+            return FIN
+        self.done = None
+        from .hooks import fire
+        f = fire(*done)
+        return FIN if f is None else f
 
     def throw(self, m, exc):
         if isinstance(exc, StopAction):
-            return FIN
+            return self._done()
         raise exc
 
     def copy(self, cp):
-        return Action()
+        d = self.done
+        return Action(None if d is None else (cp.ctx(d[0]), dict(d[1])))

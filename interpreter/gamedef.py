@@ -13,6 +13,8 @@ from ..compiler import (CC, CompileError, compile_block, compile_expr, PieceSel,
 from ..errors import Diagnostics, Pos
 from .. import compiler as _compiler
 from ..loader import pos_of
+from . import card_scope as _cards
+from ..lexicon import get as _lexicon
 from .. import nodes as N
 from .runtime import Failure, StopAction, PASS, Decision, matches, ruler
 from .flow import Action as _ActionFrame
@@ -158,11 +160,26 @@ class Action:
         self.names = names
         self.run = None
         self.requires = None
+        self.card = None          # a card's own action: the card's id (its owner's, in play)
+        self.limit_by = None      # `limite_por_turno: {quantidade, por}`: the parameter's name
+        self.card_any = False     # ... offered to any player while someone has the card in play
+        self.window = None        # `disponível`: (phases, who)
 
-    def enabled(self, ctx) -> bool:
-        if self.limit is not None:
-            if ctx.s.marks.get(("limit", ctx.me, self.id), 0) >= self.limit:
+    def enabled(self, ctx, args=None) -> bool:
+        if self.card is not None:
+            # a card's action: its owner's while the card is in play (`quem: dono da carta`),
+            # or anyone's while someone has it in play (`quem: qualquer jogador`)
+            if not (_cards.owners_in_play(ctx, self.card) if self.card_any
+                    else _cards.in_play_for(ctx, ctx.me, self.card)):
                 return False
+        if self.limit is not None:
+            if self.limit_by is None:
+                if ctx.s.marks.get(("limit", ctx.me, self.id), 0) >= self.limit:
+                    return False
+            elif args and self.limit_by in args:
+                # a limit per value of a parameter: known when the caller gives the value
+                if ctx.s.marks.get(("limit", ctx.me, self.id, args[self.limit_by]), 0) >= self.limit:
+                    return False
         if self.requires is not None:
             # a requirement binds its variables only while it looks (selections and derived
             # values put back what they bound), so the caller's variables need no copy;
@@ -186,17 +203,36 @@ class Action:
         for var in self.params.values():
             c.env.setdefault(var, None)
         if self.limit is not None:
-            key = ("limit", ctx.me, self.id)
+            if self.limit_by is None:
+                key = ("limit", ctx.me, self.id)
+            else:
+                # once per value of the parameter: a value already used this turn fails the
+                # action (undone, as any action that cannot be completed)
+                key = ("limit", ctx.me, self.id, c.env.get(self.params[self.limit_by]))
+                if ctx.s.marks.get(key, 0) >= self.limit:
+                    raise Failure("limit", self.law)
             ctx.s.set_mark(key, ctx.s.marks.get(key, 0) + 1)
         c.env["__action"] = self.id
         acts = ctx.env.get("__acts", ())
         c.env["__acts"] = acts + (self.id,)
         ctx.engine.log_event("action", ctx.me, action=self.id)
+        # `ação realizada`: its hooks fire once the action is done (not if it fails)
+        done = (ctx, {"event": "action_done", "by": ctx.me, "owner": ctx.me, "action": self.id,
+                      "acts": (self.id,)}) if self.g.triggers.get("action_done") else None
         try:
             r = self.run(c)
         except StopAction:
-            return None
-        return None if r is None else (_ActionFrame(), r)
+            r = None
+        if r is None:
+            return None if done is None else _after_action(done)
+        return (_ActionFrame(done), r)
+
+
+def _after_action(done):
+    from .hooks import fire
+    from .machine import begin
+    f = fire(*done)
+    return None if f is None else begin(f)
 
 
 class Hook:
@@ -316,6 +352,7 @@ class Faction:
         self.actions: list[str] = []
         self.menu: list[str] = []
         self.setup_letter = None
+        self.barred: frozenset = frozenset()   # window actions it does not take (`ações_proibidas`)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -530,6 +567,8 @@ class GameDef:
         self.setup_rules = []
         self.ending = None
         self.reached: set = set()       # actions some rule or menu can perform
+        self.windows: dict = {}         # phase -> actions every menu of it offers (`disponível`)
+        self.in_play_zones: tuple = ()  # player zones whose cards are in play (`em_jogo`)
         # zones that declare a limit checked when a phase ends (`limite`, `fase_do_limite`)
         last = self.turn_phases[-1] if self.turn_phases else None
         self.zone_limits = []
@@ -594,7 +633,8 @@ class GameDef:
     def _card(self, c, owner):
         attrs = {}
         for k, v in c.items():
-            if k in ("id", "name", "copies", "effect", "text", "tags", "law", "note", "source", "zone"):
+            if k in ("id", "name", "copies", "effect", "text", "tags", "law", "note", "source", "zone",
+                     "actions"):
                 continue
             attrs[k] = v
         for k, v in self.card_attr_defaults.items():
@@ -854,16 +894,33 @@ class GameDef:
         for fid, fac in (d.get("factions") or {}).items():
             for aid, a in (fac.get("actions") or {}).items():
                 specs.append((f"{fid}.{aid}", fid, a, ("factions", fid, "actions", aid)))
+        card_of = {}
+        for cpath, c in self._all_cards(d):
+            for aid, a in (c.get("actions") or {}).items():
+                specs.append((str(aid), None, a, cpath + ("actions", aid)))
+                card_of[str(aid)] = str(c["id"])
         for aid, owner, a, path in specs:
             params = {str(k): str(v) for k, v in (a.get("params") or {}).items()}
             lim = a.get("limit_per_turn")
+            lim_by = None
+            if isinstance(lim, dict):
+                lim, lim_by = lim.get("count"), lim.get("by")
+                if lim_by is not None and str(lim_by) not in params:
+                    from ..errors import suggest
+                    lang = getattr(a, "_lang", None) or self.lang
+                    self.diags.add("M094", pos_of(a["limit_per_turn"], "by"), lang, value=str(lim_by),
+                                   known=", ".join(params) or "-", hint=suggest(str(lim_by), list(params), 0.5))
+                    lim_by = None
             act = Action(self, aid, owner, a.get("law"), _bool(a.get("free")), lim, params, a.get("name"))
+            act.limit_by = None if lim_by is None else str(lim_by)
+            act.card = card_of.get(aid)
             self.actions[aid] = act
             if owner is not None:
                 f = self.factions[owner]
                 f.actions.append(aid)
                 if _bool(a.get("menu"), True):      # `no_menu: não` keeps it out of menus
                     f.menu.append(aid)
+        self._windows(d, specs)
         # derived values (their bodies may name actions)
         for did, dv in (d.get("derived") or {}).items():
             self._derived(did, None, dv, ("derived", did))
@@ -1014,6 +1071,73 @@ class GameDef:
                 self.diags.add("M081", pos_of(game, "deck"), lang, name=str(self.default_deck),
                                role=lexicon.get(lang).spell_key(role), known=", ".join(zones))
 
+    @staticmethod
+    def _all_cards(d):
+        """(path, card) for every card of the decks and of the factions."""
+        out = []
+        for did, deck in (d.get("decks") or {}).items():
+            for i, c in enumerate(deck.get("cards") or []):
+                out.append((("decks", did, "cards", i), c))
+        for fid, fac in (d.get("factions") or {}).items():
+            for i, c in enumerate(fac.get("cards") or []):
+                out.append((("factions", fid, "cards", i), c))
+        return [(p, c) for p, c in out if isinstance(c, dict) and c.get("id")]
+
+    def _windows(self, d, specs):
+        """Action windows (`disponível:`): the actions every action menu of a phase offers
+        besides its own list, indexed by phase once (a menu asks on every decision), and the
+        window actions each faction does not take (`ações_proibidas:`)."""
+        self.in_play_zones = tuple(z for z, zd in self.player_zones.items()
+                                   if isinstance(zd, dict) and _bool(zd.get("in_play")))
+        by_phase: dict = {}
+        for aid, owner, a, path in specs:
+            w = a.get("available")
+            if not isinstance(w, dict):
+                continue
+            act = self.actions[aid]
+            lang = getattr(a, "_lang", None) or self.lang
+            kpos = a.key_pos.get("available") if hasattr(a, "key_pos") else None
+            if owner is not None:
+                # a faction's own action is in its own menus: a window would offer it to nobody else
+                self.diags.add("M092", kpos, lang, name=self.rs.name("action", aid, lang))
+                continue
+            who = w.get("who")
+            who = _lexicon(lang).value_of(who) or str(who) if who is not None else (
+                "card_owner" if act.card is not None else "any_player")
+            if who == "card_owner" and act.card is None:
+                self.diags.add("M091", pos_of(w, "who"), lang, name=self.rs.name("action", aid, lang))
+                continue
+            if act.card is not None and not self.in_play_zones:
+                self.diags.add("M093", kpos, lang, name=self.rs.name("action", aid, lang))
+                continue
+            # a phase the vocabulary check did not know is reported there (M043)
+            known = self.rs.things.get("phase") or dict.fromkeys(self.turn_phases)
+            phases = [str(p) for p in (w.get("phases") or []) if str(p) in known]
+            act.card_any = act.card is not None and who == "any_player"
+            act.window = (tuple(phases), who)
+            self.reached.add(aid)
+            for ph in phases:
+                by_phase.setdefault(ph, []).append(aid)
+        # in the data's order: the rules' actions, then the cards' (specs lists them so)
+        self.windows = {ph: tuple(ids) for ph, ids in by_phase.items()}
+        for fid, fac in (d.get("factions") or {}).items():
+            barred = fac.get("barred_actions") or {}
+            self.factions[fid].barred = frozenset(self.action_for([str(k)], fid) for k in barred)
+        self._menu_ids = {}
+
+    def menu_ids(self, listed, phase, me):
+        """What a menu offers `me` in `phase`: its own list, then the phase's window actions it
+        does not list and `me` takes, in their declaration order (kept per menu and player)."""
+        key = (id(listed), phase, me)
+        ids = self._menu_ids.get(key)
+        if ids is None:
+            w = self.windows.get(phase, ())
+            barred = self.factions[me].barred if me in self.factions else ()
+            ids = tuple(listed) + tuple(a for a in w if a not in listed and a not in barred)
+            self._menu_ids[key] = (listed, ids)     # `listed` kept alive: its id stays its own
+            return ids
+        return ids[1]
+
     def _check_reachable(self, d):
         """An action no menu offers and no rule performs can never happen (a typo, a missing
         `realize ... entre` entry): a warning at its declaration."""
@@ -1144,6 +1268,9 @@ class GameDef:
             hk.owner_rel = _rel(ev.get("owner"))
             hk.by_rel = _rel(ev.get("by"))
             hk.cause = ev.get("cause")
+            if ev.get("action") is not None:
+                # `ação realizada` with `ação: A`: matched as the cause (the event's only action)
+                hk.cause = str(ev["action"])
             for field, t in (("space", SPACE), ("count", NUMBER), ("card", CARD), ("faction", FACTION),
                              ("from", SPACE), ("to", SPACE), ("piece", PIECE)):
                 if field in ev:

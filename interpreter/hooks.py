@@ -193,6 +193,8 @@ def _ignoring(g) -> dict:
     specs = [(aid, a) for aid, a in (d.get("actions") or {}).items()]
     for fid, fac in (d.get("factions") or {}).items():
         specs += [(f"{fid}.{aid}", a) for aid, a in (fac.get("actions") or {}).items()]
+    # a card's own actions (`ações:` on the card)
+    specs += [(str(aid), a) for _, c in g._all_cards(d) for aid, a in (c.get("actions") or {}).items()]
     for aid, a in specs:
         v = a.get("ignores_prohibitions") if isinstance(a, dict) else None
         if v is None:
@@ -206,9 +208,10 @@ def _ignoring(g) -> dict:
     return table
 
 
-def prohibited(ctx, event, space, kind, actor) -> bool:
+def prohibited(ctx, event, space, kind, actor, origin=None) -> bool:
     """A prohibition hook forbids this (e.g. only the Keep's owner may place pieces there),
-    unless an action under way ignores prohibitions (`ignora_proibições:`, 9.4.2)."""
+    unless an action under way ignores prohibitions (`ignora_proibições:`, 9.4.2). A movement
+    names its origin too (`de:` in the hook: pieces that may not leave a space, 13.7.2)."""
     if not ctx.g.prohibitions:
         return False
     acts = ctx.env.get("__acts")
@@ -218,10 +221,10 @@ def prohibited(ctx, event, space, kind, actor) -> bool:
             x = ign.get(a)
             if x is True or (x and event in x):
                 return False
-    return _forbidden(ctx, event, space, kind, actor)
+    return _forbidden(ctx, event, space, kind, actor, origin)
 
 
-def _forbidden(ctx, event, space, kind, actor) -> bool:
+def _forbidden(ctx, event, space, kind, actor, origin=None) -> bool:
     """Does some prohibition hook forbid it? Memoized by the parts of the state the hooks'
     conditions read (PERF: menus ask it for every space while listing what can be done)."""
     g = ctx.g
@@ -237,22 +240,27 @@ def _forbidden(ctx, event, space, kind, actor) -> bool:
                 break
             reads.update(r)
         g._forbidden_ver = attrgetter(*(("uid", "vid") if reads is None else ("uid",) + tuple(sorted(reads))))
+        # the origin of a movement matters only to a hook that names it (`de:`): otherwise
+        # it stays out of the key, and one answer serves every origin
+        g._forbidden_from = any("from" in h.binds or "to" in h.binds for h in g.prohibitions)
         memo = g._forbidden_memo = {}
-    key = (g._forbidden_ver(ctx.s), event, space, kind, actor)
+    if not g._forbidden_from:
+        origin = None
+    key = (g._forbidden_ver(ctx.s), event, space, kind, actor, origin)
     try:
         v = memo[key]
     except KeyError:
         pass
     except TypeError:
-        return _forbidden_now(ctx, event, space, kind, actor)
+        return _forbidden_now(ctx, event, space, kind, actor, origin)
     else:
         from .. import compiler
         if compiler.CHECK_MEMO:
-            compiler._check_memo("prohibition", v, _forbidden_now(ctx, event, space, kind, actor))
+            compiler._check_memo("prohibition", v, _forbidden_now(ctx, event, space, kind, actor, origin))
         return v
     if len(memo) > 1024:
         memo.clear()
-    v = memo[key] = _forbidden_now(ctx, event, space, kind, actor)
+    v = memo[key] = _forbidden_now(ctx, event, space, kind, actor, origin)
     return v
 
 
@@ -270,12 +278,15 @@ def _prohibitions_for(g, event, kind) -> tuple:
     return hooks
 
 
-def _forbidden_now(ctx, event, space, kind, actor) -> bool:
+def _forbidden_now(ctx, event, space, kind, actor, origin=None) -> bool:
     hooks = _prohibitions_for(ctx.g, event, kind)
     if not hooks:
         return False
     ev = {"event": event, "space": space, "kind": kind, "by": actor,
           "owner": ctx.g.piece_kinds[kind].owner if kind else None}
+    if event == "movement":
+        ev["from"] = origin
+        ev["to"] = space
     seats = ctx.s.seats
     for h in hooks:
         if h.owner is not None and h.owner not in seats:

@@ -477,6 +477,18 @@ def c_move(cc: CC, node):
 
 
 
+def _move_forbidden(c, units, dst, me) -> bool:
+    """Does a prohibition forbid this movement? The destination with the first kind moved (as
+    always), and every other space the pieces leave (a ban on leaving a space, 13.7.2)."""
+    place, kind = units[0][0], units[0][1]
+    if prohibited(c, "movement", dst, kind, me, place):
+        return True
+    for u in units[1:]:
+        if u[0] != place and prohibited(c, "movement", dst, u[1], me, u[0]):
+            return True
+    return False
+
+
 def _move_step(K, L, send):
     s, law = K
     ctx, c, me, dst = L["ctx"], L["c"], L["me"], L["dst"]
@@ -507,7 +519,7 @@ def _move_step(K, L, send):
             L["d"] = None
         L["events"] = []
         units = s.units(c)          # (place, kind, statuses, n): statuses go along
-        if dst not in ctx.s.piece_zones and units and prohibited(c, "movement", dst, units[0][1], me):
+        if dst not in ctx.s.piece_zones and units and _move_forbidden(c, units, dst, me):
             _short(ctx, law)
             return FIN
         L["units"] = units
@@ -737,6 +749,18 @@ def c_draw(cc: CC, node):
             if p is None:
                 raise Failure("deck", None)
             draw, hand_zone = p.draw, p.hand or g.hand_zone
+        if n > 0 and g.replacements.get("draw") and not ctx.env.get("__drawing_instead"):
+            # "em vez de comprar" (Informantes: no Anoitecer, em vez de comprar cartas...): a
+            # draw is replaceable; the replacing effect may draw itself (it is not replaced again)
+            ev = {"event": "draw", "by": me, "owner": me, "count": n, "phase": ctx.s.phase,
+                  "acts": ctx.env.get("__acts", ())}
+            rp = replacement(ctx, ev)
+            if rp is not None:
+                h, rc = rp
+                rc.env["__drawing_instead"] = True
+                rc.env["__acts"] = ev["acts"]
+                ctx.engine.log_change("draw_replaced", {"by": me, "count": n})
+                return h.run(rc)
         hand = g.zone_key(hand_zone, me) if dest is None else _zone(ctx, dest(ctx), me)
         return run_calls([(_draw_one, (ctx, me, hand, dest is not None, draw))] * n)
     return run

@@ -39,11 +39,14 @@ EVENT_FIELDS = {
     "turn_start": {"by", "owner"},
     "turn_end": {"by", "owner"},
     "flip": _PIECE_EVENT | {"from"},
+    "action_done": {"by", "owner", "action"},
+    "draw": {"by", "owner", "count", "phase", "cause"},
 }
 # the events a verb asks the prohibitions about, and those it lets a replacement take over
 PROHIBITION_EVENTS = {"placement": {"pieces", "owner", "by", "space"},
-                      "movement": {"pieces", "owner", "by", "space"}}
-REPLACEMENT_EVENTS = {"hits": EVENT_FIELDS["hits"], "discard": EVENT_FIELDS["discard"]}
+                      "movement": {"pieces", "owner", "by", "space", "from", "to"}}
+REPLACEMENT_EVENTS = {"hits": EVENT_FIELDS["hits"], "discard": EVENT_FIELDS["discard"],
+                      "draw": EVENT_FIELDS["draw"]}
 EVENT_SECTIONS = {"triggers": EVENT_FIELDS, "replacements": REPLACEMENT_EVENTS,
                   "prohibitions": PROHIBITION_EVENTS}
 _DOC_KEYS = {"law", "note", "source", "single_source", "ref_en", "same_as", "alt_name", "total",

@@ -2339,7 +2339,7 @@ def compile_perform(cc: CC, node: N.Perform):
         if who is not None:
             ctx = ctx.child(me=who(ctx), env=ctx.env)
         if optional:
-            if not act.enabled(ctx):
+            if not act.enabled(ctx, values):
                 return None
             v = flow.ask(ctx, ctx.me, "may", [act.id], True, ("may_action", act.id), act.law)
             if v is PASS:
@@ -2372,6 +2372,10 @@ def compile_menu(cc: CC, node: N.ActionMenu):
 
     def run(ctx):
         ids = listed if listed is not None else g.menu_actions(owner)
+        s = ctx.s
+        if g.windows and ctx.me == s.active:
+            # action windows: the phase's actions offered at every menu of its player's turn
+            ids = g.menu_ids(ids, s.phase, ctx.me)
         menu = [0 if live is not None else (budget(ctx) if budget is not None else None)]
         ctx.menus.append(menu)
         return begin(flow.Menu((g, ids, live, law), ctx, menu))

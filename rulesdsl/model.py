@@ -466,6 +466,7 @@ class Builder:
             for c in deck.get("cards") or []:
                 if isinstance(c, dict) and c.get("id"):
                     self._add("card", str(c["id"]), c.get("name"), L(deck), pos_of(c, "id"), c)
+                    self._card_actions(c, L(deck))
         for fid, fac in (d.get("factions") or {}).items():
             lang = L(fac)
             self._add("faction", fid, fac.get("name"), lang, d["factions"].key_pos.get(fid), fac)
@@ -497,12 +498,14 @@ class Builder:
             for c in fac.get("cards") or []:
                 if isinstance(c, dict) and c.get("id"):
                     self._add("card", str(c["id"]), c.get("name"), lang, pos_of(c, "id"), c, fid)
+                    self._card_actions(c, lang)
         # the parameters of actions: a parameter whose name names nothing else of the ruleset
         # is a word of its own in calls ("ação (nome_do_parâmetro: X)"); its id is its spelling
         named = {ident for items in self.rs.things.values() for ident in items}
         specs = list((d.get("actions") or {}).items())
         for fac in (d.get("factions") or {}).values():
             specs += list((fac.get("actions") or {}).items())
+        specs += [(aid, a) for c in _all_cards(d) for aid, a in (c.get("actions") or {}).items()]
         for aid, a in specs:
             params = a.get("params") if isinstance(a, dict) else None
             for k in (params or {}):
@@ -510,6 +513,13 @@ class Builder:
                     named.add(str(k))
                     self._add("param", str(k), None, L(a), params.key_pos.get(k)
                               if hasattr(params, "key_pos") else None, {})
+
+    def _card_actions(self, c, lang):
+        """A card's own actions (`ações:` on the card) are actions of the ruleset, by their ids."""
+        acts = c.get("actions")
+        for aid, a in (acts.items() if isinstance(acts, dict) else ()):
+            self._add("action", str(aid), a.get("name") if isinstance(a, dict) else None, lang,
+                      acts.key_pos.get(aid) if hasattr(acts, "key_pos") else None, a)
 
     # parse ----------------------------------------------------------------------------------
     def tokenizer(self, lang: str) -> Tokenizer:
@@ -620,6 +630,13 @@ def _expressions(data):
         else:
             walk(v, (sect,), None, None)
     return out
+
+
+def _all_cards(d):
+    """Every card of the data: the decks' and the factions' (dicts with an id)."""
+    out = [c for deck in (d.get("decks") or {}).values() for c in (deck.get("cards") or [])]
+    out += [c for fac in (d.get("factions") or {}).values() for c in (fac.get("cards") or [])]
+    return [c for c in out if isinstance(c, dict) and c.get("id")]
 
 
 def _is_expr_context(path, key):

@@ -36,6 +36,8 @@ GAMES = [
     ("leilao-lugares", LEILAO, 3),
     ("geometria", GEOMETRIA, ("escavadores", "sentinelas")),
     ("root-marqueses-rapinas", ROOT, ("marqueses", "rapinas")),
+    # action windows, origin-aware prohibitions, per-parameter limits, `ação realizada`
+    ("fronteira", os.path.join(TESTS, "games", "fronteira", "jogo.yaml"), ("azuis", "vermelhos")),
 ]
 
 SCENARIO_DIRS = [os.path.join(TESTS, "cenarios"), os.path.join(TESTS, "escenarios")]

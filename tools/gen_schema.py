@@ -48,7 +48,7 @@ VAR = {"type": "string", "x-var": True}
 REL = {"type": "string", "x-rel": True}
 # the events the engine makes happen (interpreter/verbs.py, interpreter/engine.py)
 EVENTS = ["placement", "removal", "removal_prevented", "movement", "hits", "discard", "counter",
-          "phase_start", "phase_end", "turn_start", "turn_end", "flip"]
+          "phase_start", "phase_end", "turn_start", "turn_end", "flip", "action_done", "draw"]
 EVENT_NAME = values(*EVENTS)
 # documentation keys, accepted on every object: notes, sources, flags about the data itself
 ANNOT = {"note": {}, "source": {}, "single_source": BOOLISH, "ref_en": {}, "law": LAW,
@@ -80,7 +80,9 @@ RULES = {"type": "array", "items": RULE}
 # which of these fields each event carries: rulesdsl/checks_vocab.py (EVENT_FIELDS)
 EVENT = obj({"event": EVENT_NAME, "pieces": {"oneOf": [S, {"type": "array", "items": S}]},
              "owner": REL, "by": REL, "space": VAR, "count": VAR, "tag": ref("tag"),
-             "cause": ref("action"), "card": VAR, "phase": S, "from": VAR, "to": VAR},
+             "cause": ref("action"), "card": VAR, "phase": S, "from": VAR, "to": VAR,
+             # `action_done`: the action performed (interpreter/gamedef.py, Action.perform)
+             "action": ref("action")},
             required=["event"])
 HOOK_TRIGGER = obj({"when": EVENT, "condition": EXPR, "effect": EFFECT, "optional": BOOLISH,
                     "name": NAME, "id": S}, required=["when", "effect"])
@@ -89,10 +91,18 @@ HOOK_REPLACE = obj({"instead_of": EVENT, "condition": EXPR, "effect": EFFECT, "n
 HOOK_PROHIBIT = obj({"when": EVENT, "condition": EXPR, "name": NAME, "id": S}, required=["when"])
 HOOK_MODIFY = obj({"value": S, "condition": EXPR, "add": EXPR, "set": EXPR, "tie_break": EXPR,
                    "name": NAME, "id": S}, required=["value"])
-ACTION = obj({"name": NAME, "effect": EFFECT, "params": idmap(VAR), "limit_per_turn": INT,
+ACTION = obj({"name": NAME, "effect": EFFECT, "params": idmap(VAR),
+              # a number, or {count, by: a parameter}: that many times per turn for each value
+              # of the parameter (once per suit, per clearing, per card)
+              "limit_per_turn": {"oneOf": [INT, obj({"count": INT, "by": S}, required=["count", "by"])]},
               "requires": EXPR, "free": BOOLISH, "menu": BOOLISH, "text": {},
               # the action's effect is not stopped by `proibições:` (yes, or a list of events)
-              "ignores_prohibitions": {"oneOf": [BOOLISH, {"type": "array", "items": EVENT_NAME}]}},
+              "ignores_prohibitions": {"oneOf": [BOOLISH, {"type": "array", "items": EVENT_NAME}]},
+              # an action window: offered in every action menu of these phases of the chooser's
+              # own turn, to any player or to the owners of the card it is declared on
+              "available": obj({"phases": {"type": "array", "items": ref("phase"), "minItems": 1},
+                                "who": values("any_player", "card_owner")},
+                               required=["phases"])},
              required=["effect"])
 # an attribute's type: número, booleano, espaço, peça, texto, zona, an enumeration's id, or
 # "lista de X" (X an enumeration or a tag) — checked by rulesdsl/checks_vocab.py (M044)
@@ -103,6 +113,8 @@ ZONE = obj({"name": NAME, "content": values("cards", "pieces"), "hidden": BOOLIS
             "category": ref("category"), "ordered": BOOLISH, "refill_from": ref("zone"),
             # a limit checked by the invariants once the owner's `limit_phase` is over (hand limit)
             "limit": INT, "limit_phase": S,
+            # the cards here are in play: their actions are their owner's (interpreter/card_scope.py)
+            "in_play": BOOLISH,
             # how many cards the zone takes (an integer, or {count, condition}: only while the
             # condition holds for the zone's owner); a card that would enter it full is discarded
             "capacity": {"oneOf": [INT, obj({"count": INT, "condition": EXPR})]}})
@@ -110,7 +122,9 @@ COUNTER = obj({"name": NAME, "scope": values("player", "global"), "initial": INT
                # a hidden counter (N13): its value is seen only by its owner until revealed
                "hidden": BOOLISH})
 CARD = obj({"id": S, "name": NAME, "copies": INT, "text": {}, "effect": EFFECT, "zone": ref("zone"),
-            "tags": {"type": "array", "items": ref("tag")}}, required=["id"], attrs="card")
+            "tags": {"type": "array", "items": ref("tag")},
+            # the card's own actions: its owner's while it lies in a zone `in_play` (N5)
+            "actions": idmap(ACTION)}, required=["id"], attrs="card")
 # a piece's tracks: one value per piece (`count`), checked by rulesdsl/checks_vocab.py
 PIECE = obj({"name": NAME, "category": ref("category"), "count": INT, "occupies": ref("attr"),
              "removable": BOOLISH,
@@ -225,6 +239,8 @@ schema = {
             "modifiers": {"type": "array", "items": HOOK_MODIFY},
             "prohibitions": {"type": "array", "items": HOOK_PROHIBIT},
             "derived": idmap(DERIVED),
+            # actions with a window (`available`) this faction does not take (9.2.8)
+            "barred_actions": idmap(obj({})) | {"x-key-ref": "action"},
         })),
         "actions": idmap(ACTION),
         "derived": idmap(DERIVED),
