@@ -48,7 +48,7 @@ VAR = {"type": "string", "x-var": True}
 REL = {"type": "string", "x-rel": True}
 # the events the engine makes happen (interpreter/verbs.py, interpreter/engine.py)
 EVENTS = ["placement", "removal", "removal_prevented", "movement", "hits", "discard", "counter",
-          "phase_start", "phase_end", "turn_start", "turn_end"]
+          "phase_start", "phase_end", "turn_start", "turn_end", "step"]
 EVENT_NAME = values(*EVENTS)
 # documentation keys, accepted on every object: notes, sources, flags about the data itself
 ANNOT = {"note": {}, "source": {}, "single_source": BOOLISH, "ref_en": {}, "law": LAW,
@@ -80,11 +80,15 @@ RULES = {"type": "array", "items": RULE}
 # which of these fields each event carries: rulesdsl/checks_vocab.py (EVENT_FIELDS)
 EVENT = obj({"event": EVENT_NAME, "pieces": {"oneOf": [S, {"type": "array", "items": S}]},
              "owner": REL, "by": REL, "space": VAR, "count": VAR, "tag": ref("tag"),
-             "cause": ref("action"), "card": VAR, "phase": S, "from": VAR, "to": VAR},
+             "cause": ref("action"), "card": VAR, "phase": S, "from": VAR, "to": VAR,
+             # a declared step of an action (`passos:`) and its roles (N4)
+             "step": ref("step"), "attacker": REL, "defender": REL},
             required=["event"])
 HOOK_TRIGGER = obj({"when": EVENT, "condition": EXPR, "effect": EFFECT, "optional": BOOLISH,
                     "name": NAME, "id": S}, required=["when", "effect"])
-HOOK_REPLACE = obj({"instead_of": EVENT, "condition": EXPR, "effect": EFFECT, "name": NAME, "id": S},
+HOOK_REPLACE = obj({"instead_of": EVENT, "condition": EXPR, "effect": EFFECT, "name": NAME, "id": S,
+                    # several match one event: the higher first, then the declared order
+                    "priority": INT},
                    required=["instead_of", "effect"])
 HOOK_PROHIBIT = obj({"when": EVENT, "condition": EXPR, "name": NAME, "id": S}, required=["when"])
 HOOK_MODIFY = obj({"value": S, "condition": EXPR, "add": EXPR, "set": EXPR, "tie_break": EXPR,
@@ -92,7 +96,12 @@ HOOK_MODIFY = obj({"value": S, "condition": EXPR, "add": EXPR, "set": EXPR, "tie
 ACTION = obj({"name": NAME, "effect": EFFECT, "params": idmap(VAR), "limit_per_turn": INT,
               "requires": EXPR, "free": BOOLISH, "menu": BOOLISH, "text": {},
               # the action's effect is not stopped by `proibições:` (yes, or a list of events)
-              "ignores_prohibitions": {"oneOf": [BOOLISH, {"type": "array", "items": EVENT_NAME}]}},
+              "ignores_prohibitions": {"oneOf": [BOOLISH, {"type": "array", "items": EVENT_NAME}]},
+              # N4: declared steps raising events, the roles they carry, the variables their
+              # hooks share with the action
+              "steps": idmap(obj({"name": NAME})),
+              "roles": obj({"attacker": VAR, "defender": VAR}, extra=False),
+              "context": {"type": "array", "items": VAR}},
              required=["effect"])
 # an attribute's type: número, booleano, espaço, peça, texto, zona, an enumeration's id, or
 # "lista de X" (X an enumeration or a tag) — checked by rulesdsl/checks_vocab.py (M044)
@@ -108,7 +117,10 @@ ZONE = obj({"name": NAME, "content": values("cards", "pieces"), "hidden": BOOLIS
             "capacity": {"oneOf": [INT, obj({"count": INT, "condition": EXPR})]}})
 COUNTER = obj({"name": NAME, "scope": values("player", "global"), "initial": INT, "min": INT, "max": INT, "per_faction": BOOLISH})
 CARD = obj({"id": S, "name": NAME, "copies": INT, "text": {}, "effect": EFFECT, "zone": ref("zone"),
-            "tags": {"type": "array", "items": ref("tag")}}, required=["id"], attrs="card")
+            "tags": {"type": "array", "items": ref("tag")},
+            # the card's own hooks: active while it lies in a play area, 'você' = its owner (N5)
+            "triggers": {"type": "array", "items": HOOK_TRIGGER},
+            "replacements": {"type": "array", "items": HOOK_REPLACE}}, required=["id"], attrs="card")
 # a piece's tracks: one value per piece (`count`), checked by rulesdsl/checks_vocab.py
 PIECE = obj({"name": NAME, "category": ref("category"), "count": INT, "occupies": ref("attr"),
              "removable": BOOLISH,
