@@ -798,9 +798,11 @@ class GameDef:
             act.run = block(path + ("effect",), owner, a.get("law"), cc) or _noop
             if a.get("steps"):
                 # the hooks of its steps know the shared variables with the types the effect gave
+                # (an effect that did not compile gives none: its hooks are not compiled, the
+                # error already said where)
                 types = {v: cc.vars.get(v, ANY) for v in (str(x) for x in (a.get("context") or ()))}
                 for sid in a["steps"]:
-                    self.step_context[str(sid)] = types
+                    self.step_context[str(sid)] = types if act.run is not _noop else None
         # edge kinds that count as adjacency for a faction while a condition holds for it
         cond_kinds, reads = {}, set()
         for ek, e in (d.get("edge_kinds") or {}).items():
@@ -1057,6 +1059,8 @@ class GameDef:
             if ev.get("step") is not None:
                 hk.step = str(ev["step"])
                 # the hooks of a step read and write the variables its action shares with them
+                if hk.step in self.step_context and self.step_context[hk.step] is None:
+                    return None
                 ctxv = self.step_context.get(hk.step) or {}
                 for var in ctxv:
                     cc.vars[var] = ctxv[var] if isinstance(ctxv, dict) else ANY

@@ -60,6 +60,9 @@ def _hook_me(h, ev, ctx):
         for role, rel in h.roles.items():
             if rel == "mine":
                 return ev.get(role)
+    if h.owner_rel == "mine" and h.by_rel is None:
+        # "dono: você" (and no `por:` relation): 'você' is the owner of the pieces
+        return ev.get("owner") or ctx.me
     if h.by_rel == "mine" or (h.by_rel is None and ev.get("by")):
         return ev.get("by") or ctx.me
     if h.owner_rel == "mine":
@@ -209,15 +212,19 @@ class Fire(Frame):
 def replacement(ctx, ev):
     """The replacement hook that takes this event over, with its context; or None.
 
-    When several match, the declared order decides (`prioridade:`, the higher first; then
-    the order of declaration, files in path order): the event is replaced once, by the
-    first of them — what replaces it is no longer that event, so the others have nothing to
-    replace."""
+    Several replacements compose, in the declared order (`prioridade:`, the higher first;
+    then the order of declaration, files in path order): the first that matches takes the
+    event over; if its effect makes an event of the same kind again (a hit ignored: "cause
+    N - 1 danos"), the next ones apply to that one, and so on. Each replacement applies once
+    to an event and to what it became (the effect's context remembers those applied)."""
     hooks = ctx.g.replacements.get(ev["event"])
     if not hooks:
         return None
+    done = ctx.env.get("__replaced")
     for h in hooks:
         if h.owner is not None and h.owner not in ctx.s.seats:
+            continue
+        if done and h in done:
             continue
         mes = owners_in_play(ctx, h.card) if h.card is not None else (_hook_me(h, ev, ctx),)
         for me in mes:
@@ -228,6 +235,7 @@ def replacement(ctx, ev):
             _bind(c, h, ev)
             if h.condition is not None and not h.condition(c):
                 continue
+            c.env["__replaced"] = (done or ()) + (h,)
             return h, c
     return None
 
