@@ -100,7 +100,7 @@ ACTION = obj({"name": NAME, "effect": EFFECT, "params": idmap(VAR), "limit_per_t
               # N4: declared steps raising events, the roles they carry, the variables their
               # hooks share with the action
               "steps": idmap(obj({"name": NAME})),
-              "roles": obj({"attacker": VAR, "defender": VAR}, extra=False),
+              "roles": obj({"attacker": VAR, "defender": VAR}),
               "context": {"type": "array", "items": VAR}},
              required=["effect"])
 # an attribute's type: número, booleano, espaço, peça, texto, zona, an enumeration's id, or
