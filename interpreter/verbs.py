@@ -1278,15 +1278,15 @@ def c_freeze(cc: CC, node):
 
 
 @verb("step",
-      {"pt": "Marca uma etapa declarada da ação em curso (`etapas:`): as regras ligadas a ela "
-             "(`quando: {evento: etapa, etapa: ...}`) resolvem-se aqui, com os papéis da ação "
+      {"pt": "Marca um passo declarado da ação em curso (`passos:`): as regras ligadas a ele "
+             "(`quando: {evento: passo, passo: ...}`) resolvem-se aqui, com os papéis da ação "
              "(`papéis:`, p. ex. atacante e defensor) e as variáveis do seu `contexto:`, que podem "
              "ler e mudar.",
        "es": "Marca un paso declarado de la acción en curso (`pasos:`): las reglas enganchadas a "
              "él (`cuando: {evento: paso, paso: ...}`) se resuelven aquí, con los papeles de la "
              "acción (`papeles:`, p. ej. atacante y defensor) y las variables de su `contexto:`, "
              "que pueden leer y cambiar."},
-      {"pt": "etapa emboscada", "es": "paso emboscada"})
+      {"pt": "passo emboscar", "es": "paso emboscar"})
 def c_step(cc: CC, node):
     objs = _objs(node)
     o = objs[0] if len(objs) == 1 else None
