@@ -146,7 +146,7 @@ class Fire(Frame):
                         self.pc = 0
                         # 0 = the first side (the attacker) first, 1 = the other
                         return Decision(self.ev.get("chooser") or sides[0], "branch", [0, 1],
-                                        ("order_sides", sides[0], sides[1]), None)
+                                        ("order_sides", sides[0], sides[1]), self.ev.get("law"))
                 else:
                     a, b = (sides[1], sides[0]) if send == 1 else sides
                     rest = [r for r in ready if r[2] not in sides]

@@ -1297,10 +1297,11 @@ def c_step(cc: CC, node):
     sid = o.ids[0]
     _aid, roles, _ctx = cc.g.steps[sid]
     roles = tuple(roles.items())
+    law = cc.law
 
     def run(ctx):
         env = ctx.env
-        ev = {"event": "step", "step": sid, "by": ctx.me, "owner": ctx.me, "env": env}
+        ev = {"event": "step", "step": sid, "by": ctx.me, "owner": ctx.me, "env": env, "law": law}
         for role, var in roles:
             ev[role] = env.get(var)
         # the attacker says which side uses its effects first (4.3.3); generally, the actor
