@@ -31,3 +31,39 @@ def owners_in_play(ctx, card_def_id) -> tuple:
                 out.append(f)
                 break
     return tuple(out)
+
+
+def in_play(ctx) -> dict:
+    """{card def id: (owners in seat order)} of every card lying in a play area (one pass over
+    the play areas, for the hooks of one event)."""
+    s = ctx.s
+    # memoized by the state and the version of its cards (PERF: read at every phase event)
+    g = ctx.g
+    memo = g.__dict__.get("_in_play_memo")
+    if memo is None:
+        memo = g._in_play_memo = {}
+    key = (s.uid, s.vc)
+    out = memo.get(key)
+    if out is not None:
+        return out
+    if len(memo) > 256:
+        memo.clear()
+    out = memo[key] = _in_play_now(s, play_zones(g))
+    return out
+
+
+def _in_play_now(s, pz) -> dict:
+    zones, defs = s.zones, s.card_defs
+    out = {}
+    for f in s.seats:
+        for z in pz:
+            cards = zones.get(f"{f}:{z}")
+            if cards:
+                for c in cards:
+                    d = defs[c]
+                    o = out.get(d)
+                    if o is None:
+                        out[d] = (f,)
+                    elif o[-1] != f:
+                        out[d] = o + (f,)
+    return out

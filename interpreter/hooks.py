@@ -6,7 +6,7 @@ and call `fire` once the whole verb is done (Law 1.1.3: remove everything, then 
 """
 from __future__ import annotations
 
-from .card_scope import owners_in_play
+from .card_scope import in_play, owners_in_play
 from .machine import FIN, Frame
 from .runtime import PASS, Decision
 
@@ -99,6 +99,7 @@ def fire(ctx, ev):
     seats = ctx.s.seats
     ready = []
     phase = ev.get("phase")
+    played = None
     for h in hooks:
         if h.owner is not None and h.owner not in seats:
             continue
@@ -108,11 +109,25 @@ def fire(ctx, ev):
             continue
         if h.card is not None:
             # a card's own hook: once for each player with the card in a play area, who is
-            # 'você' (N5)
-            for me in owners_in_play(ctx, h.card):
+            # 'você' (N5); the play areas are read once per event
+            if played is None:
+                played = in_play(ctx)
+            for me in played.get(h.card, ()):
                 _ready(ctx, h, ev, me, ready)
             continue
-        _ready(ctx, h, ev, _hook_me(h, ev, ctx), ready)
+        me = _hook_me(h, ev, ctx)
+        if me is None or not _matches(ctx, h, ev, me):
+            continue
+        # a step's hooks share the variables of the action under way (its `contexto:`)
+        c = ctx.child(me=me, env={} if h.step is None else ev["env"])
+        c.law = h.law
+        # a triggered effect is not part of the all-or-nothing block of the action that set
+        # it off: it does what it can (1.5.4), and falling short does not undo that action
+        c.strict = 0
+        _bind(c, h, ev)
+        if h.condition is not None and not h.condition(c):
+            continue
+        ready.append((h, c, me))
     if not ready:
         return None
     return Fire(ctx, ev, ready)
