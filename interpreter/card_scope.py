@@ -1,6 +1,9 @@
-"""Who owns a card in play: the players who have a copy of it in one of their zones marked
-`em_jogo: sim` / `en_juego: sí` (a play area). A card's own actions are theirs while it lies
-there (docs/linguagem.md, "Janelas de ação")."""
+"""Cards whose rules hold while they lie in play (N5).
+
+A card is in play for the players who have a copy of it in one of their zones marked
+`em_jogo: sim` / `en_juego: sí` (a play area). A card's own actions (docs/linguagem.md, "Janelas
+de ação") and hooks (`gatilhos:`, `substituições:` on the card) are theirs while it lies there,
+and `você` is that zone's owner, whoever set the event off."""
 from __future__ import annotations
 
 
@@ -30,3 +33,34 @@ def in_play_for(ctx, faction, card_def_id) -> bool:
         if cards and any(defs[c] == card_def_id for c in cards):
             return True
     return False
+
+
+def in_play(ctx) -> dict:
+    """{card def id: (owners in seat order)} of every card lying in play (one pass over the
+    in-play zones, for the hooks of one event); memoized by the state and its cards' version."""
+    s = ctx.s
+    g = ctx.g
+    memo = g.__dict__.get("_in_play_memo")
+    if memo is None:
+        memo = g._in_play_memo = {}
+    key = (s.uid, s.vc)
+    out = memo.get(key)
+    if out is not None:
+        return out
+    if len(memo) > 256:
+        memo.clear()
+    zones, defs = s.zones, s.card_defs
+    out = {}
+    for f in s.seats:
+        for z in g.in_play_zones:
+            cards = zones.get(g.zone_key(z, f))
+            if cards:
+                for c in cards:
+                    d = defs[c]
+                    o = out.get(d)
+                    if o is None:
+                        out[d] = (f,)
+                    elif o[-1] != f:
+                        out[d] = o + (f,)
+    memo[key] = out
+    return out

@@ -321,6 +321,8 @@ def describe_prompt(game, decision, lang: str) -> str:
         return _m("GM.p.activate", lang, value=thing_name(game, args[0], lang))
     if key in ("face_down", "flip_which"):
         return _m("GM.p." + key, lang)
+    if key == "order_sides":
+        return _m("GM.p.order_sides", lang)
     if key in ("choose_kind", "place_where", "remove", "how_many", "take_hit", "spend", "discard",
                "branch", "may_trigger"):
         return _m("GM.p." + key, lang)
@@ -376,6 +378,9 @@ def branch_label(game, decision, i: int, lang: str, width: int = 72) -> str:
     ruleset's rule cannot be found or printed."""
     key, args = _prompt_key(decision)
     g = game.g
+    if key == "order_sides" and len(args) == 2:
+        # which side uses its effects first (4.3.3): the side's player
+        return _m("GM.o.side_first", lang, player=faction_name(game, args[int(i)], lang))
     try:
         node, owner = g.branch_nodes[int(args[0])]
         cache = g.__dict__.setdefault("_branch_texts", {})

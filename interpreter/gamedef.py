@@ -238,7 +238,7 @@ def _after_action(done):
 class Hook:
     __slots__ = ("interactive", "tree", "kind", "owner", "event", "pieces", "owner_rel", "by_rel", "cause", "binds", "tag", "phase",
                  "condition", "run", "law", "optional", "value", "add", "set", "tie_break", "id",
-                 "cond_tree")
+                 "cond_tree", "card", "step", "roles", "priority")
 
     def __init__(self, kind, owner, law):
         self.kind = kind
@@ -263,6 +263,10 @@ class Hook:
         self.tie_break = None
         self.id = None
         self.cond_tree = None     # the condition's expression (what it reads, for memo keys)
+        self.card = None          # a card's own hook: active while the card is in a play area
+        self.step = None          # `etapa:` of a step event (an action's declared step)
+        self.roles = None         # {role: "mine" | "enemy"} of a step event (`atacante: você`)
+        self.priority = 0         # replacements: the higher first (`prioridade:`)
 
 
 class Derived:
@@ -634,7 +638,7 @@ class GameDef:
         attrs = {}
         for k, v in c.items():
             if k in ("id", "name", "copies", "effect", "text", "tags", "law", "note", "source", "zone",
-                     "actions"):
+                     "actions", "triggers", "replacements"):
                 continue
             attrs[k] = v
         for k, v in self.card_attr_defaults.items():
@@ -921,6 +925,15 @@ class GameDef:
                 if _bool(a.get("menu"), True):      # `no_menu: não` keeps it out of menus
                     f.menu.append(aid)
         self._windows(d, specs)
+        # an action's declared steps (`etapas:`, N4): the step verb raises an event with the
+        # action's roles (`papéis:`); the hooks of a step share the variables of its `contexto:`
+        self.steps, self.step_context = {}, {}
+        for aid, owner, a, path in specs:
+            for sid in (a.get("steps") or {}):
+                roles = {str(k): str(v) for k, v in (a.get("roles") or {}).items()}
+                ctxv = tuple(str(v) for v in (a.get("context") or ()))
+                self.steps[str(sid)] = (aid, roles, ctxv)
+                self.step_context[str(sid)] = ctxv
         # derived values (their bodies may name actions)
         for did, dv in (d.get("derived") or {}).items():
             self._derived(did, None, dv, ("derived", did))
@@ -935,6 +948,13 @@ class GameDef:
             if "requires" in a:
                 act.requires = expr(path + ("requires",), owner, cc)
             act.run = block(path + ("effect",), owner, a.get("law"), cc) or _noop
+            if a.get("steps"):
+                # the hooks of its steps know the shared variables with the types the effect gave
+                # (an effect that did not compile gives none: its hooks are not compiled, the
+                # error already said where)
+                types = {v: cc.vars.get(v, ANY) for v in (str(x) for x in (a.get("context") or ()))}
+                for sid in a["steps"]:
+                    self.step_context[str(sid)] = types if act.run is not _noop else None
         # edge kinds that count as adjacency for a faction while a condition holds for it
         cond_kinds, reads = {}, set()
         for ek, e in (d.get("edge_kinds") or {}).items():
@@ -963,6 +983,17 @@ class GameDef:
                            ("modifier", "modifiers"), ("prohibition", "prohibitions")):
             for i, h in enumerate(d.get(sect) or []):
                 self._hook(kind, None, h, (sect, i))
+            # a card's own hooks (N5): active while the card lies in a play area, with the
+            # area's owner as 'você' (interpreter/card_scope.py)
+            if kind in ("trigger", "replacement"):
+                for did, deck in (d.get("decks") or {}).items():
+                    for ci, c in enumerate(deck.get("cards") or []):
+                        if not isinstance(c, dict):
+                            continue
+                        for i, h in enumerate(c.get(sect) or []):
+                            hk = self._hook(kind, None, h, ("decks", did, "cards", ci, sect, i))
+                            if hk is not None:
+                                hk.card = str(c["id"])
             for fid, fac in (d.get("factions") or {}).items():
                 for i, h in enumerate(fac.get(sect) or []):
                     self._hook(kind, fid, h, ("factions", fid, sect, i))
@@ -1271,6 +1302,22 @@ class GameDef:
             if ev.get("action") is not None:
                 # `ação realizada` with `ação: A`: matched as the cause (the event's only action)
                 hk.cause = str(ev["action"])
+            if ev.get("step") is not None:
+                hk.step = str(ev["step"])
+                # the hooks of a step read and write the variables its action shares with them
+                if hk.step in self.step_context and self.step_context[hk.step] is None:
+                    return None
+                ctxv = self.step_context.get(hk.step) or {}
+                for var in ctxv:
+                    cc.vars[var] = ctxv[var] if isinstance(ctxv, dict) else ANY
+            for role in ("attacker", "defender"):
+                if ev.get(role) is not None:
+                    rel = _rel(ev.get(role))
+                    if rel is not None:
+                        hk.roles = dict(hk.roles or {}, **{role: rel})
+                    else:
+                        hk.binds[role] = str(ev[role])
+                        cc.vars[str(ev[role])] = FACTION
             for field, t in (("space", SPACE), ("count", NUMBER), ("card", CARD), ("faction", FACTION),
                              ("from", SPACE), ("to", SPACE), ("piece", PIECE)):
                 if field in ev:
@@ -1319,6 +1366,8 @@ class GameDef:
                     dd.trees.append(e.tree)
             return
         hk.optional = _bool(h.get("optional"))
+        if h.get("priority") is not None:
+            hk.priority = int(h.get("priority"))
         hk.run = self._block(path + ("effect",), owner, h.get("law"), cc)
         e = self._exprs.get(path + ("effect",))
         hk.tree = e.tree if e is not None else None
@@ -1326,9 +1375,13 @@ class GameDef:
         if kind == "trigger":
             self.triggers.setdefault(hk.event, []).append(hk)
         elif kind == "replacement":
-            self.replacements.setdefault(hk.event, []).append(hk)
+            lst = self.replacements.setdefault(hk.event, [])
+            lst.append(hk)
+            # the declared order: higher `prioridade:` first, then the order of declaration
+            lst.sort(key=lambda x: -x.priority)
         else:
             self.prohibitions.append(hk)
+        return hk
 
     def _piece_names(self, spec, cc, owner):
         """Hook patterns name pieces by kind or category: return the set of kind ids."""

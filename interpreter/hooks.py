@@ -6,6 +6,7 @@ and call `fire` once the whole verb is done (Law 1.1.3: remove everything, then 
 """
 from __future__ import annotations
 
+from .card_scope import in_play, owners_in_play
 from .machine import FIN, Frame
 from .runtime import PASS, Decision
 
@@ -40,12 +41,31 @@ def _matches(ctx, h, ev, me):
         return False
     if h.phase is not None and h.phase != ev.get("phase"):
         return False
+    if h.step is not None:
+        if h.step != ev.get("step"):
+            return False
+        roles = h.roles
+        if roles:
+            for role, rel in roles.items():
+                f = ev.get(role)
+                if rel == "mine" and f != me:
+                    return False
+                if rel == "enemy" and (f is None or f == me or f in ctx.s.partners(me)):
+                    return False
     return True
 
 
 def _hook_me(h, ev, ctx):
     if h.owner is not None:
         return h.owner
+    if h.roles:
+        # a step's hook "atacante: você" speaks for that role
+        for role, rel in h.roles.items():
+            if rel == "mine":
+                return ev.get(role)
+    if h.owner_rel == "mine" and h.by_rel is None:
+        # "dono: você" (and no `por:` relation): 'você' is the owner of the pieces
+        return ev.get("owner") or ctx.me
     if h.by_rel == "mine" or (h.by_rel is None and ev.get("by")):
         return ev.get("by") or ctx.me
     if h.owner_rel == "mine":
@@ -59,6 +79,22 @@ def _bind(c, h, ev):
         env[var] = ev.get(field)
 
 
+def _ready(ctx, h, ev, me, ready):
+    if me is None or not _matches(ctx, h, ev, me):
+        return
+    # a step's hooks share the variables of the action under way (its `contexto:`)
+    env = ev.get("env")
+    c = ctx.child(me=me, env={} if env is None else env)
+    c.law = h.law
+    # a triggered effect is not part of the all-or-nothing block of the action that set
+    # it off: it does what it can (1.5.4), and falling short does not undo that action
+    c.strict = 0
+    _bind(c, h, ev)
+    if h.condition is not None and not h.condition(c):
+        return
+    ready.append((h, c, me))
+
+
 def fire(ctx, ev):
     hooks = ctx.g.triggers.get(ev["event"])
     if not hooks:
@@ -66,15 +102,27 @@ def fire(ctx, ev):
     seats = ctx.s.seats
     ready = []
     phase = ev.get("phase")
+    played = None
     for h in hooks:
         if h.owner is not None and h.owner not in seats:
             continue
         if h.phase is not None and h.phase != phase:
             continue            # the common miss first (a phase's hooks at every phase end)
+        if h.step is not None and h.step != ev.get("step"):
+            continue
+        if h.card is not None:
+            # a card's own hook: once for each player with the card in a play area, who is
+            # 'você' (N5); the play areas are read once per event
+            if played is None:
+                played = in_play(ctx)
+            for me in played.get(h.card, ()):
+                _ready(ctx, h, ev, me, ready)
+            continue
         me = _hook_me(h, ev, ctx)
         if me is None or not _matches(ctx, h, ev, me):
             continue
-        c = ctx.child(me=me, env={})
+        # a step's hooks share the variables of the action under way (its `contexto:`)
+        c = ctx.child(me=me, env={} if h.step is None else ev["env"])
         c.law = h.law
         # a triggered effect is not part of the all-or-nothing block of the action that set
         # it off: it does what it can (1.5.4), and falling short does not undo that action
@@ -105,7 +153,25 @@ class Fire(Frame):
         ready = self.ready
         if self.pc == 0:
             self.pc = 2
-            if len(ready) > 1 and sum(1 for h, _, _ in ready if h.interactive) > 1:
+            sides = self.ev.get("sides")
+            if sides is not None and len(ready) > 1:
+                # a step's effects by side (4.3.3): each side's in the declared order; when
+                # both sides have some, the chooser (the attacker) says which side goes first
+                if send is None:
+                    first = [r for r in ready if r[2] == sides[0]]
+                    second = [r for r in ready if r[2] == sides[1]]
+                    if first and second:
+                        self.pc = 0
+                        # 0 = the first side (the attacker) first, 1 = the other
+                        return Decision(self.ev.get("chooser") or sides[0], "branch", [0, 1],
+                                        ("order_sides", sides[0], sides[1]), self.ev.get("law"))
+                else:
+                    a, b = (sides[1], sides[0]) if send == 1 else sides
+                    rest = [r for r in ready if r[2] not in sides]
+                    self.ready = ready = ([r for r in ready if r[2] == a]
+                                          + [r for r in ready if r[2] == b] + rest)
+                    send = None
+            elif len(ready) > 1 and sum(1 for h, _, _ in ready if h.interactive) > 1:
                 # 1.1.3: effects that happen together are resolved in the order the player
                 # whose turn it is chooses (asked when two or more of them involve choices:
                 # the order of plain effects — scoring, drawing — cannot change what anyone
@@ -119,7 +185,8 @@ class Fire(Frame):
             if send is not None:
                 self.order.append(left.pop(send))
             if len(left) > 1:
-                active = self.ctx.s.active or self.ctx.me
+                # a step's event may name who orders its effects (the attacker, 4.3.3)
+                active = self.ev.get("chooser") or self.ctx.s.active or self.ctx.me
                 return Decision(active, "order", [("efeito", ready[j][0].law or j, j) for j in left],
                                 ("order_effects",), None)
             self.order.extend(left)
@@ -161,22 +228,33 @@ class Fire(Frame):
 
 
 def replacement(ctx, ev):
-    """The first replacement hook that applies to this event, with its context; or None."""
+    """The replacement hook that takes this event over, with its context; or None.
+
+    Several replacements compose, in the declared order (`prioridade:`, the higher first;
+    then the order of declaration, files in path order): the first that matches takes the
+    event over; if its effect makes an event of the same kind again (a hit ignored: "cause
+    N - 1 danos"), the next ones apply to that one, and so on. Each replacement applies once
+    to an event and to what it became (the effect's context remembers those applied)."""
     hooks = ctx.g.replacements.get(ev["event"])
     if not hooks:
         return None
+    done = ctx.env.get("__replaced")
     for h in hooks:
         if h.owner is not None and h.owner not in ctx.s.seats:
             continue
-        me = _hook_me(h, ev, ctx)
-        if not _matches(ctx, h, ev, me):
+        if done and h in done:
             continue
-        c = ctx.child(me=me, env={})
-        c.law = h.law
-        _bind(c, h, ev)
-        if h.condition is not None and not h.condition(c):
-            continue
-        return h, c
+        mes = owners_in_play(ctx, h.card) if h.card is not None else (_hook_me(h, ev, ctx),)
+        for me in mes:
+            if not _matches(ctx, h, ev, me):
+                continue
+            c = ctx.child(me=me, env={})
+            c.law = h.law
+            _bind(c, h, ev)
+            if h.condition is not None and not h.condition(c):
+                continue
+            c.env["__replaced"] = (done or ()) + (h,)
+            return h, c
     return None
 
 

@@ -1359,6 +1359,41 @@ def c_freeze(cc: CC, node):
     return run
 
 
+@verb("step",
+      {"pt": "Marca um passo declarado da ação em curso (`passos:`): as regras ligadas a ele "
+             "(`quando: {evento: passo, passo: ...}`) resolvem-se aqui, com os papéis da ação "
+             "(`papéis:`, p. ex. atacante e defensor) e as variáveis do seu `contexto:`, que podem "
+             "ler e mudar.",
+       "es": "Marca un paso declarado de la acción en curso (`pasos:`): las reglas enganchadas a "
+             "él (`cuando: {evento: paso, paso: ...}`) se resuelven aquí, con los papeles de la "
+             "acción (`papeles:`, p. ej. atacante y defensor) y las variables de su `contexto:`, "
+             "que pueden leer y cambiar."},
+      {"pt": "passo emboscar", "es": "paso emboscar"})
+def c_step(cc: CC, node):
+    objs = _objs(node)
+    o = objs[0] if len(objs) == 1 else None
+    if isinstance(o, N.Sel) and not o.filters and isinstance(o.noun, N.Name):
+        o = o.noun
+    if not isinstance(o, N.Name) or o.kind != "step" or o.ids[0] not in cc.g.steps:
+        cc.err("C020", node, what=getattr(o, "text", None) or "?")
+    sid = o.ids[0]
+    _aid, roles, _ctx = cc.g.steps[sid]
+    roles = tuple(roles.items())
+    law = cc.law
+
+    def run(ctx):
+        env = ctx.env
+        ev = {"event": "step", "step": sid, "by": ctx.me, "owner": ctx.me, "env": env, "law": law}
+        for role, var in roles:
+            ev[role] = env.get(var)
+        # the attacker says which side uses its effects first (4.3.3); generally, the actor
+        ev["chooser"] = ev.get("attacker") or ctx.me
+        if ev.get("attacker") is not None and ev.get("defender") is not None:
+            ev["sides"] = (ev["attacker"], ev["defender"])
+        return fire(ctx, ev)
+    return run
+
+
 @verb("resolve",
       {"pt": "Resolve o efeito escrito numa carta (o seu `efeito:`), com quem age como 'você'.",
        "es": "Resuelve el efecto escrito en una carta (su `efecto:`), con quien actúa como 'tú'."},

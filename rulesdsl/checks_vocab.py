@@ -41,6 +41,7 @@ EVENT_FIELDS = {
     "flip": _PIECE_EVENT | {"from"},
     "action_done": {"by", "owner", "action"},
     "draw": {"by", "owner", "count", "phase", "cause"},
+    "step": {"step", "attacker", "defender", "by", "owner"},
 }
 # the events a verb asks the prohibitions about, and those it lets a replacement take over
 PROHIBITION_EVENTS = {"placement": {"pieces", "owner", "by", "space"},
@@ -56,7 +57,7 @@ _REF_KINDS = {"phase": ("phase",), "category": ("category",), "zone": ("zone",),
               "counter": ("counter",), "map": ("map",), "deck": ("deck",),
               "faction": ("faction",), "action": ("action",), "tag": ("tag",),
               "attr": ("attr",), "piece_or_category": ("piece", "category"), "piece": ("piece",),
-              "space": ("space",), "edgekind": ("edgekind",)}     # maps (start pieces, edge)
+              "space": ("space",), "edgekind": ("edgekind",), "step": ("step",)}     # maps (start pieces, edge)
 
 
 class VocabularyCheck:
@@ -278,6 +279,10 @@ class VocabularyCheck:
             for fac in (d.get("factions") or {}).values():
                 if isinstance(fac, dict):
                     hooks += [(sect, h) for h in (fac.get(sect) or [])]
+            for deck in (d.get("decks") or {}).values():
+                for c in (deck.get("cards") or []) if isinstance(deck, dict) else ():
+                    if isinstance(c, dict):
+                        hooks += [(sect, h) for h in (c.get(sect) or [])]
         for sect, h in hooks:
             if not isinstance(h, YDict):
                 continue

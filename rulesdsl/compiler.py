@@ -894,7 +894,7 @@ def compile_name_value(cc: CC, node: N.Name):
     if kind == "card":
         v = ids[0]
         return (lambda ctx: v), "carddef"
-    if kind in ("tag", "phase", "action", "pieceset", "deck", "map"):
+    if kind in ("tag", "phase", "action", "pieceset", "deck", "map", "step"):
         v = ids[0]
         return (lambda ctx: v), kind
     if kind == "zone":

@@ -499,6 +499,16 @@ class Builder:
                 if isinstance(c, dict) and c.get("id"):
                     self._add("card", str(c["id"]), c.get("name"), lang, pos_of(c, "id"), c, fid)
                     self._card_actions(c, lang)
+        # the declared steps of actions (`etapas:`, the battle's 4.3.x): named in effects
+        # ("etapa emboscada") and in hook patterns (`etapa: emboscada`)
+        specs = list((d.get("actions") or {}).items())
+        for fac in (d.get("factions") or {}).values():
+            specs += list((fac.get("actions") or {}).items())
+        for aid, a in specs:
+            steps = a.get("steps") if isinstance(a, dict) else None
+            for sid, sv in (steps or {}).items():
+                self._add("step", str(sid), sv.get("name") if isinstance(sv, dict) else None, L(a),
+                          steps.key_pos.get(sid) if hasattr(steps, "key_pos") else None, sv)
         # the parameters of actions: a parameter whose name names nothing else of the ruleset
         # is a word of its own in calls ("ação (nome_do_parâmetro: X)"); its id is its spelling
         named = {ident for items in self.rs.things.values() for ident in items}

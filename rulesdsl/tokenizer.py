@@ -34,7 +34,7 @@ NAME_TERMINAL = {
     "derived_value": "VALUE",
     "enumval": "VALUE", "space": "VALUE", "faction": "VALUE", "card": "VALUE",
     "action": "VALUE", "phase": "VALUE", "tag": "VALUE", "value": "VALUE", "deck": "VALUE",
-    "map": "VALUE", "param": "NOUN",
+    "map": "VALUE", "param": "NOUN", "step": "VALUE",
     # piece statuses: an adjective after a piece noun; their declared verbs are verbs
     "status": "VALUE", "status_set": "VERB", "status_clear": "VERB",
 }

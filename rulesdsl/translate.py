@@ -285,7 +285,7 @@ def _allowed_values(key, raw_node, in_event):
         return set(_resolve(raw_node)["x-values"])     # the schema's closed values
     if in_event and key == "event":
         return "*"
-    if in_event and key in ("owner", "by"):
+    if in_event and key in ("owner", "by", "attacker", "defender"):
         return EVENT_REL
     return VALUE_POSITIONS.get(key)
 

@@ -48,7 +48,7 @@ VAR = {"type": "string", "x-var": True}
 REL = {"type": "string", "x-rel": True}
 # the events the engine makes happen (interpreter/verbs.py, interpreter/engine.py)
 EVENTS = ["placement", "removal", "removal_prevented", "movement", "hits", "discard", "counter",
-          "phase_start", "phase_end", "turn_start", "turn_end", "flip", "action_done", "draw"]
+          "phase_start", "phase_end", "turn_start", "turn_end", "flip", "action_done", "draw", "step"]
 EVENT_NAME = values(*EVENTS)
 # documentation keys, accepted on every object: notes, sources, flags about the data itself
 ANNOT = {"note": {}, "source": {}, "single_source": BOOLISH, "ref_en": {}, "law": LAW,
@@ -82,11 +82,15 @@ EVENT = obj({"event": EVENT_NAME, "pieces": {"oneOf": [S, {"type": "array", "ite
              "owner": REL, "by": REL, "space": VAR, "count": VAR, "tag": ref("tag"),
              "cause": ref("action"), "card": VAR, "phase": S, "from": VAR, "to": VAR,
              # `action_done`: the action performed (interpreter/gamedef.py, Action.perform)
-             "action": ref("action")},
+             "action": ref("action"),
+             # a declared step of an action (`passos:`) and its roles (N4)
+             "step": ref("step"), "attacker": REL, "defender": REL},
             required=["event"])
 HOOK_TRIGGER = obj({"when": EVENT, "condition": EXPR, "effect": EFFECT, "optional": BOOLISH,
                     "name": NAME, "id": S}, required=["when", "effect"])
-HOOK_REPLACE = obj({"instead_of": EVENT, "condition": EXPR, "effect": EFFECT, "name": NAME, "id": S},
+HOOK_REPLACE = obj({"instead_of": EVENT, "condition": EXPR, "effect": EFFECT, "name": NAME, "id": S,
+                    # several match one event: the higher first, then the declared order
+                    "priority": INT},
                    required=["instead_of", "effect"])
 HOOK_PROHIBIT = obj({"when": EVENT, "condition": EXPR, "name": NAME, "id": S}, required=["when"])
 HOOK_MODIFY = obj({"value": S, "condition": EXPR, "add": EXPR, "set": EXPR, "tie_break": EXPR,
@@ -102,7 +106,12 @@ ACTION = obj({"name": NAME, "effect": EFFECT, "params": idmap(VAR),
               # own turn, to any player or to the owners of the card it is declared on
               "available": obj({"phases": {"type": "array", "items": ref("phase"), "minItems": 1},
                                 "who": values("any_player", "card_owner")},
-                               required=["phases"])},
+                               required=["phases"]),
+              # N4: declared steps raising events, the roles they carry, the variables their
+              # hooks share with the action
+              "steps": idmap(obj({"name": NAME})),
+              "roles": obj({"attacker": VAR, "defender": VAR}),
+              "context": {"type": "array", "items": VAR}},
              required=["effect"])
 # an attribute's type: número, booleano, espaço, peça, texto, zona, an enumeration's id, or
 # "lista de X" (X an enumeration or a tag) — checked by rulesdsl/checks_vocab.py (M044)
@@ -124,7 +133,10 @@ COUNTER = obj({"name": NAME, "scope": values("player", "global"), "initial": INT
 CARD = obj({"id": S, "name": NAME, "copies": INT, "text": {}, "effect": EFFECT, "zone": ref("zone"),
             "tags": {"type": "array", "items": ref("tag")},
             # the card's own actions: its owner's while it lies in a zone `in_play` (N5)
-            "actions": idmap(ACTION)}, required=["id"], attrs="card")
+            "actions": idmap(ACTION),
+            # the card's own hooks: active while it lies in a play area, 'você' = its owner (N5)
+            "triggers": {"type": "array", "items": HOOK_TRIGGER},
+            "replacements": {"type": "array", "items": HOOK_REPLACE}}, required=["id"], attrs="card")
 # a piece's tracks: one value per piece (`count`), checked by rulesdsl/checks_vocab.py
 PIECE = obj({"name": NAME, "category": ref("category"), "count": INT, "occupies": ref("attr"),
              "removable": BOOLISH,
