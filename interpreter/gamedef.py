@@ -17,6 +17,7 @@ from .. import nodes as N
 from .runtime import Failure, StopAction, PASS, Decision, matches, ruler
 from .flow import Action as _ActionFrame
 from . import board as _board
+from . import rule as _rule
 from .ending import compile_ending
 
 
@@ -386,6 +387,8 @@ class GameDef:
         self.kinds_of_owner: dict = {}
         for k, p in self.piece_kinds.items():
             self.kinds_of_owner.setdefault(p.owner, []).append(k)
+        # who rules a space: `governo:` (or the categories' `governa:`), interpreter/rule.py
+        self.rule = _rule.build(self, d, self.diags)
         # zones and counters
         self.global_zones = dict(d.get("zones") or {})
         self.player_zones = dict(d.get("player_zones") or {})
@@ -491,6 +494,7 @@ class GameDef:
                     self.zone_limits.append((z, "faction", fid, int(zd["limit"]),
                                              str(self.phase_ref(zd.get("limit_phase"), zd, "limit_phase") or last)))
         self._compile_all()
+        _rule.finish(self)
 
     # tables -----------------------------------------------------------------------------------
     def _piece(self, pid, owner, p):
@@ -1038,6 +1042,11 @@ class GameDef:
                 hk.binds["by"] = str(ev["by"])
                 cc.vars[str(ev["by"])] = FACTION
         if kind == "modifier":
+            if _rule.is_ruler_value(h, self.lang):
+                # `valor: governante`: who rules a space (interpreter/rule.py)
+                _rule.add_modifier(self, owner, h, path, cc)
+                return
+            _rule.check_not_rule(self, owner, h, getattr(h, "_lang", None) or self.lang)
             dd0 = self.derived_for((str(h.get("value")),), owner)
             if dd0 is not None:
                 if dd0.param:
@@ -1054,11 +1063,6 @@ class GameDef:
                 hk.add = self._expr(path + ("add",), owner, cc)
             if "set" in h:
                 hk.set = self._expr(path + ("set",), owner, cc)
-            if "tie_break" in h:
-                # `desempate: você` — the owner wins tied majorities (where it has pieces)
-                if owner and owner not in self.tie_breakers:
-                    self.tie_breakers.append(owner)
-                return
             dd = self.derived_for((hk.value,), owner)
             if dd is None:
                 from ..errors import suggest
