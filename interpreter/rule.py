@@ -96,11 +96,13 @@ def build(g, data, diags):
         for cid, c in cats.items():
             if isinstance(c, dict) and "rules" in c:
                 # one place says what rules: `governo:`
-                diags.add("M080", pos_of(c, "rules"), getattr(c, "_lang", None) or lang,
+                diags.add("M080", _key_pos(c, "rules"), getattr(c, "_lang", None) or lang,
                           category=str(cid), key=_spell_key(lang, "rule"))
         has_p, has_t = decl.get("pieces") is not None, decl.get("tiers") is not None
         if has_p == has_t:
-            diags.add("M081", getattr(decl, "pos", None), lang, pieces=_spell_key(lang, "pieces"),
+            pos = _key_pos(decl, "tiers") if has_t else (
+                getattr(decl, "pos", None) or next((pos_of(decl, k) for k in decl), None))
+            diags.add("M081", pos, lang, pieces=_spell_key(lang, "pieces"),
                       tiers=_spell_key(lang, "tiers"))
         specs = [decl.get("pieces")] if has_p else [t.get("pieces") for t in (decl.get("tiers") or [])
                                                      if isinstance(t, dict)]
@@ -155,7 +157,7 @@ def check_not_rule(g, owner, h, lang):
     """A modifier of another value with a key only the ruler's modifiers read: an error."""
     for k in RULE_ONLY_KEYS:
         if k in h:
-            g.diags.add("M082", pos_of(h, k), lang, key=_spell_key(lang, k),
+            g.diags.add("M082", _key_pos(h, k), lang, key=_spell_key(lang, k),
                         value=_spell_value(lang, RULER_VALUE))
 
 
@@ -168,7 +170,7 @@ def add_modifier(g, owner, h, path, cc):
     bad = [k for k in h if k in ("add",)]
     if len(whats) != 1 or bad:
         where = bad[0] if bad else (whats[1] if len(whats) > 1 else "value")
-        g.diags.add("M083", pos_of(h, where), lang, value=_spell_value(lang, RULER_VALUE),
+        g.diags.add("M083", _key_pos(h, where), lang, value=_spell_value(lang, RULER_VALUE),
                     keys=", ".join(_spell_key(lang, k) for k in _EFFECT_KEYS))
         return
     m = RuleMod(owner, h.get("law"), whats[0])
@@ -193,11 +195,11 @@ def add_modifier(g, owner, h, path, cc):
         if h.get("tier") is not None:
             m.tier = int(h["tier"]) - 1
             if not 0 <= m.tier < len(rd.tiers):
-                g.diags.add("M084", pos_of(h, "tier"), lang, n=int(h["tier"]), count=len(rd.tiers))
+                g.diags.add("M084", _key_pos(h, "tier"), lang, n=int(h["tier"]), count=len(rd.tiers))
                 return
     elif "pieces" in h or "tier" in h:
         k = "pieces" if "pieces" in h else "tier"
-        g.diags.add("M083", pos_of(h, k), lang, value=_spell_value(lang, RULER_VALUE),
+        g.diags.add("M083", _key_pos(h, k), lang, value=_spell_value(lang, RULER_VALUE),
                     keys=", ".join(_spell_key(lang, x) for x in _EFFECT_KEYS))
         return
     trees = []
@@ -357,6 +359,12 @@ def _as(ctx, me, var, space):
 
 
 # ---------------------------------------------------------------------------------------------
+
+def _key_pos(d, k):
+    """Where a key is written (the key itself: it is the key that is wrong here)."""
+    kp = getattr(d, "key_pos", None)
+    return (kp.get(k) if kp else None) or pos_of(d, k)
+
 
 def _spell_key(lang, k):
     from .. import lexicon

@@ -24,12 +24,14 @@ FULL = os.environ.get("RULESDSL_FULL", "") not in ("", "0", "false", "no")
 
 CONQUISTA = os.path.join(TESTS, "games", "conquista", "jogo.yaml")
 LEILAO = os.path.join(TESTS, "games", "leilao", "jogo.yaml")
+CONTROLE = os.path.join(TESTS, "games", "controle", "jogo.yaml")
 ROOT = os.path.join(REPO, "rulesets", "root")
 
 # (id, ruleset path, factions)
 GAMES = [
     ("conquista", CONQUISTA, ("azuis", "vermelhos")),
     ("leilao", LEILAO, ("norte", "sul")),
+    ("controle", CONTROLE, ("azuis", "vermelhos")),
     ("root-marqueses-rapinas", ROOT, ("marqueses", "rapinas")),
 ]
 

@@ -96,8 +96,10 @@ HOOK_MODIFY = obj({"value": S, "condition": EXPR, "add": EXPR, "set": EXPR, "tie
                    "counts_for": EXPR, "space": VAR,
                    "name": NAME, "id": S}, required=["value"])
 # `governo:`: which pieces count for rule, with what weight (a list: 1 each), in tiers
-RULE_WEIGHTS = {"oneOf": [{"type": "array", "items": ref("piece_or_category")},
-                          idmap({"type": "integer", "minimum": 0, "maximum": 1000}) | {"x-key-ref": "piece_or_category"}]}
+# (one shape for both, not a oneOf: a wrong weight is reported at the weight itself)
+RULE_WEIGHTS = {"type": ["array", "object"], "items": ref("piece_or_category"), "x-ids": True,
+                "additionalProperties": {"type": "integer", "minimum": 0, "maximum": 1000},
+                "x-key-ref": "piece_or_category"}
 RULE = obj({"pieces": RULE_WEIGHTS,
             "tiers": {"type": "array", "minItems": 1, "items": obj({"pieces": RULE_WEIGHTS}, required=["pieces"])}})
 ACTION = obj({"name": NAME, "effect": EFFECT, "params": idmap(VAR), "limit_per_turn": INT,
