@@ -61,6 +61,9 @@ class RuleMod:
 class RuleDef:
     """The compiled declaration: tiers of {kind: weight}, and the modifiers."""
 
+    __slots__ = ("tiers", "base", "law", "mods", "overrides", "ties", "weights", "aliases",
+                 "fast", "stamp", "reads")
+
     def __init__(self):
         self.tiers: list[dict] = []     # [{kind: weight}], weight > 0
         self.base: dict = {}            # kind -> (tier index, weight)
@@ -71,7 +74,6 @@ class RuleDef:
         self.weights: dict = {}         # kind -> [RuleMod]
         self.aliases: dict = {}         # kind -> [RuleMod]
         self.fast = None                # kind -> (owner, weight): one tier and nothing else
-        self.static_ties: list = []     # owners of unconditional `desempate: você`
         self.stamp = None               # fn(state) -> versions the kept rulers depend on
         self.reads = frozenset(("vb",))  # what a ruler reads (memo keys); None: anything
 
