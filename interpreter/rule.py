@@ -165,7 +165,7 @@ def check_not_rule(g, owner, h, lang):
 
 def add_modifier(g, owner, h, path, cc):
     """Compile one `valor: governante` modifier into g.rule."""
-    from ..compiler import SPACE, NUMBER, FACTION, ANY
+    from ..compiler import SPACE
     rd = g.rule
     lang = getattr(h, "_lang", None) or g.lang
     whats = [k for k in _EFFECT_KEYS if k in h]
