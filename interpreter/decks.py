@@ -5,7 +5,7 @@ A deck of the data that names its piles (`pilha_de_compra:` / `pila_de_robo:` an
 others, see GameDef.deck_piles) is in play beside the game's deck (`jogo: baralho:`). The
 game's deck without named piles takes the zones GameDef finds where only one zone fits (the
 hidden global card zone, the zone it refills from or the other card zone, the hidden player
-card zone); where several would fit, the data must name them (M081). Root names its piles."""
+card zone); where several would fit, the data must name them (M101). Root names its piles."""
 from __future__ import annotations
 
 

@@ -19,6 +19,7 @@ from .. import nodes as N
 from .runtime import Failure, StopAction, PASS, Decision, matches, ruler
 from .flow import Action as _ActionFrame
 from . import board as _board
+from . import rule as _rule
 from .ending import compile_ending
 
 
@@ -434,13 +435,15 @@ class GameDef:
         self.kinds_of_owner: dict = {}
         for k, p in self.piece_kinds.items():
             self.kinds_of_owner.setdefault(p.owner, []).append(k)
+        # who rules a space: `governo:` (or the categories' `governa:`), interpreter/rule.py
+        self.rule = _rule.build(self, d, self.diags)
         # zones and counters
         self.global_zones = dict(d.get("zones") or {})
         self.player_zones = dict(d.get("player_zones") or {})
         self.faction_zones = {fid: dict(f.get("zones") or {}) for fid, f in (d.get("factions") or {}).items()}
         # the game's deck without named piles: its zones are guessed only where the guess is the
         # one possible (one hidden player card zone, one hidden global card zone, one other
-        # card zone or the draw pile's `reabastece_de:`); several candidates are an error (M081)
+        # card zone or the draw pile's `reabastece_de:`); several candidates are an error (M101)
         hidden_hands = [z for z, zd in self.player_zones.items() if _bool(zd.get("hidden"))
                         and str(zd.get("content", "cards")) not in ("peças", "piezas", "pieces")]
         card_zones = [z for z, zd in self.global_zones.items()
@@ -588,6 +591,7 @@ class GameDef:
                                              str(self.phase_ref(zd.get("limit_phase"), zd, "limit_phase") or last)))
         self._sides()
         self._compile_all()
+        _rule.finish(self)
 
     def _sides(self):
         """Pieces with another side (`verso: K`): the face kind holds the pieces (its supply);
@@ -1099,7 +1103,7 @@ class GameDef:
         lang = getattr(game, "_lang", None) or self.lang
         for role, zones in guesses:
             if len(zones) > 1:
-                self.diags.add("M081", pos_of(game, "deck"), lang, name=str(self.default_deck),
+                self.diags.add("M101", pos_of(game, "deck"), lang, name=str(self.default_deck),
                                role=lexicon.get(lang).spell_key(role), known=", ".join(zones))
 
     @staticmethod
@@ -1332,6 +1336,11 @@ class GameDef:
                 hk.binds["by"] = str(ev["by"])
                 cc.vars[str(ev["by"])] = FACTION
         if kind == "modifier":
+            if _rule.is_ruler_value(h, self.lang):
+                # `valor: governante`: who rules a space (interpreter/rule.py)
+                _rule.add_modifier(self, owner, h, path, cc)
+                return
+            _rule.check_not_rule(self, owner, h, getattr(h, "_lang", None) or self.lang)
             dd0 = self.derived_for((str(h.get("value")),), owner)
             if dd0 is not None:
                 if dd0.param:
@@ -1348,11 +1357,6 @@ class GameDef:
                 hk.add = self._expr(path + ("add",), owner, cc)
             if "set" in h:
                 hk.set = self._expr(path + ("set",), owner, cc)
-            if "tie_break" in h:
-                # `desempate: você` — the owner wins tied majorities (where it has pieces)
-                if owner and owner not in self.tie_breakers:
-                    self.tie_breakers.append(owner)
-                return
             dd = self.derived_for((hk.value,), owner)
             if dd is None:
                 from ..errors import suggest

@@ -123,32 +123,48 @@ class Ctx:
 # generic queries over the board
 
 def ruler(ctx: Ctx, space: str):
-    """The faction that rules a space: strictly most pieces of ruling categories; a tie is
-    nobody's unless a modifier lets a tied faction win ties (tie_break)."""
+    """The faction that rules a space, as the ruleset declares it (interpreter/rule.py): kept
+    per space until its pieces change (or, when modifiers read more of the state, that)."""
     s = ctx.s
     cache = s._ruler
+    rd = ctx.g.rule
+    stamp = rd.stamp
+    if stamp is not None:
+        v = stamp(s)
+        if cache.get(None, _NOSTAMP) != v:
+            cache.clear()
+            cache[None] = v
     r = cache.get(space, 0)
     if r != 0:
         return r
-    counts = {}
-    kinds = ctx.g.piece_kinds
-    for kind, n in s.board.get(space, {}).items():
-        pk = kinds[kind]
-        if pk.rules and pk.owner is not None:
-            counts[pk.owner] = counts.get(pk.owner, 0) + n
-    best = None
-    if counts:
-        top = max(counts.values())
-        tied = [f for f, n in counts.items() if n == top]
-        if len(tied) == 1:
-            best = tied[0]
-        else:
-            for f in ctx.g.tie_breakers:
-                if f in tied and f in s.seats:
-                    best = f
-                    break
+    table = rd.fast
+    if table is None:
+        best = _rule.compute(ctx, space)
+    else:
+        # strictly most pieces (by weight) of one tier; a tie is nobody's unless a faction
+        # that breaks ties is among the tied
+        counts = {}
+        for kind, n in s.board.get(space, {}).items():
+            t = table.get(kind)
+            if t is not None:
+                f = t[0]
+                counts[f] = counts.get(f, 0) + t[1] * n
+        best = None
+        if counts:
+            top = max(counts.values())
+            tied = [f for f, n in counts.items() if n == top]
+            if len(tied) == 1:
+                best = tied[0]
+            else:
+                for f in ctx.g.tie_breakers:
+                    if f in tied:
+                        best = f
+                        break
     cache[space] = best
     return best
+
+
+_NOSTAMP = object()
 
 
 def free_capacity(ctx: Ctx, space: str, attr: str) -> int:
@@ -181,6 +197,7 @@ def matches(g, a, b) -> bool:
 
 
 from .board import NOVALUE as _NOVALUE, attr as _attr     # noqa: E402  (board imports nothing from here)
+from . import rule as _rule     # noqa: E402
 
 
 def supply_count(g, s, kind) -> int:

@@ -143,7 +143,8 @@ class VocabularyCheck:
                 elif not self.names_only:
                     self.scalar(v, self._branch(child, v), lang, value, k)
         elif isinstance(value, YList):
-            items = node.get("items", {}) if node.get("type") == "array" else {}
+            t = node.get("type")
+            items = node.get("items", {}) if t == "array" or (isinstance(t, list) and "array" in t) else {}
             for i, v in enumerate(value):
                 if isinstance(v, (YDict, YList)):
                     self.walk(v, items, lang, path + (i,))

@@ -722,9 +722,10 @@ _CALL_READS = {"rules": ("vb",), "uncovered": ("vb",), "uncovered_sum": ("vb",),
 _PLAIN = (N.Num, N.Var, N.Me, N.Arith, N.Cmp, N.Logic, N.Not, N.ListOf, N.Count, N.Exists)
 
 
-def state_reads(g, node, _seen=None):
+def state_reads(g, node, _seen=None, local=None):
     """The parts of the state an expression reads (a frozenset of State.PARTS versions), or
-    None when it holds a construct these tables do not know."""
+    None when it holds a construct these tables do not know. local: a variable bound to a
+    space; pieces selected `em <local>` are left out (the caller keys on that space's pieces)."""
     out = set()
     for n in node.walk():
         t = type(n)
@@ -734,6 +735,10 @@ def state_reads(g, node, _seen=None):
             r = _BUILTIN_READS.get(noun.ids[0]) if k == "builtin" else _NOUN_READS.get(k)
             if r is None:
                 return None
+            if local is not None and k in ("piece", "category") and any(
+                    isinstance(f, N.Filter) and f.kind in ("in", "of") and isinstance(f.arg, N.Var)
+                    and f.arg.name == local for f in n.filters):
+                r = ()
             out.update(r)
             if n.owner == "enemy":
                 out.add("vf")        # enemies: not the coalition partners (flags, "junte-se")
@@ -743,6 +748,10 @@ def state_reads(g, node, _seen=None):
             r = _FILTER_READS.get(n.kind)
             if r is None:
                 return None
+            if n.kind in ("ruled_by", "not_ruled_by"):
+                r = _rule_reads(g)
+                if r is None:
+                    return None
             out.update(r)
             if n.kind in ("adjacent", "connected"):
                 # ... and what the conditions of conditional edge kinds read
@@ -769,6 +778,10 @@ def state_reads(g, node, _seen=None):
             r = _CALL_READS.get(n.fn)
             if r is None:
                 return None
+            if n.fn == "rules":
+                r = _rule_reads(g)
+                if r is None:
+                    return None
             out.update(r)
             if n.fn == "can_place":
                 # ... and whatever the conditions of the prohibitions read
@@ -780,6 +793,13 @@ def state_reads(g, node, _seen=None):
         elif t not in _PLAIN:
             return None
     return frozenset(out)
+
+
+def _rule_reads(g):
+    """What asking who rules reads: the pieces, and what the ruleset's rule modifiers read
+    (interpreter/rule.py); None: anything."""
+    rd = getattr(g, "rule", None)
+    return ("vb",) if rd is None else rd.reads
 
 
 def _derived_state_reads(g, name, seen):

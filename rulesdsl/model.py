@@ -30,7 +30,8 @@ from .tokenizer import Tokenizer, build_table
 
 DOC_KEYS = {"note", "source", "single_source", "ref_en", "law", "text"}
 EXPR_KEYS = {"effect", "condition", "requires", "base", "add", "set", "tie_break",
-             "adjacency_if"}     # an edge kind's condition (maps)
+             "adjacency_if",     # an edge kind's condition (maps)
+             "weight", "counts_for"}     # rule modifiers (interpreter/rule.py)
 
 
 def _schema_path() -> str:

@@ -55,6 +55,7 @@ VALUE_POSITIONS = {
     "scope": {"player", "global"},
     "type": {"number", "boolean", "space", "piece", "text"},
     "default": {"true", "false"},
+    "value": {"ruler"},          # a modifier of who rules (`valor: governante`); else a derived value's id
 }
 EVENT_KEYS = ("when", "instead_of")
 EVENT_REL = {"mine", "enemy", "any"}

@@ -26,6 +26,7 @@ CONQUISTA = os.path.join(TESTS, "games", "conquista", "jogo.yaml")
 LEILAO = os.path.join(TESTS, "games", "leilao", "jogo.yaml")
 FICHAS = os.path.join(TESTS, "games", "fichas", "jogo.yaml")
 GEOMETRIA = os.path.join(TESTS, "games", "geometria", "jogo.yaml")
+CONTROLE = os.path.join(TESTS, "games", "controle", "jogo.yaml")
 ROOT = os.path.join(REPO, "rulesets", "root")
 
 # (id, ruleset path, factions — or a number of seats whose factions are chosen in setup)
@@ -35,6 +36,7 @@ GAMES = [
     ("fichas", FICHAS, ("azuis", "vermelhos")),
     ("leilao-lugares", LEILAO, 3),
     ("geometria", GEOMETRIA, ("escavadores", "sentinelas")),
+    ("controle", CONTROLE, ("azuis", "vermelhos")),
     ("root-marqueses-rapinas", ROOT, ("marqueses", "rapinas")),
     # action windows, origin-aware prohibitions, per-parameter limits, `ação realizada`
     ("fronteira", os.path.join(TESTS, "games", "fronteira", "jogo.yaml"), ("azuis", "vermelhos")),

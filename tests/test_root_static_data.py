@@ -139,8 +139,10 @@ def test_components_vocabulary(comp):
             "floresta_floresta"} <= set(comp["tipos_de_ligação"])
     cats = comp["categorias_de_peça"]
     assert {"guerreiro", "construcao", "marcador", "peao", "item", "ruina"} <= set(cats)
-    assert cats["guerreiro"]["governa"] == cats["construcao"]["governa"] == "sim"  # 2.5
-    assert cats["marcador"]["governa"] == cats["peao"]["governa"] == "não"
+    # 2.5: warriors and buildings rule, tokens and pawns do not (declared once, in jogo.yaml)
+    assert all("governa" not in c for c in cats.values())
+    game = _load("jogo.yaml")
+    assert game["governo"] == {"lei": "2.5", "peças": ["guerreiro", "construcao"]}
     for piece in comp["peças_neutras"].values():
         assert piece["categoria"] in cats
     assert {"emboscada", "dominio"} <= set(comp["marcas"])

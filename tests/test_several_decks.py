@@ -82,7 +82,7 @@ def test_a_deck_pile_that_is_not_a_zone_is_an_error(tmp_path):
 
 def test_a_game_deck_without_named_piles_among_several_zones_is_an_error(tmp_path):
     """The hand, draw and discard zones are guessed only where one zone fits: here two hidden
-    card zones could be the game's draw pile, so the data must name it (M081 at `baralho:`)."""
+    card zones could be the game's draw pile, so the data must name it (M101 at `baralho:`)."""
     text = GAME.read_text(encoding="utf-8")
     for line in ("    pilha_de_compra: monte_de_lotes\n", "    pilha_de_descarte: lotes_vendidos\n",
                  "    mão: mão\n", "    reembaralha: não\n"):
@@ -93,7 +93,7 @@ def test_a_game_deck_without_named_piles_among_several_zones_is_an_error(tmp_pat
     (folder / "jogo.yaml").write_text(text, encoding="utf-8")
     with pytest.raises(RulesError) as e:
         rulesdsl.load(str(folder / "jogo.yaml"))
-    draw, discard = [d for d in e.value.diagnostics if d.code == "M081"]
+    draw, discard = [d for d in e.value.diagnostics if d.code == "M101"]
     assert (draw.args["role"], draw.args["known"]) == ("pilha_de_compra", "monte_de_lotes, cofre")
     assert (discard.args["role"], discard.args["known"]) == ("pilha_de_descarte",
                                                              "lotes_vendidos, cofre, moedas_gastas")

@@ -93,8 +93,21 @@ HOOK_REPLACE = obj({"instead_of": EVENT, "condition": EXPR, "effect": EFFECT, "n
                     "priority": INT},
                    required=["instead_of", "effect"])
 HOOK_PROHIBIT = obj({"when": EVENT, "condition": EXPR, "name": NAME, "id": S}, required=["when"])
+# `valor: governante` (who rules a space, interpreter/rule.py) also reads: `peças:` (ids of
+# pieces or categories) with `peso:` (their weight; `nível:` their tier) or `contam_para:` (the
+# faction they count for), and `espaço: C` (the space being ruled, for the expressions)
+PIECE_IDS = {"oneOf": [ref("piece_or_category"), {"type": "array", "items": ref("piece_or_category")}]}
 HOOK_MODIFY = obj({"value": S, "condition": EXPR, "add": EXPR, "set": EXPR, "tie_break": EXPR,
+                   "pieces": PIECE_IDS, "weight": EXPR, "tier": {"type": "integer", "minimum": 1, "maximum": 100},
+                   "counts_for": EXPR, "space": VAR,
                    "name": NAME, "id": S}, required=["value"])
+# `governo:`: which pieces count for rule, with what weight (a list: 1 each), in tiers
+# (one shape for both, not a oneOf: a wrong weight is reported at the weight itself)
+RULE_WEIGHTS = {"type": ["array", "object"], "items": ref("piece_or_category"), "x-ids": True,
+                "additionalProperties": {"type": "integer", "minimum": 0, "maximum": 1000},
+                "x-key-ref": "piece_or_category"}
+RULE = obj({"pieces": RULE_WEIGHTS,
+            "tiers": {"type": "array", "minItems": 1, "items": obj({"pieces": RULE_WEIGHTS}, required=["pieces"])}})
 ACTION = obj({"name": NAME, "effect": EFFECT, "params": idmap(VAR),
               # a number, or {count, by: a parameter}: that many times per turn for each value
               # of the parameter (once per suit, per clearing, per card)
@@ -267,6 +280,8 @@ schema = {
         "turn_rules": idmap(RULES) | {"x-key-ref": "phase"},
         "piece_statuses": idmap(obj({"name": NAME, "set_verb": NAME, "clear_verb": NAME,
                                      "lasts": values("turn")})),
+        # who rules a space (interpreter/rule.py)
+        "rule": RULE,
     },
 }
 
