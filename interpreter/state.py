@@ -253,17 +253,7 @@ class State:
             if bits:
                 self.set_status(dst, kind, n, 0, bits)
             return
-        b = self.board[src]
-        left = b[kind] - n
-        if left:
-            b[kind] = left
-        else:
-            del b[kind]
-        d = self.board.setdefault(dst, {})
-        d[kind] = d.get(kind, 0) + n
-        self._ruler.pop(src, None)
-        self._ruler.pop(dst, None)
-        self._undo((_SHIFT, dst, src, kind, n), "vb")
+        self._shift(src, dst, kind, n)
 
     def _shift(self, src, dst, kind, n):
         b = self.board[src]
