@@ -277,7 +277,6 @@ schema = {
         # the end of the game by a condition, final scoring and a ranking (interpreter/ending.py)
         "end_of_game": obj({"condition": EXPR, "final_scoring": RULES,
                             "ranking": {"type": "array", "items": EXPR}}),
-        "turn_rules": idmap(RULES) | {"x-key-ref": "phase"},
         "piece_statuses": idmap(obj({"name": NAME, "set_verb": NAME, "clear_verb": NAME,
                                      "lasts": values("turn")})),
         # who rules a space (interpreter/rule.py)
