@@ -17,7 +17,6 @@ finished, and is valid in its format. A run that fails before any game leaves no
 from __future__ import annotations
 
 import csv
-import io
 import json
 import os
 
@@ -117,9 +116,9 @@ class RecordWriter:
 
     def close(self) -> None:
         from ..safeio import replace
+        self.fh.close()
         if self.fmt == "parquet":
             self._write_parquet()
-        self.fh.close()
         replace(self.tmp, self.path)
 
     def discard(self) -> None:
@@ -140,9 +139,5 @@ class RecordWriter:
                 cols[k].append(rec.get(k))
             for f in self.factions:
                 cols[f"score_{f}"].append(rec["scores"].get(f))
-        self.fh.close()
-        buf = io.BytesIO()
-        pq.write_table(pa.table(cols), buf)
-        with open(self.tmp, "wb") as fh:
-            fh.write(buf.getvalue())
-        self.fh = open(self.tmp, "a", encoding="utf-8")   # closed by close()
+        # the temporary file (empty so far) receives the whole table at the end
+        pq.write_table(pa.table(cols), self.tmp)

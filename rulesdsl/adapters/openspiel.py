@@ -26,8 +26,9 @@ import pyspiel
 from .encoding import Layout
 
 SHORT_NAME = "rulesdsl"
-# OpenSpiel's game strings separate parameters with commas: the factions are joined by "+"
-DEFAULTS = {"ruleset": "root", "factions": "marqueses+rapinas", "map": "", "deck": "",
+# OpenSpiel's game strings separate parameters with commas: the factions are joined by "+";
+# none given: the ruleset's first factions, as many as its minimum of players
+DEFAULTS = {"ruleset": "root", "factions": "", "map": "", "deck": "",
             "max_actions": 1024, "max_decisions": 20_000}
 
 _GAME_TYPE = pyspiel.GameType(
@@ -53,7 +54,11 @@ class RulesGame(pyspiel.Game):
         p.update(params or {})
         from ..cli import _load, resolve_factions
         self.gdef = _load(str(p["ruleset"]), None)
-        self.factions = resolve_factions(self.gdef, str(p["factions"]).replace("+", ","), "pt")
+        spec = str(p["factions"]).replace("+", ",")
+        if not spec:
+            need = int((self.gdef.players or {}).get("min") or 2)
+            spec = ",".join(list(self.gdef.factions)[:need])
+        self.factions = resolve_factions(self.gdef, spec, "pt")
         self.map_id = str(p["map"]) or None
         self.deck_id = str(p["deck"]) or None
         self.max_actions = int(p["max_actions"])
