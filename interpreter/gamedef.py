@@ -21,6 +21,7 @@ from .flow import Action as _ActionFrame
 from . import board as _board
 from . import rule as _rule
 from .ending import compile_ending
+from . import small_forms as _small
 
 
 def _bool(v, default=False):
@@ -34,7 +35,7 @@ def _bool(v, default=False):
 
 class PieceKind:
     __slots__ = ("id", "owner", "category", "count", "rules", "occupies", "hit_order", "tracks",
-                 "attrs", "tags", "names", "removable")
+                 "attrs", "tags", "names", "removable", "removable_in")
 
     def __init__(self, ident, owner, category, count, rules, occupies, hit_order, tracks, attrs, tags):
         self.id = ident
@@ -48,6 +49,7 @@ class PieceKind:
         self.attrs = attrs
         self.tags = tags
         self.removable = True     # `removível: não`: never leaves the map (no rule removes it)
+        self.removable_in = None  # `removível_em: [ações]`: only while one of them is performed
 
 
 class CardDef:
@@ -482,6 +484,10 @@ class GameDef:
         self.hidden_counters = {cid for cid, c in self.counters.items() if _bool(c.get("hidden"))}
         self.hidden_counters |= {f"{fid}.{cid}" for fid, cs in self.faction_counters.items()
                                  for cid, c in cs.items() if _bool(c.get("hidden"))}
+        # N8: counters that hold an enumeration value or a faction (`tipo:`), and N18: the
+        # player zones a faction shows to everybody (`zonas_públicas:`)
+        self.counter_types = _small.counter_types(self, d)
+        self.public_zones = _small.public_zones(self, d)
         # piece statuses: one bit each (`estados_de_peça`)
         self.statuses = {sid: 1 << i for i, sid in enumerate(d.get("piece_statuses") or {})}
         self.status_names = {b: sid for sid, b in self.statuses.items()}
@@ -637,6 +643,8 @@ class GameDef:
                                           tracks, attrs, list(p.get("tags") or []))
         rem = p.get("removable", c.get("removable"))
         self.piece_kinds[pid].removable = _bool(rem, True)
+        # N18: removable only while one of these actions is performed (`removível_em:`)
+        _small.removable_in(self, pid, p, c)
 
     def _card(self, c, owner):
         attrs = {}
@@ -695,7 +703,8 @@ class GameDef:
             zd = self.faction_zones.get(owner, {}).get(z)
         if zd is None or not _bool(zd.get("hidden")):
             return True
-        return owner == faction
+        # N18: a faction's hand shown to all (`zonas_públicas:`, Law 11.2.3)
+        return owner == faction or (":" in key and z in self.public_zones.get(owner, ()))
 
     def counter_key(self, cid, faction):
         if cid in self.counters and str(self.counters[cid].get("scope", "player")) == "global":
@@ -1284,6 +1293,9 @@ class GameDef:
         for v in dd.context:
             cc.vars[v] = ANY
         dd.base = self._expr(path + ("base",), owner, cc)
+        if dv.get("table") is not None:
+            # N8: the base looked up in a table of ranges (`tabela:`)
+            dd.base = _small.table_lookup(self, did, dv, dd.base)
         e = self._exprs.get(path + ("base",))
         if e is not None and e.tree is not None:
             dd.trees.append(e.tree)

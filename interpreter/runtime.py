@@ -196,6 +196,21 @@ def matches(g, a, b) -> bool:
     return False
 
 
+def matches_strict(g, a, b) -> bool:
+    """`correspondente exatamente a` (N18): as `matches`, but a wild value matches only
+    itself (birds are not wild for the Lizard Cult's rituals, Law 10.2.2). Kept apart so that
+    `matches`, on every hot path, pays nothing for it."""
+    if a is None or b is None:
+        return True
+    if a == b:
+        return a is not _NOVALUE
+    if a.__class__ is tuple:
+        return any(matches_strict(g, x, b) for x in a)
+    if b.__class__ is tuple:
+        return any(matches_strict(g, a, x) for x in b)
+    return False
+
+
 from .board import NOVALUE as _NOVALUE, attr as _attr     # noqa: E402  (board imports nothing from here)
 from . import rule as _rule     # noqa: E402
 

@@ -15,8 +15,9 @@ from .interpreter import flow, chance
 from .interpreter.machine import begin  # statements return frames (machine.py)
 from .errors import Diagnostics, suggest
 from .interpreter.runtime import (Ctx, Decision, Failure, EndPhase, EndTurn, StopAction, PASS, DONE,
-                                   ruler, free_capacity, matches)
+                                   ruler, free_capacity, matches, matches_strict)
 from .interpreter import board as _bd
+from .interpreter import small_forms as _small
 from .interpreter.runtime import supply_count as _supply_count
 
 
@@ -545,6 +546,8 @@ def compile_expr(cc: CC, node):
             # "CONTADOR de D": a player's counter read as a value (the player D's)
             fo, _ = compile_expr(cc, node.filters[0].arg)
             cid = sel.what
+            if _small.typed_values(cc.g, cid) is not None:
+                return _typed_counter_read(cc, cid, fo)
             return (lambda ctx: ctx.s.counters.get(cc.g.counter_key(cid, fo(ctx)), 0)), NUMBER
         if isinstance(sel, Simple):
             cc.err("C010", node)
@@ -718,7 +721,8 @@ _CALL_READS = {"rules": ("vb",), "uncovered": ("vb",), "uncovered_sum": ("vb",),
                # the seats change only in setup (a drawn order, a faction taken), with the turn
                "next_player": ("vt",), "previous_player": ("vt",), "left_neighbour": ("vt",),
                "right_neighbour": ("vt",), "half_up": (), "max": (),
-               "min": (), "distance": ("vf",), "longest_line": (), "matches_all": (), "can_place": ("vb", "vz")}
+               "min": (), "distance": ("vf",), "longest_line": (), "matches_all": (), "can_place": ("vb", "vz"),
+               "matches_strict": ()}
 _PLAIN = (N.Num, N.Var, N.Me, N.Arith, N.Cmp, N.Logic, N.Not, N.ListOf, N.Count, N.Exists)
 
 
@@ -955,6 +959,8 @@ def compile_attr(cc: CC, node: N.AttrOf):
     if kind == "counter":
         cid = ids[0]
         fo, _ = compile_expr(cc, node.obj)
+        if _small.typed_values(g, cid) is not None:
+            return _typed_counter_read(cc, cid, fo)
         return (lambda ctx: ctx.s.counters.get(g.counter_key(cid, fo(ctx)), 0)), NUMBER
     aid = ids[0]
     obj = node.obj
@@ -980,6 +986,8 @@ def compile_attr(cc: CC, node: N.AttrOf):
     if to == ENUMVAL:
         return (lambda ctx: g.enumval_attr(fo(ctx), aid)), g.attr_type(aid)
     if to == FACTION:
+        if _small.typed_values(g, aid) is not None:
+            return _typed_counter_read(cc, aid, fo)
         return (lambda ctx: ctx.s.counters.get(g.counter_key(aid, fo(ctx)), 0)), NUMBER
     if to == ANY:
         def dyn(ctx):
@@ -1159,7 +1167,8 @@ def compile_call(cc: CC, node: N.Call):
         return (lambda ctx: bool(f(ctx))), BOOL
     if fn == "can_place":
         return compile_can_place(cc, node), BOOL
-    if fn == "matches_all":
+    if fn in ("matches_all", "matches_strict"):
+        matches = _MATCH_FN[fn]      # noqa: F841 (N18: `corresponde exatamente a`)
         # "custo de K corresponde a C": every value of a list corresponds to a value (an
         # enumeration value, or the one a space or a card carries); wild values match all
         fa, ta = compile_expr(cc, node.args[0])
@@ -1268,6 +1277,8 @@ def compile_sel(cc: CC, node: N.Sel, role: str = "value", default_owner=None):
             return compile_space_sel(cc, node, None, quant)
         if what == "piece":
             return compile_piece_sel(cc, node, tuple(g.piece_kinds), quant, default_owner)
+        if what == "number":
+            return compile_number_sel(cc, node, quant)      # N8: "um número N entre 1 e 4"
         return Simple(what, what, quant, node.owner)
     if kind == "spacekind":
         return compile_space_sel(cc, node, noun.ids[0], quant)
@@ -1538,6 +1549,7 @@ def space_pred(cc: CC, f: N.Filter, var=None, sel=None):
         fo, to = compile_expr(cc, f.arg)
         _number_filter(cc, f, to, sel)
         attr = g.space_enum_attr
+        matches = _MATCH_FN[f.arg2 or "matches_all"]
 
         def match(ctx, sp):
             v = fo(ctx)
@@ -1693,7 +1705,8 @@ def compile_piece_sel(cc: CC, node: N.Sel, kinds, quant, default_owner=None):
                 cover = lambda ctx, fo=fo: [v for v in _flat(fo(ctx)) if v is not None]
                 continue
             attr = g.space_enum_attr
-            preds.append(lambda ctx, sp, fo=fo: matches(g, _bd.match_value(ctx, sp, attr), fo(ctx)))
+            mf = _MATCH_FN[f.arg2 or "matches_all"]
+            preds.append(lambda ctx, sp, fo=fo, mf=mf: mf(g, _bd.match_value(ctx, sp, attr), fo(ctx)))
             continue
         if k == "of" and isinstance(f.arg, N.Name) and f.arg.kind == "tag":
             # "peças artesãs": a fixed property of kinds, so the kinds narrow once, here,
@@ -1885,7 +1898,7 @@ def compile_card_sel(cc: CC, node: N.Sel, quant):
             _number_filter(cc, f, to, node)
             attr = g.card_enum_attr
 
-            def m(ctx, c, fo=fo, to=to):
+            def m(ctx, c, fo=fo, to=to, matches=_MATCH_FN[f.arg2 or "matches_all"]):
                 v = fo(ctx)
                 if to == ANY:
                     # a parameter of unknown type ("correspondente a K" in a derived value):
@@ -2400,3 +2413,41 @@ def compile_menu(cc: CC, node: N.ActionMenu):
         ctx.menus.append(menu)
         return begin(flow.Menu((g, ids, live, law), ctx, menu))
     return run
+
+
+# N18: `correspondente a` and `correspondente exatamente a` (no wild value: Law 10.2.2)
+_MATCH_FN = {"matches_all": matches, "strict": matches_strict, "matches_strict": matches_strict}
+
+
+def compile_number_sel(cc: CC, node: N.Sel, quant):
+    """`escolha um número N entre A e B` (N8): the whole numbers from A to B, both included
+    (A and B read when the choice is made; B below A: nothing to choose). Other filters
+    (`onde ...`, `exceto ...`) narrow them. Without `entre A e B`, or with another list, M110."""
+    rng = [f for f in node.filters if f.kind == "among"]
+    items = rng[0].arg.items if rng and isinstance(rng[0].arg, N.ListOf) else []
+    if len(rng) != 1 or len(items) != 2:
+        cc.err("M110", rng[0] if rng else node)
+    fa, _ = compile_expr(cc, items[0])
+    fb, _ = compile_expr(cc, items[1])
+    rest = N.Sel(node.quant, node.noun, node.var, node.owner,
+                 [f for f in node.filters if f is not rng[0]], pos=node.pos)
+    preds = compile_generic_preds(cc, rest, NUMBER)
+
+    def numbers(ctx):
+        a, b = fa(ctx), fb(ctx)
+        if not isinstance(a, int) or not isinstance(b, int):
+            return []
+        return range(a, b + 1)
+    return ListSel(NUMBER, numbers, preds, node.var, quant)
+
+
+def _typed_counter_read(cc: CC, cid, fo):
+    """N8: a counter holding an enumeration value or a faction, read as that value (None while
+    it holds none); its type is the value's, so `X é Y` and `correspondente a` check it."""
+    g = cc.g
+    vals = _small.typed_values(g, cid)
+    t = FACTION if cid in g.faction_counters_typed else ENUMVAL
+
+    def read(ctx):
+        return _small.decode(vals, ctx.s.counters.get(g.counter_key(cid, fo(ctx)), 0))
+    return read, t

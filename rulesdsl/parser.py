@@ -377,6 +377,13 @@ class ToNodes(Transformer):
         return f
 
     f_matching = _compare_filter("matching")
+
+    @v_args(meta=True)
+    def f_matching_strict(self, meta, items):
+        """`correspondente exatamente a X` (N18): no wild value matches (Law 10.2.2)"""
+        vals = [x for x in items if not isinstance(x, Token)]
+        node = N.Filter("matching", vals[0], "strict", pos=self._p(meta))
+        return _mark_compare_filter(self.ctx, node, meta, items)
     f_is = _compare_filter("is")
     f_another = _filter("another")
     f_fewest = _filter("fewest")
@@ -476,6 +483,11 @@ class ToNodes(Transformer):
     def matches_all(self, meta, items):
         a, b = [x for x in items if not isinstance(x, Token)]
         return self._tail(N.Call("matches_all", [a, b], pos=self._p(meta)), meta, items)
+
+    @v_args(meta=True)
+    def matches_all_strict(self, meta, items):
+        a, b = [x for x in items if not isinstance(x, Token)]
+        return self._tail(N.Call("matches_strict", [a, b], pos=self._p(meta)), meta, items)
 
     def _tail(self, node, meta, items):
         """`A correspondente a B`, `A é B`: the words that are also filters of a noun phrase,

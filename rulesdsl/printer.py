@@ -746,7 +746,8 @@ class Printer:
             return self.w("AMONG") + " " + text, tail | self._last_tail
         if k == "matching":
             t, tail = self.prim(f.arg, follow)
-            return self.agree("MATCHING", plural, g) + " " + self.opt_to() + t, tail
+            strict = self.w("STRICT") + " " if f.arg2 == "strict" else ""
+            return self.agree("MATCHING", plural, g) + " " + strict + self.opt_to() + t, tail
         if k == "is":
             t, tail = self.prim(f.arg, follow)
             return self.w("IS") + " " + t, tail
@@ -881,6 +882,10 @@ class Printer:
             a, _ = self.sub(node.args[0], 5, frozenset({"RULES"}))
             b, tail = self.sub(node.args[1], 5, E)
             return f"{a} {self.w('RULES')} {b}", 4, tail
+        if node.fn == "matches_strict" and len(node.args) == 2:
+            a, _ = self.sub(node.args[0], 5, frozenset({"MATCHING"}))
+            b, tail = self.sub(node.args[1], 5, E)
+            return f"{a} {self.w('MATCHING')} {self.w('STRICT')} {self.opt_to()}{b}", 4, tail
         if node.fn == "matches_all" and len(node.args) == 2:
             a, _ = self.sub(node.args[0], 5, frozenset({"MATCHING"}))
             b, tail = self.sub(node.args[1], 5, E)

@@ -164,6 +164,15 @@ PIECE = obj({"name": NAME, "category": ref("category"), "count": INT, "occupies"
 
 DERIVED = obj({"name": NAME, "param": VAR, "base": EXPR, "context": {"type": "array", "items": VAR}})
 
+# --- N8 / N18 (small generic forms) -----------------------------------------------------------
+# a counter that holds an enumeration value or a faction (`tipo: naipe`, `tipo: facção`)
+COUNTER["properties"]["type"] = S
+COUNTER["properties"]["initial"] = {"oneOf": [INT, S]}     # a typed counter's first value
+# a derived value looked up in a table of ranges of its base: {"0": 1, "1-2": 2, "4+": 4}
+DERIVED["properties"]["table"] = {"type": "object", "x-ids": True, "additionalProperties": INT}
+# a piece removable only while one of these actions is being performed (Law 14.2.2)
+PIECE["properties"]["removable_in"] = {"type": "array", "items": ref("action"), "minItems": 1}
+
 schema = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
     "$id": "https://rulesdsl.example/ruleset.schema.json",
@@ -266,6 +275,8 @@ schema = {
             "derived": idmap(DERIVED),
             # actions with a window (`available`) this faction does not take (9.2.8)
             "barred_actions": idmap(obj({})) | {"x-key-ref": "action"},
+            # the faction's player zones that everybody sees, hidden or not (Law 11.2.3)
+            "public_zones": {"type": "array", "items": ref("zone")},
         })),
         "actions": idmap(ACTION),
         "derived": idmap(DERIVED),
