@@ -40,6 +40,8 @@ GAMES = [
     ("root-marqueses-rapinas", ROOT, ("marqueses", "rapinas")),
     # action windows, origin-aware prohibitions, per-parameter limits, `ação realizada`
     ("fronteira", os.path.join(TESTS, "games", "fronteira", "jogo.yaml"), ("azuis", "vermelhos")),
+    # typed counters, tables, numbers, strict matching, swap, replace, public hand (N8, N18)
+    ("miudezas", os.path.join(TESTS, "games", "miudezas", "jogo.yaml"), ("azuis", "vermelhos")),
 ]
 
 SCENARIO_DIRS = [os.path.join(TESTS, "cenarios"), os.path.join(TESTS, "escenarios")]
