@@ -51,7 +51,12 @@ def counter_types(g, d) -> dict:
         t = str(c["type"])
         lang = _lang(c, g)
         lex = _lexicon(lang)
+        # `número`/`facção` in the file's language (or in another one: a translated file keeps
+        # the values of free-text keys as written)
         neutral = lex.value_of(t)
+        if neutral is None:
+            from ..lexicon import available
+            neutral = next((n for n in (_lexicon(x).value_of(t) for x in available()) if n), None)
         if neutral == "number":
             continue
         if neutral == "faction":
