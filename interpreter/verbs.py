@@ -1669,6 +1669,8 @@ def c_set(cc: CC, node):
     if to is None:
         cc.err("C022", node)
     g = cc.g
+    said = to
+    typed = _small.typed_values(g, cid) is not None
     to = _set_value(cc, node, cid, to)      # N8: typed counters, and the declared bounds
 
     def run(ctx):
@@ -1680,7 +1682,8 @@ def c_set(cc: CC, node):
         ctx.s.set_counter(key, to(ctx) or 0)
         if hidden:
             _hide_again(ctx, key)
-        ctx.engine.log_change("set", {"by": me, "counter": key, "value": to(ctx)})
+        ctx.engine.log_change("set", {"by": me, "counter": key,
+                                      "value": said(ctx) if typed else ctx.s.counters[key]})
     hidden = cid in g.hidden_counters
     return run
 
