@@ -46,7 +46,10 @@ def counter_types(g, d) -> dict:
     for fid, cs in g.faction_counters.items():
         items += [(f"{fid}.{cid}", c, cid, cs) for cid, c in cs.items()]
     for key, c, cid, table in items:
-        if not isinstance(c, dict) or c.get("type") is None:
+        if not isinstance(c, dict):
+            continue
+        if c.get("type") is None:
+            _number_initial(g, c, key)
             continue
         t = str(c["type"])
         lang = _lang(c, g)
@@ -58,6 +61,7 @@ def counter_types(g, d) -> dict:
             from ..lexicon import available
             neutral = next((n for n in (_lexicon(x).value_of(t) for x in available()) if n), None)
         if neutral == "number":
+            _number_initial(g, c, key)
             continue
         if neutral == "faction":
             vals = facs
@@ -85,6 +89,21 @@ def counter_types(g, d) -> dict:
         table[cid] = nc
         out[key] = vals
     return out
+
+
+def _number_initial(g, c, key):
+    """A number counter's `inicial:` is a whole number (the schema lets a text through for the
+    typed counters): anything else is the shape error M011, at the value."""
+    init = c.get("initial")
+    if init is None or (isinstance(init, int) and not isinstance(init, bool)):
+        return
+    from ..model import _type_word
+    lang = _lang(c, g)
+    lex = _lexicon(lang)
+    parts = (["factions", key.split(".", 1)[0]] if "." in key else []) + \
+        ["counters", key.split(".", 1)[-1], "initial"]
+    where = ".".join(lex.spell_key(p) if p in ("factions", "counters", "initial") else p for p in parts)
+    g.diags.add("M011", pos_of(c, "initial"), lang, where=where, expected=_type_word("integer", lang))
 
 
 def typed_values(g, cid):
