@@ -6,20 +6,31 @@
 
 `load` gathers every problem of every file before giving up, and raises `RulesError` with all
 of them; warnings stay in `env.diagnostics`.
+
+A ruleset that loads keeps its validated model in the user's cache folder (rulesdsl/cache.py):
+the next `load` of the same files skips reading, validating and parsing them. `cache=False`
+(or RULESDSL_CACHE=0) turns that off; `cache_dir` (or RULESDSL_CACHE_DIR) moves the folder.
 """
 from __future__ import annotations
 
 import os
+import pickle
 
 from .errors import Diagnostics, RulesError
 
 
 class Environment:
-    def __init__(self, lang: str | None = None, strict: bool = False):
+    def __init__(self, lang: str | None = None, strict: bool = False,
+                 cache: bool | None = None, cache_dir: str | None = None):
         self.lang = lang
         self.strict = strict
         self.diagnostics = Diagnostics(lang or "pt")
         self._cache: dict = {}
+        from . import cache as cachemod
+        if cache is None:
+            cache = cachemod.enabled_by_env()
+        self.disk_cache = cachemod.DiskCache(cache_dir) if cache else None
+        self.cache_hit: bool | None = None    # how the last `load` went (None: cache off)
 
     def load(self, path: str):
         from .model import load_ruleset
@@ -28,14 +39,22 @@ class Environment:
         key = os.path.abspath(path)
         if key in self._cache:
             return self._cache[key]
+        gd = self._from_disk(path)
+        if gd is not None:
+            self._cache[key] = gd
+            return gd
         diags = Diagnostics(self.lang or "pt")
         gd = None
+        model = None
         try:
             rs = load_ruleset(path, diags)
         except RulesError:
             rs = None
         except Exception as exc:
             raise _with_context(exc, path, diags)
+        if rs is not None and not diags.has_errors() and self.disk_cache is not None:
+            # the model as the loader left it, before compiling reads it
+            model = _freeze(rs)
         if rs is not None:
             # every stage runs as far as it can: the loader took the values of a wrong shape
             # out of the model and left unparsed expressions empty, so compilation checks
@@ -57,12 +76,81 @@ class Environment:
         self.diagnostics.extend(diags.items)
         if diags.has_errors() or (self.strict and len(diags)):
             raise RulesError(diags.items)
+        if model is not None:
+            self._to_disk(path, rs, model, diags.items)
         self._cache[key] = gd
         return gd
+
+    # the compiled-ruleset cache (rulesdsl/cache.py) ----------------------------------------
+    def _from_disk(self, path: str):
+        """The GameDef of a cached model of `path`, or None (no entry, stale, damaged)."""
+        c = self.disk_cache
+        if c is None:
+            return None
+        self.cache_hit = False
+        if c.problem():
+            return None
+        try:
+            payload = c.read(c.key(path, self.lang))
+            if payload is None:
+                return None
+            rs = _thaw(payload["ruleset"])
+            warnings = list(payload["diagnostics"])
+            from .interpreter.gamedef import GameDef
+            from .cache import LazyBuilder
+            rs.builder = LazyBuilder(path, self.lang)
+            gd = GameDef(rs, Diagnostics(self.lang or "pt"))
+        except Exception:    # an entry that does not compile (damaged): load from the files
+            return None
+        self.diagnostics.extend(warnings)
+        if self.strict and warnings:
+            raise RulesError(warnings)
+        self.cache_hit = True
+        return gd
+
+    def _to_disk(self, path: str, rs, model: bytes, warnings) -> None:
+        from . import cache as cachemod
+        c = self.disk_cache
+        if c is None or c.problem():
+            return
+        try:
+            files = cachemod.manifest(cachemod.folders_of(path, rs))
+        except OSError:
+            return
+        if not cachemod.files_match(files, rs):   # files read from elsewhere: not cached
+            return
+        c.write(c.key(path, self.lang), {"files": files},
+                {"ruleset": model, "diagnostics": list(warnings), "extra": {}})
 
     def new_game(self, game_def, factions, seed=0, **kw):
         from .interpreter.engine import Game
         return Game(game_def, factions, seed, lang=kw.pop("lang", self.lang), **kw)
+
+
+def _freeze(rs) -> bytes | None:
+    """The loaded model as bytes (without the loader's own tables), or None if it cannot be
+    stored."""
+    builder = getattr(rs, "builder", None)
+    try:
+        rs.builder = None
+        return pickle.dumps(rs, protocol=pickle.HIGHEST_PROTOCOL)
+    except Exception:
+        return None
+    finally:
+        rs.builder = builder
+
+
+def _thaw(model: bytes):
+    """The model back from bytes; the collector is paused meanwhile (tens of thousands of
+    new objects, none of them garbage, would start several full collections)."""
+    import gc
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        return pickle.loads(model)
+    finally:
+        if was:
+            gc.enable()
 
 
 def _with_context(exc: Exception, path: str, diags: Diagnostics) -> Exception:

@@ -74,6 +74,83 @@ class _ComposeLoader(yaml.reader.Reader, yaml.scanner.Scanner, yaml.parser.Parse
             self._depth -= 1
 
 
+try:   # libyaml's composer, when PyYAML was built with it: the same node graph, ~10x faster
+    from yaml.cyaml import CParser as _CParser
+except ImportError:   # pragma: no cover - PyYAML without libyaml
+    _CParser = None
+
+if _CParser is not None:
+    class _CComposeLoader(_CParser, _Resolver):
+        def __init__(self, stream):
+            _CParser.__init__(self, stream)
+            _Resolver.__init__(self)
+
+# Text the two composers read differently (tabs, other line breaks, a byte-order mark,
+# characters YAML does not print, a last line without its line break: libyaml places the end
+# marks after a virtual one; an empty value in a flow mapping: libyaml places it one column
+# later): read by PyYAML's own composer, whose positions and errors are the reference.
+# Anything else gives the same node graph and marks (tests/test_load_cache.py compares them).
+_C_UNSAFE = re.compile("[^\x0A\x20-\x7E\xA0-\uD7FF\uE000-\uFEFE\uFF00-\uFFFC\U00010000-\U0010FFFF]")
+
+
+def _compose(text: str):
+    """The node graph of `text`: libyaml's composer when it can be trusted to agree with
+    PyYAML's, else (and whenever it fails: the errors come from PyYAML) PyYAML's."""
+    if (_CParser is not None and text.endswith("\n") and not _C_UNSAFE.search(text)
+            and _block_prefix_ok(text)):
+        try:
+            loader = _CComposeLoader(text)
+            try:
+                node = loader.get_single_node()
+            finally:
+                loader.dispose()
+        except Exception:
+            node = False
+        if node is not False and _agrees(node, "{" in text or "[" in text):
+            return node
+    loader = _ComposeLoader(text)
+    try:
+        return loader.get_single_node()
+    finally:
+        loader.dispose()
+
+
+def _block_prefix_ok(text: str) -> bool:
+    """Block nesting needs indentation or '- ' / '? ' on a line: with every line's prefix
+    short, libyaml's (recursive, C) composer cannot go deep; `_agrees` then bounds it."""
+    return _LONG_PREFIX.search(text) is None
+
+
+_LONG_PREFIX = re.compile(r"^[ \t?:-]{256}", re.M)
+
+
+def _agrees(node, flow: bool) -> bool:
+    """libyaml's graph is one PyYAML would give: no deeper than MAX_DEPTH (PyYAML refuses
+    deeper), no empty value where a flow mapping may have put it elsewhere."""
+    if node is None:
+        return True
+    stack = [(node, 1)]
+    seen = set()
+    while stack:
+        n, d = stack.pop()
+        if d > MAX_DEPTH:
+            return False
+        if id(n) in seen:
+            continue
+        if isinstance(n, ScalarNode):
+            if flow and not n.value and n.start_mark.index == n.end_mark.index:
+                return False
+            continue
+        seen.add(id(n))
+        if isinstance(n, SequenceNode):
+            stack.extend((x, d + 1) for x in n.value)
+        else:
+            for k, v in n.value:
+                stack.append((k, d + 1))
+                stack.append((v, d + 1))
+    return True
+
+
 class Source:
     """The raw text of a file, to turn character offsets into line/column."""
 
@@ -201,11 +278,7 @@ def load_text(text: str, path: str, diags: Diagnostics, lang: str | None = None)
         diags.add("E015", src.pos(deep), lang)
         return None
     try:
-        loader = _ComposeLoader(text)
-        try:
-            node = loader.get_single_node()
-        finally:
-            loader.dispose()
+        node = _compose(text)
     except yaml.reader.ReaderError as exc:   # a control character YAML does not allow
         diags.add("E017", src.pos(exc.position), lang, char=f"U+{exc.character:04X}"
                   if isinstance(exc.character, int) else repr(exc.character))

@@ -20,7 +20,6 @@ import os
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-import jsonschema
 
 from . import lexicon as lexmod
 from .errors import Diagnostics, Pos, RulesError, fold, suggest
@@ -299,6 +298,7 @@ class Builder:
         """Report every shape error, then take the wrong values out of the model: the later
         stages (names, expressions, compilation) run on what is left, so one run reports the
         errors of every stage without tripping over a shape they do not expect."""
+        import jsonschema     # here, not at the top: a cached load never validates
         v = jsonschema.Draft202012Validator(schema())
         errors = sorted(v.iter_errors(f.neutral), key=lambda e: list(map(str, e.path)))
         self._report_schema(f, errors)
