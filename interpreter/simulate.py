@@ -8,7 +8,13 @@
   depend on the number of workers or on the order games finish in).
 * By default the seats rotate: game k seats the factions shifted by k, so each faction plays
   each seat equally often; win rates are reported per faction and per seat.
-* Each worker process loads the ruleset once. `workers=1` plays in this process.
+* `workers=1` plays in this process. Where processes can be forked (Linux and the other Unix
+  systems but macOS), the workers are forked from this process and inherit the ruleset it
+  already loaded and compiled: they do not load it again. Elsewhere (Windows, macOS) each
+  worker loads it once, from the compiled-ruleset cache when there is one (rulesdsl/cache.py).
+* Results and per-game records do not depend on the number of workers: each game is played
+  from its own seed, results are sorted by game, and `on_game` receives the games in their
+  order (a game that finishes early waits for the ones before it).
 * A game that raises is reported with its seed (and the exception), never a crash; a game
   still running after `max_decisions` decisions is counted as unfinished; a game that takes
   longer than `time_limit` CPU seconds (a loop the engine's bounds did not catch) is reported as an error.
@@ -59,12 +65,46 @@ def _rate(k: int, n: int) -> dict:
 _WORKER: dict = {}
 
 
-def _init_worker(ruleset_path: str, lang: str | None) -> None:
+def _init_worker(ruleset_path: str | None, lang: str | None, cache: bool | None = None) -> None:
     # Ctrl-C is the parent's business: it stops the pool; workers must not print tracebacks
     with contextlib.suppress(ValueError, OSError, AttributeError):
         signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if ruleset_path is None:      # forked: the parent's compiled ruleset is already here
+        return
     from ..environment import Environment
-    _WORKER["gdef"] = Environment(lang).load(ruleset_path)
+    _WORKER["gdef"] = Environment(lang, cache=cache).load(ruleset_path)
+
+
+def can_fork() -> bool:
+    """Can workers be forked from this process? Not where fork is missing (Windows) or
+    unsafe with the system's libraries (macOS)."""
+    import multiprocessing as mp
+    return "fork" in mp.get_all_start_methods() and sys.platform != "darwin"
+
+
+def _pool(workers: int, gdef, ruleset_path, lang, cache):
+    """A process pool whose workers hold the compiled ruleset: forked from this process
+    where possible, else each loading it once."""
+    import multiprocessing as mp
+    from concurrent.futures import ProcessPoolExecutor
+    if can_fork():
+        import gc
+        _WORKER["gdef"] = gdef
+        # the inherited heap goes to the permanent generation: the workers' collections
+        # neither walk it nor touch (and so copy) its pages
+        gc.collect()
+        gc.freeze()
+        return ProcessPoolExecutor(max_workers=workers, mp_context=mp.get_context("fork"),
+                                   initializer=_init_worker, initargs=(None, lang)), "fork"
+    return ProcessPoolExecutor(max_workers=workers, initializer=_init_worker,
+                               initargs=(ruleset_path, lang, cache)), "load"
+
+
+def _timed_chunk(task):
+    """A chunk of games, with the CPU time this worker spent on it and its process id."""
+    t0 = time.process_time()
+    res = _run_chunk(task)
+    return os.getpid(), time.process_time() - t0, res
 
 
 def _seating(factions, k, rotate):
@@ -160,9 +200,15 @@ def _agents_for(agents_spec, factions, seats):
 
 def simulate(ruleset_path, factions, games, seed=0, workers=None, *, rotate=True, agents=None,
              max_decisions=100_000, lang=None, map_id=None, progress=None, time_limit=120.0,
-             invariants=False, deck_id=None, on_game=None) -> dict:
+             invariants=False, deck_id=None, on_game=None, cache=None, stats=None,
+             gdef=None) -> dict:
     """Play `games` games and aggregate them (see the module docstring).
 
+    gdef: the ruleset of `ruleset_path` when the caller has already loaded it (not loaded again).
+    cache: use the compiled-ruleset cache (None: as RULESDSL_CACHE says; rulesdsl/cache.py).
+    stats: a dict filled with how the run went, for benchmarks (never part of the result):
+    `start` ("here", "fork" or "load"), `cpu` (CPU seconds per process id: the games' own
+    time in each worker), `games` (games per process id), `wall` (seconds).
     progress: None = a bar on stderr when it is a terminal; False = never; or fn(done, total).
     on_game: fn(result) called in this process as each game finishes (in the order they
     finish), e.g. to write per-game records (records.py).
@@ -176,7 +222,8 @@ def simulate(ruleset_path, factions, games, seed=0, workers=None, *, rotate=True
     # fail early, in this process, on a broken ruleset, an unknown faction or agent name
     from ..environment import Environment
     from .engine import RulesetError
-    gdef = Environment(lang).load(ruleset_path)
+    if gdef is None:
+        gdef = Environment(lang, cache=cache).load(ruleset_path)
     for f in factions:
         if f not in gdef.factions:
             raise RulesetError(f)
@@ -195,29 +242,48 @@ def simulate(ruleset_path, factions, games, seed=0, workers=None, *, rotate=True
              for i in range(0, games, chunk)]
     results: list[dict] = []
     interrupted = False
+    waiting: dict = {}            # games finished before an earlier one: held for on_game
+    nxt = [0]
+    stats = {} if stats is None else stats
+    stats.update(cpu={}, games={})
 
-    def finished(res):
+    def release(flush=False):
+        while nxt[0] in waiting or (flush and waiting):
+            k = nxt[0] if nxt[0] in waiting else min(waiting)
+            on_game(waiting.pop(k))
+            nxt[0] = k + 1
+
+    def finished(res, pid=None, cpu=None):
         results.extend(res)
+        if pid is not None:
+            stats["cpu"][pid] = stats["cpu"].get(pid, 0.0) + cpu
+            stats["games"][pid] = stats["games"].get(pid, 0) + len(res)
         if on_game is not None:
             for r in res:
-                on_game(r)
+                waiting[r["game"]] = r
+            release()
         if progress:
             progress(len(results), games)
 
     if workers == 1:
         _WORKER["gdef"] = gdef
+        stats["start"] = "here"
         try:
             for t in tasks:
-                finished(_run_chunk(t))
+                c0 = time.process_time()
+                res = _run_chunk(t)
+                finished(res, os.getpid(), time.process_time() - c0)
         except KeyboardInterrupt:
             interrupted = True
     else:
-        from concurrent.futures import ProcessPoolExecutor, as_completed
-        ex = ProcessPoolExecutor(max_workers=workers, initializer=_init_worker, initargs=(ruleset_path, lang))
+        import gc
+        from concurrent.futures import as_completed
+        ex, stats["start"] = _pool(workers, gdef, ruleset_path, lang, cache)
         try:
-            futs = [ex.submit(_run_chunk, t) for t in tasks]
+            futs = [ex.submit(_timed_chunk, t) for t in tasks]
             for f in as_completed(futs):
-                finished(f.result())
+                pid, cpu, res = f.result()
+                finished(res, pid, cpu)
         except BaseException as exc:
             # interrupted (Ctrl-C) or a broken pool: stop the workers now, do not wait for them
             procs = list((getattr(ex, "_processes", None) or {}).values())
@@ -230,7 +296,12 @@ def simulate(ruleset_path, factions, games, seed=0, workers=None, *, rotate=True
             interrupted = True
         else:
             ex.shutdown(wait=True)
+        finally:
+            gc.unfreeze()
+    if on_game is not None:
+        release(flush=True)       # after Ctrl-C: the games that finished, in their order
     elapsed = time.perf_counter() - t0
+    stats["wall"] = elapsed
     if progress:
         progress(None, games)
     results.sort(key=lambda r: r["game"])

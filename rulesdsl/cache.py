@@ -16,8 +16,9 @@ Trust:
   * it lives in the user's cache folder: `RULESDSL_CACHE_DIR`, else `$XDG_CACHE_HOME/rulesdsl`,
     else `~/.cache/rulesdsl`, created private (0700). An entry is read only from a folder
     owned by the user and writable by no one else, from a regular file owned by the user;
-    never from a shared temporary folder. `RULESDSL_CACHE=0` (or `--sem-cache` /
-    `--sin-cache`) turns the cache off;
+    never from a shared temporary folder. The command line (`jogar`, `simular`) uses it
+    unless `--sem-cache` / `--sin-cache` or `RULESDSL_CACHE=0`; a program asks for it with
+    `Environment(cache=True)` or `RULESDSL_CACHE=1`; `validar` always reads the files;
   * an entry is written to a temporary file in the same folder and renamed into place
     (`os.replace`), so a reader sees a whole entry or none; it carries the SHA-256 of its
     body, checked before anything is unpickled;
@@ -39,9 +40,14 @@ MAX_ENTRIES = 48           # older entries are removed when a new one is written
 _OFF = {"0", "off", "no", "nao", "não", "false", "desligado", "apagado"}
 
 
-def enabled_by_env(environ=None) -> bool:
+def enabled_by_env(default: bool = True, environ=None) -> bool:
+    """RULESDSL_CACHE=0 (off, no, não...) turns the cache off, any other value on; unset, the
+    caller's default (on for the command line, off for `Environment()` in a program)."""
     environ = os.environ if environ is None else environ
-    return str(environ.get("RULESDSL_CACHE", "1")).strip().lower() not in _OFF
+    value = environ.get("RULESDSL_CACHE")
+    if value is None or not value.strip():
+        return default
+    return value.strip().lower() not in _OFF
 
 
 def default_folder(environ=None) -> str:
@@ -184,9 +190,14 @@ class DiskCache:
         return self._checked or None
 
     def key(self, root: str, lang: str | None) -> str:
+        from . import lexicon
         h = hashlib.sha256()
         h.update(engine_fingerprint().encode() + b"\0")
-        h.update(os.path.abspath(root).encode() + b"\0" + str(lang).encode())
+        h.update(os.path.abspath(root).encode() + b"\0" + str(lang).encode() + b"\0")
+        for folder in lexicon._EXTRA_DIRS:      # lexicons added by a program (a third language)
+            for n in sorted(os.listdir(folder)) if os.path.isdir(folder) else []:
+                if n.endswith(".yaml"):
+                    h.update(n.encode() + b"\0" + _file_sha(os.path.join(folder, n)).encode())
         return h.hexdigest()[:40]
 
     def path(self, key: str) -> str:
@@ -293,7 +304,7 @@ def _decode(blob: bytes, key: str):
 # binary blobs keyed by content (the effect grammar's parse table)
 
 def read_blob(name: str, key: str, folder: str | None = None):
-    if not enabled_by_env():
+    if not enabled_by_env(True):
         return None
     c = DiskCache(folder)
     payload = c.read(f"{name}-{key[:40]}")
@@ -301,7 +312,7 @@ def read_blob(name: str, key: str, folder: str | None = None):
 
 
 def write_blob(name: str, key: str, value, folder: str | None = None) -> None:
-    if not enabled_by_env():
+    if not enabled_by_env(True):
         return
     DiskCache(folder).write(f"{name}-{key[:40]}", {"files": []}, {"value": value})
 

@@ -60,10 +60,10 @@ class CliError(Exception):
 # spellings that belong to one language only (`validar`, `simular`, `--agentes` are both)
 _ES_WORDS = {"jugar", "traducir", "escenario", "--facciones", "--semilla", "--salida", "--procesos",
              "--sin-rotacion", "--sin-rotación", "--max-decisiones", "--estricto", "--registro-de",
-             "--versión"}
+             "--versión", "--sin-cache"}
 _PT_WORDS = {"jogar", "traduzir", "cenario", "cenário", "--faccoes", "--facções", "--semente", "--saida",
              "--saída", "--processos", "--sem-rodizio", "--sem-rodízio", "--max-decisoes", "--max-decisões",
-             "--estrito", "--versao"}
+             "--estrito", "--versao", "--sem-cache"}
 
 
 def _option_lang(argv) -> str | None:
@@ -211,6 +211,10 @@ def build_parser(lang: str = "pt") -> argparse.ArgumentParser:
     def json_opt(sp):
         sp.add_argument("--json", action="store_true", help=h("json"))
 
+    def cache_opt(sp):
+        opt(sp, "--no-cache", "--sem-cache", "--sin-cache", dest="no_cache", action="store_true",
+            help=h("no_cache"))
+
     # validate
     v = command("validate", "validar", "validar", "validate")
     v.add_argument("paths", nargs="+", metavar=mv("path"), help=h("paths"))
@@ -233,6 +237,7 @@ def build_parser(lang: str = "pt") -> argparse.ArgumentParser:
     map_opt(j)
     max_decisions_opt(j, None)
     opt(j, "--quiet", ["--silencioso", "-q"], "--silencioso", dest="quiet", action="store_true", help=h("quiet"))
+    cache_opt(j)
     j.set_defaults(func=cmd_play)
 
     # simulate
@@ -254,6 +259,7 @@ def build_parser(lang: str = "pt") -> argparse.ArgumentParser:
         help=h("invariants"))
     opt(s, "--out", "--saida", ["--salida"], dest="out", default=None, metavar=mv("file"), help=h("sim_out"))
     lang_opt(s)
+    cache_opt(s)
     s.set_defaults(func=cmd_simulate)
 
     # translate
@@ -514,9 +520,10 @@ def _signature(path: str):
     return tuple(out)
 
 
-def _load(path: str, lang: str | None):
+def _load(path: str, lang: str | None, cache: bool | None = None):
     """Load a ruleset (errors raise RulesError, shown by main). Within one process a ruleset
-    whose files did not change is not compiled twice (tests call main() many times)."""
+    whose files did not change is not compiled twice (tests call main() many times); between
+    runs, the compiled-ruleset cache (rulesdsl/cache.py) keeps its validated model."""
     from .environment import Environment, resolve_ruleset
     real = os.path.abspath(resolve_ruleset(path))
     try:
@@ -525,7 +532,7 @@ def _load(path: str, lang: str | None):
         key = None
     if key is not None and key in _LOADED:
         return _LOADED[key]
-    gdef = Environment(lang).load(path)
+    gdef = Environment(lang, cache=cache).load(path)
     if key is not None:
         _LOADED.clear()
         _LOADED[key] = gdef
@@ -594,10 +601,17 @@ def _diag_lang(diags: list[Diagnostic]) -> str | None:
     return None
 
 
+def _cache_wanted(args) -> bool:
+    """`jogar` and `simular` use the compiled-ruleset cache unless --sem-cache/--sin-cache or
+    RULESDSL_CACHE=0 (docs/cli.md)."""
+    from .cache import enabled_by_env
+    return not getattr(args, "no_cache", False) and enabled_by_env(default=True)
+
+
 def _game_args(args):
     """What `jogar` and `simular` both read first: the ruleset, the language of the messages,
     the factions and the map (each checked, with a message in that language)."""
-    gdef = _load(args.ruleset, args.user_lang)
+    gdef = _load(args.ruleset, args.user_lang, _cache_wanted(args))
     lang = args.cli_lang = _game_lang(args, gdef)
     args.deck_id = resolve_deck(gdef, args.deck, lang)
     return gdef, lang, resolve_factions(gdef, args.factions, lang), resolve_map(gdef, args.map, lang)
@@ -734,8 +748,8 @@ def cmd_simulate(args) -> int:
                 raise CliError("CLI022", path=args.out) from None
         r = simulate(args.ruleset, factions, args.games, args.seed, args.workers, rotate=not args.no_rotate,
                      agents=args.agents, max_decisions=args.max_decisions, lang=lang, map_id=map_id,
-                     deck_id=args.deck_id, invariants=args.invariants,
-                     on_game=(lambda res: writer.add(_records.record(res, run))) if writer else None)
+                     deck_id=args.deck_id, invariants=args.invariants, gdef=gdef,
+                     cache=_cache_wanted(args), on_game=(lambda res: writer.add(_records.record(res, run))) if writer else None)
     except BaseException:
         if writer is not None:
             writer.discard()

@@ -7,9 +7,9 @@
 `load` gathers every problem of every file before giving up, and raises `RulesError` with all
 of them; warnings stay in `env.diagnostics`.
 
-A ruleset that loads keeps its validated model in the user's cache folder (rulesdsl/cache.py):
-the next `load` of the same files skips reading, validating and parsing them. `cache=False`
-(or RULESDSL_CACHE=0) turns that off; `cache_dir` (or RULESDSL_CACHE_DIR) moves the folder.
+With `cache=True` (or RULESDSL_CACHE=1) a ruleset that loads keeps its validated model in the
+user's cache folder (rulesdsl/cache.py): the next `load` of the same files skips reading,
+validating and parsing them. `cache_dir` (or RULESDSL_CACHE_DIR) moves the folder.
 """
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ class Environment:
         self._cache: dict = {}
         from . import cache as cachemod
         if cache is None:
-            cache = cachemod.enabled_by_env()
+            cache = cachemod.enabled_by_env(default=False)
         self.disk_cache = cachemod.DiskCache(cache_dir) if cache else None
         self.cache_hit: bool | None = None    # how the last `load` went (None: cache off)
 
@@ -102,10 +102,10 @@ class Environment:
             gd = GameDef(rs, Diagnostics(self.lang or "pt"))
         except Exception:    # an entry that does not compile (damaged): load from the files
             return None
+        self.cache_hit = True
         self.diagnostics.extend(warnings)
         if self.strict and warnings:
             raise RulesError(warnings)
-        self.cache_hit = True
         return gd
 
     def _to_disk(self, path: str, rs, model: bytes, warnings) -> None:
@@ -115,12 +115,12 @@ class Environment:
             return
         try:
             files = cachemod.manifest(cachemod.folders_of(path, rs))
+            key = c.key(path, self.lang)
         except OSError:
             return
         if not cachemod.files_match(files, rs):   # files read from elsewhere: not cached
             return
-        c.write(c.key(path, self.lang), {"files": files},
-                {"ruleset": model, "diagnostics": list(warnings), "extra": {}})
+        c.write(key, {"files": files}, {"ruleset": model, "diagnostics": list(warnings), "extra": {}})
 
     def new_game(self, game_def, factions, seed=0, **kw):
         from .interpreter.engine import Game
