@@ -33,8 +33,6 @@ class Environment:
         self.cache_hit: bool | None = None    # how the last `load` went (None: cache off)
 
     def load(self, path: str):
-        from .model import load_ruleset
-        from .interpreter.gamedef import GameDef
         path = resolve_ruleset(path)
         key = os.path.abspath(path)
         if key in self._cache:
@@ -43,6 +41,8 @@ class Environment:
         if gd is not None:
             self._cache[key] = gd
             return gd
+        from .model import load_ruleset
+        from .interpreter.gamedef import GameDef
         diags = Diagnostics(self.lang or "pt")
         gd = None
         model = None

@@ -151,6 +151,9 @@ def _agrees(node, flow: bool) -> bool:
     return True
 
 
+_OTHER_BREAKS = re.compile("[\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029\ufeff]")
+
+
 class Source:
     """The raw text of a file, to turn character offsets into line/column."""
 
@@ -165,6 +168,9 @@ class Source:
             self.line_starts.append(self.line_starts[-1] + len(line))
         if len(self.line_starts) > 1 and self.line_starts[-1] == len(text):
             self.line_starts.pop()
+        # only '\n' ends a line (and no byte-order mark): YAML's marks count lines and columns
+        # exactly as `pos` does, and the composer's own line/column can be used as they are
+        self.plain = _OTHER_BREAKS.search(text) is None
 
     def pos(self, index: int, length: int = 1) -> Pos:
         line = bisect.bisect_right(self.line_starts, index) - 1
@@ -390,10 +396,13 @@ def load_file(path: str, diags: Diagnostics, lang: str | None = None):
 
 
 def _node_pos(node, src: Source) -> Pos:
-    length = max(1, node.end_mark.index - node.start_mark.index) if isinstance(node, ScalarNode) else 1
-    if node.start_mark.line != node.end_mark.line:
+    start, end = node.start_mark, node.end_mark
+    length = max(1, end.index - start.index) if isinstance(node, ScalarNode) else 1
+    if start.line != end.line:
         length = 1
-    return src.pos(node.start_mark.index, length)
+    if src.plain and start.index < len(src.text):
+        return Pos(src.path, start.line + 1, start.column + 1, length)
+    return src.pos(start.index, length)
 
 
 def _build(node, src: Source, diags: Diagnostics, lang: str, budget: _Budget):

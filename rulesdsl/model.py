@@ -24,8 +24,8 @@ from functools import lru_cache
 from . import lexicon as lexmod
 from .errors import Diagnostics, Pos, RulesError, fold, suggest
 from .loader import YDict, YList, YStr, load_file, detect_lang, pos_of
-from .parser import parse_tokens
-from .tokenizer import Tokenizer, build_table
+# the parser and the tokenizer (and Lark) are imported where they are used: a ruleset read
+# from the compiled-ruleset cache (rulesdsl/cache.py) needs neither
 
 DOC_KEYS = {"note", "source", "single_source", "ref_en", "law", "text"}
 EXPR_KEYS = {"effect", "condition", "requires", "base", "add", "set", "tie_break",
@@ -539,6 +539,7 @@ class Builder:
             lex = lexmod.get(lang)
             names = self.rs.names_table(lang)
             # derived values with a parameter read like attributes ("governante de C")
+            from .tokenizer import Tokenizer, build_table
             table = build_table(lex, names)
             cache[lang] = Tokenizer(lex, table)
             for phrase, (k1, ids1), (k2, ids2) in table.clashes:
@@ -571,6 +572,7 @@ def parse_expression(text, lang, tok: Tokenizer, diags: Diagnostics, start="star
     toks = tok.tokenize(str(text), diags, where)
     if len(diags.errors) > n0:
         return None
+    from .parser import parse_tokens
     return parse_tokens(toks, where, lang, diags, tok.lex, start, source=str(text))
 
 
