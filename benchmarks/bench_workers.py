@@ -53,7 +53,14 @@ def main(argv=None) -> int:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--pairs", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--reload", action="store_true",
+                    help="the workers load the ruleset themselves, without the cache (as before)")
     a = ap.parse_args(argv)
+    if a.reload:
+        from concurrent.futures import ProcessPoolExecutor
+        from rulesdsl.interpreter import simulate as S
+        S._pool = lambda workers, gdef, path, lang, cache: (ProcessPoolExecutor(
+            max_workers=workers, initializer=S._init_worker, initargs=(path, lang, False)), "load")
     factions = a.factions.split(",")
     from rulesdsl.environment import Environment
     gdef = Environment().load(a.ruleset)   # loaded once here, as `simular` does
