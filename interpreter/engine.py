@@ -20,7 +20,7 @@ import re
 import weakref
 
 from .runtime import (Ctx, Decision, Failure, EndPhase, EndTurn, GameOver, PASS, DONE)
-from .state import State
+from .state import Chain, State
 from . import decks as _decks
 from .hooks import fire
 from .machine import Copier, Machine
@@ -67,7 +67,8 @@ class Game:
         self.logging = bool(log) or bool(observe)
         self.log: list[dict] = []
         self.views: dict = {}
-        self.history: list[str] = []
+        # the ids of the chosen options: a Chain, whose copies share what was already chosen
+        self.history = Chain()
         self.decisions = 0
         self.limit_checks: list = []   # (faction, phase, zone key, size, limit) at phase ends
         self.limit_check_count = 0
@@ -408,7 +409,7 @@ class Game:
             if self._redo is not None:
                 base, send, outs = self._redo
                 n._redo = (base, send, list(outs))
-        n.history = list(self.history)
+        n.history = self.history.copy()
         n.limit_checks = list(self.limit_checks)
         n.warnings = list(self.warnings)
         s = n.s = self.s.copy()
