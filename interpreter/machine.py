@@ -15,7 +15,9 @@ frames below (`throw`), as a `try` in a generator would catch it.
 Why frames and not Python generators: a suspended generator cannot be copied, so a game in
 progress could only be copied by replaying its history (tens of milliseconds). A stack of
 frames is data: `copy(cp)` on each gives an independent game in microseconds (see
-docs/arquitetura.md). A statement still written as a generator runs inside a `GenFrame`;
+docs/arquitetura.md). A copy of a game shares the frames until one side runs the rules again
+(`Machine.copy`, copy on write), and the values the frames hold that never change (ids,
+numbers, tuples of them, compiled rules) are shared, not copied (`Copier.val`). A statement still written as a generator runs inside a `GenFrame`;
 while one is on the stack the game cannot copy itself and falls back to replay.
 """
 from __future__ import annotations
