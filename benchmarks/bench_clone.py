@@ -4,6 +4,12 @@
     python benchmarks/bench_clone.py --games 2 --every 100 --reps 3
     python benchmarks/bench_clone.py --factions marqueses,rapinas
     python benchmarks/bench_clone.py --observe            # games with observers (their views)
+    python benchmarks/bench_clone.py --then-apply         # clone, then one choice on the copy
+
+A copy shares the suspended frames of the game it copies until one of them runs the rules
+again (machine.py, copy on write): `--then-apply` times the clone together with the first
+choice applied on it (the copy copies its frames then), so that the moved cost is measured
+too.
 
 At each point the clone is made `--reps` times and the mean per clone is one sample; the
 samples of all the games give the percentiles. After loading, the ruleset's objects are frozen
@@ -52,6 +58,8 @@ def main(argv=None):
     ap.add_argument("--keep-gc", action="store_true", help="do not pause the cyclic collector while timing")
     ap.add_argument("--observe", action="store_true",
                     help="games with every seated faction observing (Game(observe=...), observation.py)")
+    ap.add_argument("--then-apply", action="store_true",
+                    help="time each clone together with the first legal choice applied on it")
     args = ap.parse_args(argv)
 
     from rulesdsl.environment import Environment
@@ -73,8 +81,12 @@ def main(argv=None):
                 if not args.keep_gc:
                     gc.disable()
                 t0 = time.process_time()
-                for _ in range(args.reps):
-                    game.clone()
+                if args.then_apply:
+                    for _ in range(args.reps):
+                        game.clone().apply(0)
+                else:
+                    for _ in range(args.reps):
+                        game.clone()
                 t1 = time.process_time()
                 gc.enable()
                 samples.append(((t1 - t0) / args.reps * 1e6, n, seed))
@@ -89,7 +101,8 @@ def main(argv=None):
           f"{args.reps} clones each, CPU time{'' if args.no_freeze else ', gc.freeze() after load'}"
           f"{'' if args.keep_gc else ', collector paused while timing'}"
           f"{', every faction observing' if args.observe else ''})")
-    print(f"clone (µs):       p50 {_pct(us, 50):.1f}  p90 {_pct(us, 90):.1f}  p99 {_pct(us, 99):.1f}  "
+    what = "clone+apply" if args.then_apply else "clone"
+    print(f"{what + ' (µs):':<18}p50 {_pct(us, 50):.1f}  p90 {_pct(us, 90):.1f}  p99 {_pct(us, 99):.1f}  "
           f"max {worst[0]:.1f} (seed {worst[2]}, decision {worst[1]})")
     return 0
 

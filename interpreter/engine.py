@@ -20,7 +20,7 @@ import re
 import weakref
 
 from .runtime import (Ctx, Decision, Failure, EndPhase, EndTurn, GameOver, PASS, DONE)
-from .state import State
+from .state import Chain, State
 from . import decks as _decks
 from .hooks import fire
 from .machine import Copier, Machine
@@ -67,7 +67,8 @@ class Game:
         self.logging = bool(log) or bool(observe)
         self.log: list[dict] = []
         self.views: dict = {}
-        self.history: list[str] = []
+        # the ids of the chosen options: a Chain, whose copies share what was already chosen
+        self.history = Chain()
         self.decisions = 0
         self.limit_checks: list = []   # (faction, phase, zone key, size, limit) at phase ends
         self.limit_check_count = 0
@@ -270,7 +271,14 @@ class Game:
     def _run_dictated(self, i, d):
         """Apply choice i of decision d (None: start the game) when chance is dictated: from
         a copy of the game before the choice, with the picks given so far; a pick not yet
-        given leaves the game as it was before the choice, asking that pick."""
+        given leaves the game as it was before the choice, asking that pick.
+
+        A game with observers keeps its View objects (a player's log reader holds its
+        view), their events put back as they were when the choice was recorded: what the
+        undone part of the choice showed them is gone with it. The picks themselves are not events: a view
+        shows what they brought about (a card drawn into a hand, a die's result, a
+        pile shuffled face down) as it shows the generator's, which is what each player may
+        see of a dictated draw or shuffle (observation.py)."""
         ch = self._chance
         if d is not None and d.player == _chance.CHANCE:
             base, send, outs = self._redo
@@ -282,6 +290,8 @@ class Game:
             if d is not None:
                 self._record_decision(d, i)
             self._redo = (base, send, outs)
+        views = self.views
+        seen = [(v, v.events.copy(), v.source.copy()) for v in views.values()] if views else ()
         keep = (self.log, len(self.log), self.history, self.decisions, self._redo)
         ch.queue = list(outs)
         ch.pos = 0
@@ -289,8 +299,14 @@ class Game:
             self._advance(send)
         except _chance.NeedChance as e:
             log, n, hist, decisions, redo = keep
-            del log[n:]
             base._copy_into(self)
+            if views:
+                # the game's own view objects, with the events they had before this run
+                for v, events, source in seen:
+                    v.events, v.source = events, source
+                self.views = views
+                log.seen_moves = self.log.seen_moves
+            del log[n:]
             self.log, self.history, self.decisions, self._redo = log, hist, decisions, redo
             self._chance = ch
             self.pending = e.decision
@@ -298,10 +314,8 @@ class Game:
         self._redo = None
 
     def _snapshot(self) -> "Game":
-        if self.views or not self.machine.copyable():
-            # (a failed step puts the snapshot back but keeps the game's own log: its views
-            # would keep the events of the step undone)
-            raise RulesetError("dictated chance needs a game that copies itself (no observers)")
+        if not self.machine.copyable():
+            raise RulesetError("dictated chance needs a game that copies itself")
         n = Game.__new__(Game)
         self._copy_into(n)
         return n
@@ -408,7 +422,7 @@ class Game:
             if self._redo is not None:
                 base, send, outs = self._redo
                 n._redo = (base, send, list(outs))
-        n.history = list(self.history)
+        n.history = self.history.copy()
         n.limit_checks = list(self.limit_checks)
         n.warnings = list(self.warnings)
         s = n.s = self.s.copy()

@@ -15,11 +15,14 @@ frames below (`throw`), as a `try` in a generator would catch it.
 Why frames and not Python generators: a suspended generator cannot be copied, so a game in
 progress could only be copied by replaying its history (tens of milliseconds). A stack of
 frames is data: `copy(cp)` on each gives an independent game in microseconds (see
-docs/arquitetura.md). A statement still written as a generator runs inside a `GenFrame`;
+docs/arquitetura.md). A copy of a game shares the frames until one side runs the rules again
+(`Machine.copy`, copy on write), and the values the frames hold that never change (ids,
+numbers, tuples of them, compiled rules) are shared, not copied (`Copier.val`). A statement still written as a generator runs inside a `GenFrame`;
 while one is on the stack the game cannot copy itself and falls back to replay.
 """
 from __future__ import annotations
 
+import weakref
 from types import GeneratorType
 
 from .runtime import Ctx, Decision, RulesLoop, MAX_STEPS, MAX_DEPTH
@@ -84,8 +87,16 @@ def _frame_of(r):
 
 
 class Machine:
-    """The stack of suspended statements of one game."""
-    __slots__ = ("stack", "ret", "steps")
+    """The stack of suspended statements of one game.
+
+    Copied on write: `copy(cp)` gives a machine that shares this one's frames (the stack's
+    list itself) and keeps the Copier `cp`; the frames are copied through it only when one
+    of the two machines is about to change them: the copy, before it first runs (`own`);
+    this one, before it runs again, first makes its copies still sharing its frames take
+    theirs (`_release`). A frame, its context and its variables are therefore never changed
+    while another machine may still copy them, and a copy that is dropped before it runs
+    never copies its frames at all."""
+    __slots__ = ("stack", "ret", "steps", "cp", "sharers", "__weakref__")
 
     def __init__(self, root=None):
         self.stack = [] if root is None else [root]
@@ -94,6 +105,22 @@ class Machine:
         # count them): rules that run on without asking anything stop at MAX_STEPS with an
         # error naming the rule, instead of spinning for ever
         self.steps = 0
+        self.cp = None          # the frames are another machine's: copy them through this
+        self.sharers = None     # weak references to the machines that share these frames
+
+    def own(self):
+        """Before the frames change: copy them if they are shared (both ways)."""
+        cp = self.cp
+        if cp is not None:
+            self.cp = None
+            self.stack = [fr.copy(cp) for fr in self.stack]
+        sh = self.sharers
+        if sh is not None:
+            self.sharers = None
+            for r in sh:
+                m = r()
+                if m is not None and m.cp is not None:
+                    m.own()
 
     def tick(self):
         """One more step of a frame's own loop (a turn, a repetition)."""
@@ -104,6 +131,8 @@ class Machine:
     def run(self, send, r=None):
         """Step until a decision is due (returned) or the stack is empty (None). With `r`,
         first take `r` as what a step returned (a statement's result, see `drive`)."""
+        if self.cp is not None or self.sharers is not None:
+            self.own()
         stack = self.stack
         if r is None:
             if not stack:
@@ -173,9 +202,22 @@ class Machine:
         return True
 
     def copy(self, cp) -> "Machine":
+        """A machine for a copy of the game (`cp`: its Copier, which already remapped the
+        copy's context and pending decision): it shares these frames until either changes
+        them (see the class)."""
+        if self.cp is not None:
+            self.own()          # a copy still sharing another's frames: its own ones first
         m = Machine()
-        m.stack = [fr.copy(cp) for fr in self.stack]
+        m.stack = self.stack
         m.steps = self.steps
+        m.cp = cp
+        sh = self.sharers
+        if sh is None:
+            sh = self.sharers = []
+        elif len(sh) >= 16:
+            # copies dropped, or that copied their frames already, need nothing any more
+            sh = self.sharers = [r for r in sh if (x := r()) is not None and x.cp is not None]
+        sh.append(weakref.ref(m))
         return m
 
 
@@ -249,39 +291,38 @@ class Copier:
 
     def val(self, v):
         """A value held by a frame: containers are copied (once), contexts remapped, the
-        rest (ids, numbers, compiled rules) shared."""
+        rest (ids, numbers, compiled rules) shared. Whether a container holds anything but
+        shared values is asked of the types of its items at once (`_SHARED`, a C-level
+        check), so a list of ids is copied without looking at each id, and a tuple of them
+        is shared as it is."""
         t = type(v)
-        if t is str or t is int or v is None or t is bool:
+        if t in _SHARED:
             return v
         if t is list:
             memo = self.memo
             n = memo.get(id(v))
             if n is None:
                 n = memo[id(v)] = v.copy()
-                val = self.val
-                for i, x in enumerate(v):
-                    tx = type(x)
-                    if not (tx is str or tx is int or x is None or tx is bool):
-                        n[i] = val(x)
+                if not _SHARED.issuperset(map(type, v)):
+                    val = self.val
+                    for i, x in enumerate(v):
+                        if type(x) not in _SHARED:
+                            n[i] = val(x)
             return n
         if t is dict:
             memo = self.memo
             n = memo.get(id(v))
             if n is None:
                 n = memo[id(v)] = v.copy()
-                val = self.val
-                for k, x in v.items():
-                    tx = type(x)
-                    if not (tx is str or tx is int or x is None or tx is bool):
-                        n[k] = val(x)
+                if not _SHARED.issuperset(map(type, v.values())):
+                    val = self.val
+                    for k, x in v.items():
+                        if type(x) not in _SHARED:
+                            n[k] = val(x)
             return n
         if t is tuple:
             # a tuple is copied only when it holds something copied (a context, a list...)
-            for x in v:
-                tx = type(x)
-                if not (tx is str or tx is int or x is None or tx is bool):
-                    break
-            else:
+            if _SHARED.issuperset(map(type, v)):
                 return v
             val = self.val
             out = tuple([val(x) for x in v])
@@ -299,7 +340,15 @@ class Copier:
             return self.ctx(v)
         if t is Decision:
             return self.decision(v)
+        # any other value is shared (a compiled rule, a hook, a sentinel, a frozen set...):
+        # its type joins the shared ones, so the next value of that type is shared at once
+        _SHARED.add(t)
         return v
+
+
+# the types of the values that copies of a game share: what `Copier.val` returns as it is (it
+# learns the others as it meets them; containers, contexts and decisions never join)
+_SHARED = {str, int, bool, float, type(None), frozenset, range}
 
 
 class Step(Frame):

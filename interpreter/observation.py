@@ -34,7 +34,7 @@ from __future__ import annotations
 import weakref
 
 from . import decks as _decks
-from .state import State
+from .state import Chain, State
 
 HIDDEN = "?"          # a card the viewer may not see, in place of its instance and id
 
@@ -418,8 +418,9 @@ class WatchedState(State):
         return c
 
 
-class ViewedLog(list):
-    """`Game.log` of a game with observers: each event appended is shown to every view."""
+class ViewedLog(Chain):
+    """`Game.log` of a game with observers: each event appended is shown to every view. A
+    Chain (state.py): a copy of the game shares the events already logged."""
     __slots__ = ("game", "views", "seen_moves")
 
     def __init__(self, game, views, items=()):
@@ -429,7 +430,7 @@ class ViewedLog(list):
         self.seen_moves = 0
 
     def append(self, e):
-        list.append(self, e)
+        Chain.append(self, e)
         s = self.game.s
         move = None
         moves = getattr(s, "moves", 0)
@@ -444,18 +445,21 @@ class ViewedLog(list):
 def copy_views(game, n, me) -> None:
     """The observers of `game` for its copy `n` (Game._copy_into; `me`: a weak proxy of n):
     each view's events so far and a log that shows the copy's own events to the copy's views.
-    The events are shared: a view changes an event it already holds only by replacing it
-    (View._undone)."""
+    The logs and the views' events are Chains (state.py): the copy shares what was already
+    written, and the events themselves are shared: a view changes an event it already holds
+    only by replacing it (View._undone, View._reveal)."""
     views = {}
     for f, v in game.views.items():
         nv = View.__new__(View)
         nv.game = me
         nv.faction = f
-        nv.events = list(v.events)
-        nv.source = list(v.source)
+        nv.events = v.events.copy()
+        nv.source = v.source.copy()
         views[f] = nv
     n.views = views
-    log = ViewedLog(me, list(views.values()), game.log)
+    log = game.log.copy()
+    log.game = me
+    log.views = list(views.values())
     log.seen_moves = game.log.seen_moves
     n.log = log
 
@@ -482,8 +486,8 @@ class View:
     def __init__(self, game, faction):
         self.game = game
         self.faction = faction
-        self.events: list[dict] = []
-        self.source: list[int] = []
+        self.events = Chain()           # (Chains: a copy of the game shares what was seen)
+        self.source = Chain()
 
     # visibility ------------------------------------------------------------------------------
     def _zone(self, z) -> bool:
@@ -583,13 +587,17 @@ class View:
     def _reveal(self, e) -> None:
         """`revele`: the secret answers given so far are shown (the earlier events too)."""
         keys = set(e.get("values") or ())
-        for ev in self.events:
+        events = self.events
+        for j, ev in enumerate(events):
             m = ev.get("_masked")
             if m is not None and m[0] in keys:
+                # a copy of the game may hold the same event: change a copy of it (copy_views)
+                ev = events[j] = dict(ev)
                 ev[m[1]] = m[2]
                 del ev["_masked"]
             if e.get("choices") and ev.get("_secret") and ev.get("_hidden"):
                 from .engine import option_id
+                ev = events[j] = dict(ev)
                 ev["choice"] = option_id(ev["_d"].options[ev["_i"]])
                 del ev["_hidden"]
 

@@ -552,3 +552,110 @@ def _rng_like(rng, state):
             setattr(r, k, list(v))
     r.setstate(state)
     return r
+
+
+class Chain:
+    """An append-only sequence whose copies share what was already written (a game's history,
+    the events of a game with observers and of each player's view).
+
+    The items are kept in frozen chunks (tuples of CHUNK items) and a short mutable tail: a
+    copy shares the chunks and copies the tail and the list of chunks, so copying a sequence
+    of n items costs n/CHUNK + CHUNK pointers, not n. Appending fills the tail; a full tail
+    becomes a chunk. Replacing an item (`seq[i] = x`) of a chunk gives this sequence a new
+    chunk (the copies keep the old one); `del seq[i:]` truncates. Reads as a list: len,
+    indexing and slicing (negative too), iteration, reversed, ==, list(seq)."""
+    __slots__ = ("_chunks", "_tail", "_n0")
+    CHUNK = 64
+
+    def __init__(self, items=()):
+        self._chunks = []
+        self._tail = []
+        self._n0 = 0
+        if items:
+            self.extend(items)
+
+    def copy(self):
+        n = Chain.__new__(type(self))
+        n._chunks = self._chunks.copy()
+        n._tail = self._tail.copy()
+        n._n0 = self._n0
+        return n
+
+    def append(self, x):
+        t = self._tail
+        t.append(x)
+        if len(t) >= 64:
+            self._chunks.append(tuple(t))
+            self._n0 += 64
+            self._tail = []
+
+    def extend(self, xs):
+        for x in xs:
+            self.append(x)
+
+    def __len__(self):
+        return self._n0 + len(self._tail)
+
+    def __bool__(self):
+        return bool(self._n0 or self._tail)
+
+    def _index(self, i):
+        n = self._n0 + len(self._tail)
+        if i < 0:
+            i += n
+        if not 0 <= i < n:
+            raise IndexError("Chain index out of range")
+        return i
+
+    def __getitem__(self, i):
+        if type(i) is slice:
+            return [self[j] for j in range(*i.indices(len(self)))]
+        i = self._index(i)
+        n0 = self._n0
+        if i >= n0:
+            return self._tail[i - n0]
+        return self._chunks[i >> 6][i & 63]
+
+    def __setitem__(self, i, x):
+        i = self._index(i)
+        n0 = self._n0
+        if i >= n0:
+            self._tail[i - n0] = x
+            return
+        k = i >> 6
+        c = list(self._chunks[k])
+        c[i & 63] = x
+        self._chunks[k] = tuple(c)
+
+    def __delitem__(self, i):
+        if type(i) is not slice or i.step not in (None, 1) or i.stop is not None:
+            raise TypeError("a Chain only loses its end: del seq[i:]")
+        start = i.indices(len(self))[0]
+        if start >= self._n0:
+            del self._tail[start - self._n0:]
+            return
+        keep = start >> 6
+        tail = list(self._chunks[keep][:start & 63])
+        del self._chunks[keep:]
+        self._n0 = keep * 64
+        self._tail = tail
+
+    def __iter__(self):
+        # a snapshot: appending while iterating does not change what is iterated
+        return itertools.chain(itertools.chain.from_iterable(self._chunks.copy()), self._tail.copy())
+
+    def __reversed__(self):
+        return reversed(list(self))
+
+    def __eq__(self, other):
+        if isinstance(other, (Chain, list, tuple)):
+            return len(self) == len(other) and list(self) == list(other)
+        return NotImplemented
+
+    __hash__ = None
+
+    def __repr__(self):
+        return f"Chain({list(self)!r})"
+
+    def index(self, x, *a):
+        return list(self).index(x, *a)
