@@ -138,7 +138,7 @@ def ruler(ctx: Ctx, space: str):
     if r != 0:
         return r
     table = rd.fast
-    if table is None:
+    if table is None or (rd.gates is not None and cache[None][1]):
         best = _rule.compute(ctx, space)
     else:
         # strictly most pieces (by weight) of one tier; a tie is nobody's unless a faction
