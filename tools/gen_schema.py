@@ -158,8 +158,8 @@ CARD = obj({"id": S, "name": NAME, "copies": INT, "text": {}, "effect": EFFECT, 
             "adjacencies": obj({"edges": {"type": "array", "items": ref("edgekind"), "minItems": 1},
                                 "between_spaces_with": {"oneOf": [
                                     ref("piece_category_or_tag"),
-                                    {"type": "array", "items": ref("piece_category_or_tag")}]}},
-                               extra=False)}, required=["id"], attrs="card")
+                                    {"type": "array", "items": ref("piece_category_or_tag")}]}})},
+           required=["id"], attrs="card")
 # a piece's tracks: one value per piece (`count`), checked by rulesdsl/checks_vocab.py
 PIECE = obj({"name": NAME, "category": ref("category"), "count": INT, "occupies": ref("attr"),
              "removable": BOOLISH,
