@@ -157,8 +157,20 @@ def board(ctx):
     if v.conditional_kinds:
         v = _with_conditional(ctx, v)
     if cards:
-        return _with_cards(ctx, v, cards)
+        # who has one of those cards in play: kept for the last state and cards' version read
+        # (one comparison while nobody has them, the usual case)
+        s = ctx.s
+        last = _CARD_GATE
+        if last[0] != s.uid or last[1] != s.vc:
+            played = _in_play(ctx)
+            last[2] = frozenset(f for card, _, _ in cards for f in played.get(card, ()))
+            last[0], last[1] = s.uid, s.vc
+        if ctx.me in last[2]:
+            return _with_cards(ctx, v, cards)
     return v
+
+
+_CARD_GATE = [None, None, frozenset()]     # [state uid, cards' version, owners of those cards]
 
 
 def _derive(v, edges, adjacency_kinds, conditional):

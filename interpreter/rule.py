@@ -67,7 +67,7 @@ class RuleDef:
     """The compiled declaration: tiers of {kind: weight}, and the modifiers."""
 
     __slots__ = ("tiers", "base", "law", "mods", "overrides", "ties", "weights", "aliases",
-                 "fast", "stamp", "reads", "gates")
+                 "fast", "stamp", "reads", "gates", "gate")
 
     def __init__(self):
         self.tiers: list[dict] = []     # [{kind: weight}], weight > 0
@@ -82,6 +82,7 @@ class RuleDef:
         self.stamp = None               # fn(state) -> versions the kept rulers depend on
         self.reads = frozenset(("vb",))  # what a ruler reads (memo keys); None: anything
         self.gates = None               # cards whose modifiers hold only while in play
+        self.gate = None                # [state uid, cards' version, ((card, owner) in play)]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -302,31 +303,27 @@ def finish(g):
         if parts:
             rd.stamp = attrgetter(*sorted(parts))
     if rd.gates:
-        # the kept rulers also depend on who has those cards in play (the last item of the
-        # stamp: empty while nobody has them); a card moving elsewhere keeps them
+        # the kept rulers also depend on who has those cards in play (runtime.ruler keeps it
+        # beside them: empty while nobody has them); a card moving elsewhere keeps them
         rd.reads = None if rd.reads is None else rd.reads | {"vc"}
-        rd.stamp = _gated_stamp(g, rd.gates, rd.stamp)
+        rd.gate = [None, None, ()]
 
 
-def _gated_stamp(g, cards, inner):
-    memo = {}
-
-    def stamp(s):
-        key = (s.uid, s.vc)
-        got = memo.get(key)
-        if got is None:
-            if len(memo) > 256:
-                memo.clear()
-            zones, defs = s.zones, s.card_defs
-            got = []
-            for f in s.seats:
-                for z in g.in_play_zones:
-                    for c in zones.get(g.zone_key(z, f)) or ():
-                        if defs[c] in cards:
-                            got.append((defs[c], f))
-            got = memo[key] = tuple(got)
-        return (None if inner is None else inner(s), got)
-    return stamp
+def update_gate(g, s) -> tuple:
+    """Who has the gated cards in play in state `s` ((card, owner) pairs), kept in rd.gate for
+    the state and cards' version asked last (one comparison per ruler asked)."""
+    gate = g.rule.gate
+    cards = g.rule.gates
+    zones, defs = s.zones, s.card_defs
+    got = []
+    for f in s.seats:
+        for z in g.in_play_zones:
+            for c in zones.get(g.zone_key(z, f)) or ():
+                if defs[c] in cards:
+                    got.append((defs[c], f))
+    gate[2] = tuple(got)
+    gate[0], gate[1] = s.uid, s.vc
+    return gate[2]
 
 
 # ---------------------------------------------------------------------------------------------

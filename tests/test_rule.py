@@ -285,7 +285,7 @@ def test_root_declares_rule_in_data():
     # but a card's modifier (Soup Kitchens, E&P deck): the fast path while that card is not in
     # play, and the kept rulers keyed by who has it there
     assert g.rule.fast is not None and g.rule.reads == {"vb", "vc"}
-    assert g.rule.gates == {"cozinhas_comunitarias"} and g.rule.stamp is not None
+    assert g.rule.gates == {"cozinhas_comunitarias"} and g.rule.stamp is None
     cats = {g.piece_kinds[k].category for k in g.rule.tiers[0]}
     assert cats == {"guerreiro", "construcao"} and set(g.rule.tiers[0].values()) == {1}
     assert g.tie_breakers == ["rapinas"]
