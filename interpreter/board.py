@@ -15,9 +15,14 @@ Overrides (the first item names the kind):
                                       a space a seated faction brought (`espaços:`, N10)
 Edge kinds declared with a condition (`adjacência_se:`) count as adjacency for the faction for
 which the condition holds; that view is kept per faction and per version of what the condition
-reads.
+reads. A card's `adjacências:` (N2, N5) add adjacency for the players who have the card in a
+play area, while they act: the edges of some kinds (`ligações: [rio]`, "you treat rivers as
+paths"), and edges between every two spaces that hold their pieces of some kinds
+(`entre_espaços_com: artesã`, "clearings with your crafting pieces are adjacent").
 """
 from __future__ import annotations
+
+from .card_scope import in_play as _in_play
 
 MAP_KEY = ("map",)          # the flag that holds the MapState
 
@@ -84,6 +89,7 @@ def _build(m, ms):
     v.printed = m
     v.brought = m.brought
     v.piece_edges = m.piece_edges
+    v.card_adjacency = m.card_adjacency
     set_apart(v, seated)
     return v
 
@@ -145,11 +151,26 @@ def board(ctx):
     """The map as it is now, for the faction acting in `ctx` (a MapDef)."""
     fl = ctx.s.flags
     v = _view(ctx.m, fl[MAP_KEY]) if fl and MAP_KEY in fl else ctx.m
+    cards = v.card_adjacency
     if v.piece_edges:
         v = _with_piece_edges(ctx, v)
     if v.conditional_kinds:
-        return _with_conditional(ctx, v)
+        v = _with_conditional(ctx, v)
+    if cards:
+        # who has one of those cards in play: kept for the last state and cards' version read
+        # (one comparison while nobody has them, the usual case)
+        s = ctx.s
+        last = _CARD_GATE
+        if last[0] != s.uid or last[1] != s.vc:
+            played = _in_play(ctx)
+            last[2] = frozenset(f for card, _, _ in cards for f in played.get(card, ()))
+            last[0], last[1] = s.uid, s.vc
+        if ctx.me in last[2]:
+            return _with_cards(ctx, v, cards)
     return v
+
+
+_CARD_GATE = [None, None, frozenset()]     # [state uid, cards' version, owners of those cards]
 
 
 def _derive(v, edges, adjacency_kinds, conditional):
@@ -223,6 +244,58 @@ def _with_conditional(ctx, v):
         if len(memo) > 256:
             memo.clear()
         memo[key] = out
+    return out
+
+
+CARD_EDGE = "\0card"          # the edge kind of the edges a card's pieces make (no rule names it)
+
+
+def _with_cards(ctx, v, cards):
+    """The view with the adjacency the acting faction's cards in play give (`adjacências:` on
+    a card): [(card, edge kinds, piece kinds)]. Kept per set of edges (shared by clones)."""
+    me = ctx.me
+    if me is None:
+        return v
+    played = _in_play(ctx)
+    kinds, pieces = set(), set()
+    for card, eks, pks in cards:
+        if me in played.get(card, ()):
+            kinds.update(eks)
+            pieces.update(pks.get(me, ()))
+    if not kinds and not pieces:
+        return v
+    joined = ()
+    if pieces:
+        s = ctx.s
+        memo = v.__dict__.setdefault("_card_joined", {})
+        mkey = (s.uid, s.vb, me)
+        joined = memo.get(mkey)
+        if joined is None:
+            board_ = s.board
+            joined = []
+            for x in v.all_space_ids:
+                b = board_.get(x)
+                if b and any(b.get(k) for k in pieces):
+                    joined.append(x)
+            if len(memo) > 256:
+                memo.clear()
+            joined = memo[mkey] = tuple(joined)
+    kinds = frozenset(kinds - v.adjacency_kinds)
+    if not kinds and len(joined) < 2:
+        return v
+    key = (kinds, joined)
+    views = v.__dict__.setdefault("_card_views", {})
+    out = views.get(key)
+    if out is None:
+        edges = v.edges
+        if len(joined) > 1:
+            edges = dict(edges)
+            edges[CARD_EDGE] = [(a, b) for i, a in enumerate(joined) for b in joined[i + 1:]]
+            kinds = kinds | {CARD_EDGE}
+        out = _derive(v, edges, v.adjacency_kinds | kinds, {})
+        if len(views) > 256:
+            views.clear()
+        views[key] = out
     return out
 
 

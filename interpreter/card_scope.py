@@ -25,14 +25,8 @@ def owners_in_play(ctx, card_def_id) -> tuple:
 
 def in_play_for(ctx, faction, card_def_id) -> bool:
     """Has `faction` a card of `card_def_id` in one of its in-play zones? (the test a menu
-    makes for one player, without listing every owner)"""
-    defs = ctx.s.card_defs
-    zones = ctx.s.zones
-    for z in ctx.g.in_play_zones:
-        cards = zones.get(ctx.g.zone_key(z, faction))
-        if cards and any(defs[c] == card_def_id for c in cards):
-            return True
-    return False
+    makes for one player: read from the cards in play, kept per cards' version)"""
+    return faction in in_play(ctx).get(card_def_id, ())
 
 
 def in_play(ctx) -> dict:

@@ -70,6 +70,7 @@ class MapDef:
 
     apart_by_kind = None        # kind (None: any) -> faction spaces selections leave out
     piece_edges = {}            # edge kind -> (space, piece kinds): edges the pieces make
+    card_adjacency = ()         # [(card, edge kinds, {faction: piece kinds})]: `adjacências:`
     grid = None                 # "hex" (axial q, r) | "square" (column, row) | None
     coords = {}                 # space -> grid coordinates (`coordenadas:`)
     brought = {}                # space -> the faction that brings it (`espaços:`, board.py)
@@ -283,6 +284,7 @@ class Derived:
         self.mods: list[Hook] = []
         self.context: list = []
         self.trees: list = []      # its base's and its modifiers' expressions (what it reads)
+        self.card_mods = False     # some modifier is a card's (N5): the value reads the cards
         self._memo = {}
         self._keyf = None
 
@@ -317,6 +319,9 @@ class Derived:
             env[self.param] = arg
         v = self.base(ctx) if self.base else 0
         for m in self.mods:
+            if m.card is not None:
+                v = self._card_mod(ctx, m, arg, env, v)
+                continue
             # a faction's modifier changes the value for that faction only ("sua facção")
             if m.owner is not None and m.owner != ctx.me:
                 # ... or for a party the value is computed about: the faction the value is of
@@ -337,6 +342,24 @@ class Derived:
                 env.pop(self.param, None)
             else:
                 env[self.param] = saved
+        return v
+
+
+    def _card_mod(self, ctx, m, arg, env, v):
+        """A card's modifier (N5): for each player with the card in a play area, who is its
+        'você', as a faction's modifier of that player (when it acts, or when the value is
+        about it: its parameter or a faction of its `contexto:`)."""
+        for f in _cards.owners_in_play(ctx, m.card):
+            if f != ctx.me and not (self.param and arg == f) and \
+                    all(env.get(x) != f for x in self.context):
+                continue
+            c = _as(ctx, f)
+            if m.condition is not None and not m.condition(c):
+                continue
+            if m.set is not None:
+                v = m.set(c)
+            if m.add is not None:
+                v = (v or 0) + (m.add(c) or 0)
         return v
 
 
@@ -821,6 +844,8 @@ class GameDef:
             reads.update(r)
         if d.base is not None and not d.trees:
             reads = None                 # a base given as a plain number has no tree: unknown
+        if reads is not None and d.card_mods:
+            reads.add("vc")              # a card's modifier holds while the card is in play
         return _compiler._key_fn(reads, self.derived_reads(d))
 
     def prohibition_trees(self) -> list:
@@ -987,7 +1012,25 @@ class GameDef:
                 kinds = tuple(k for k, p in self.piece_kinds.items()
                               if k == want or k.endswith("." + want) or p.category == want)
                 piece_edges[ek] = (str(j["space"]), kinds)
+        # a card's adjacency (`adjacências:` on the card, N2 + N5): for the players who have
+        # it in play, edges of some kinds, and edges between the spaces with their pieces
+        card_adj = []
+        for cpath, c in self._all_cards(d):
+            a = c.get("adjacencies") if isinstance(c, dict) else None
+            if not isinstance(a, dict):
+                continue
+            eks = frozenset(str(x) for x in (a.get("edges") or ()))
+            pks = {}
+            want = a.get("between_spaces_with")
+            if want is not None:
+                want = [str(x) for x in (want if isinstance(want, list) else [want])]
+                for k, p in self.piece_kinds.items():
+                    if p.owner is not None and (k in want or k.split(".")[-1] in want
+                                                or p.category in want or set(p.tags or ()) & set(want)):
+                        pks.setdefault(p.owner, set()).add(k)
+            card_adj.append((str(c["id"]), eks, {f: frozenset(v) for f, v in pks.items()}))
         for md in self.maps.values():
+            md.card_adjacency = tuple(card_adj)
             md.conditional_kinds = cond_kinds
             md.conditional_reads = tuple(sorted(reads)) if reads is not None else None
             md.piece_edges = piece_edges
@@ -998,13 +1041,14 @@ class GameDef:
                 self._hook(kind, None, h, (sect, i))
             # a card's own hooks (N5): active while the card lies in a play area, with the
             # area's owner as 'você' (interpreter/card_scope.py)
-            if kind in ("trigger", "replacement"):
+            if kind in ("trigger", "replacement", "modifier"):
                 for did, deck in (d.get("decks") or {}).items():
                     for ci, c in enumerate(deck.get("cards") or []):
                         if not isinstance(c, dict):
                             continue
                         for i, h in enumerate(c.get(sect) or []):
-                            hk = self._hook(kind, None, h, ("decks", did, "cards", ci, sect, i))
+                            hk = self._hook(kind, None, h, ("decks", did, "cards", ci, sect, i),
+                                            card=str(c["id"]))
                             if hk is not None:
                                 hk.card = str(c["id"])
             for fid, fac in (d.get("factions") or {}).items():
@@ -1301,8 +1345,9 @@ class GameDef:
             dd.trees.append(e.tree)
         self.derived[did] = dd
 
-    def _hook(self, kind, owner, h, path):
+    def _hook(self, kind, owner, h, path, card=None):
         hk = Hook(kind, owner, h.get("law"))
+        hk.card = card
         cc = self._cc(owner, h.get("law"), getattr(h, "_lang", None))
         ev = h.get("when") or h.get("instead_of")
         if ev is not None:
@@ -1350,7 +1395,7 @@ class GameDef:
         if kind == "modifier":
             if _rule.is_ruler_value(h, self.lang):
                 # `valor: governante`: who rules a space (interpreter/rule.py)
-                _rule.add_modifier(self, owner, h, path, cc)
+                _rule.add_modifier(self, owner, h, path, cc, card=card)
                 return
             _rule.check_not_rule(self, owner, h, getattr(h, "_lang", None) or self.lang)
             dd0 = self.derived_for((str(h.get("value")),), owner)
@@ -1376,6 +1421,8 @@ class GameDef:
                                name=hk.value, hint=suggest(hk.value, [x.split(".")[-1] for x in self.derived], 0.5))
                 return
             dd.mods.append(hk)
+            if card is not None:
+                dd.card_mods = True
             for part in ("condition", "add", "set"):
                 e = self._exprs.get(path + (part,))
                 if e is not None and e.tree is not None:

@@ -22,7 +22,10 @@ one, as the owner of the pieces weighed, and `espaço: C` binds the space being 
   espaço: C + define: EXPR     where the condition holds, that faction rules (no faction:
                                 nobody), whatever the pieces say
 A faction's `peso`/`contam_para` act on its own pieces (or on another faction's named by their
-full id: `peças: bandidos.unidade`); a global one on anyone's.
+full id: `peças: bandidos.unidade`); a global one on anyone's. A card's (`modificadores:` on the
+card, N5) act while it lies in a play area, for its owner: `peso`/`contam_para` on that owner's
+pieces, `define`/`desempate` read with that owner as `você`. While none of those cards is in
+play, the fast table still decides (a game without the card pays one version lookup).
 
 Rulers are kept per space in `State._ruler` (dropped when the space's pieces change, cleared
 on a rollback). When modifiers read other parts of the state (a card in a play area, a
@@ -37,6 +40,7 @@ from operator import attrgetter
 from ..errors import fold
 from ..loader import pos_of
 from .. import nodes as N
+from . import card_scope as _cards
 
 RULER_VALUE = "ruler"          # the neutral value of `valor: governante`
 _EFFECT_KEYS = ("tie_break", "weight", "counts_for", "set")
@@ -44,7 +48,7 @@ RULE_ONLY_KEYS = ("pieces", "weight", "tier", "counts_for", "space", "tie_break"
 
 
 class RuleMod:
-    __slots__ = ("owner", "law", "kinds", "var", "condition", "value", "what", "tier", "reads")
+    __slots__ = ("owner", "law", "kinds", "var", "condition", "value", "what", "tier", "reads", "card")
 
     def __init__(self, owner, law, what):
         self.owner = owner
@@ -56,13 +60,14 @@ class RuleMod:
         self.value = None
         self.tier = None
         self.reads = frozenset()  # state parts read, beyond the space's own pieces (None: any)
+        self.card = None          # a card's modifier: while the card lies in a play area (N5)
 
 
 class RuleDef:
     """The compiled declaration: tiers of {kind: weight}, and the modifiers."""
 
     __slots__ = ("tiers", "base", "law", "mods", "overrides", "ties", "weights", "aliases",
-                 "fast", "stamp", "reads")
+                 "fast", "stamp", "reads", "gates", "gate")
 
     def __init__(self):
         self.tiers: list[dict] = []     # [{kind: weight}], weight > 0
@@ -76,6 +81,8 @@ class RuleDef:
         self.fast = None                # kind -> (owner, weight): one tier and nothing else
         self.stamp = None               # fn(state) -> versions the kept rulers depend on
         self.reads = frozenset(("vb",))  # what a ruler reads (memo keys); None: anything
+        self.gates = None               # cards whose modifiers hold only while in play
+        self.gate = None                # [state uid, cards' version, ((card, owner) in play)]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -163,7 +170,7 @@ def check_not_rule(g, owner, h, lang):
                         value=_spell_value(lang, RULER_VALUE))
 
 
-def add_modifier(g, owner, h, path, cc):
+def add_modifier(g, owner, h, path, cc, card=None):
     """Compile one `valor: governante` modifier into g.rule."""
     from ..compiler import SPACE
     rd = g.rule
@@ -176,6 +183,7 @@ def add_modifier(g, owner, h, path, cc):
                     keys=", ".join(_spell_key(lang, k) for k in _EFFECT_KEYS))
         return
     m = RuleMod(owner, h.get("law"), whats[0])
+    m.card = card
     if h.get("space") is not None:
         m.var = str(h["space"])
         cc.vars[m.var] = SPACE
@@ -267,11 +275,21 @@ def _reads(g, trees, var):
 def finish(g):
     """After every modifier: the fast table, the kept rulers' versions, what a ruler reads."""
     rd = g.rule
-    static_ties = all(m.condition is None and m.owner in g.tie_breakers for m in rd.ties)
-    if len(rd.tiers) == 1 and not rd.overrides and not rd.weights and not rd.aliases and static_ties:
+    static_ties = all(m.condition is None and m.owner in g.tie_breakers for m in rd.ties
+                      if m.card is None)
+    uncarded = [m for m in rd.mods if m.card is None]
+    gates = frozenset(m.card for m in rd.mods if m.card is not None)
+    if len(rd.tiers) == 1 and static_ties and not any(m in rd.overrides for m in uncarded) and \
+            not any(m.card is None for ms in rd.weights.values() for m in ms) and \
+            not any(m.card is None for ms in rd.aliases.values() for m in ms):
+        # without the cards' modifiers the fast table decides; while one of those cards lies
+        # in a play area, the general path (runtime.ruler asks the gate)
         rd.fast = {k: (g.piece_kinds[k].owner, w) for k, w in rd.tiers[0].items()
                    if g.piece_kinds[k].owner is not None}
-    parts = set()
+        rd.gates = gates or None
+    # a card's modifier holds while the card is in play: the cards' version, unless the gate
+    # (below) keeps who has those cards in play
+    parts = set() if rd.gates or not gates else {"vc"}
     for m in rd.mods:
         if m.reads is None:
             parts = None
@@ -284,6 +302,28 @@ def finish(g):
         rd.reads = frozenset(parts | {"vb"})
         if parts:
             rd.stamp = attrgetter(*sorted(parts))
+    if rd.gates:
+        # the kept rulers also depend on who has those cards in play (runtime.ruler keeps it
+        # beside them: empty while nobody has them); a card moving elsewhere keeps them
+        rd.reads = None if rd.reads is None else rd.reads | {"vc"}
+        rd.gate = [None, None, ()]
+
+
+def update_gate(g, s) -> tuple:
+    """Who has the gated cards in play in state `s` ((card, owner) pairs), kept in rd.gate for
+    the state and cards' version asked last (one comparison per ruler asked)."""
+    gate = g.rule.gate
+    cards = g.rule.gates
+    zones, defs = s.zones, s.card_defs
+    got = []
+    for f in s.seats:
+        for z in g.in_play_zones:
+            for c in zones.get(g.zone_key(z, f)) or ():
+                if defs[c] in cards:
+                    got.append((defs[c], f))
+    gate[2] = tuple(got)
+    gate[0], gate[1] = s.uid, s.vc
+    return gate[2]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -294,9 +334,10 @@ def compute(ctx, space):
     g = ctx.g
     rd = g.rule
     for m in rd.overrides:
-        c = _as(ctx, m.owner, m.var, space)
-        if m.condition is None or m.condition(c):
-            return m.value(c)
+        for me in _mes(ctx, m):
+            c = _as(ctx, me, m.var, space)
+            if m.condition is None or m.condition(c):
+                return m.value(c)
     here = ctx.s.board.get(space)
     if not here:
         return None
@@ -309,6 +350,8 @@ def compute(ctx, space):
         owner = kinds[kind].owner
         tier, w = base.get(kind, (0, 0))
         for m in weights.get(kind, ()):
+            if m.card is not None and not _cards.in_play_for(ctx, owner, m.card):
+                continue
             c = _as(ctx, owner if m.owner is None else m.owner, m.var, space)
             if m.condition is None or m.condition(c):
                 w = m.value(c) or 0
@@ -318,6 +361,8 @@ def compute(ctx, space):
             continue
         to = (owner,)
         for m in aliases.get(kind, ()):
+            if m.card is not None and not _cards.in_play_for(ctx, owner, m.card):
+                continue
             c = _as(ctx, owner if m.owner is None else m.owner, m.var, space)
             if m.condition is None or m.condition(c):
                 v = m.value(c)
@@ -343,13 +388,19 @@ def decide(ctx, counts, space):
     if len(tied) == 1:
         return tied[0]
     for m in ctx.g.rule.ties:
-        c = _as(ctx, m.owner, m.var, space)
-        if m.condition is not None and not m.condition(c):
-            continue
-        f = m.value(c)
-        if f in tied:
-            return f
+        for me in _mes(ctx, m):
+            c = _as(ctx, me, m.var, space)
+            if m.condition is not None and not m.condition(c):
+                continue
+            f = m.value(c)
+            if f in tied:
+                return f
     return None
+
+
+def _mes(ctx, m):
+    """Who a modifier speaks for: its faction, or the owners of its card in play (N5)."""
+    return (m.owner,) if m.card is None else _cards.owners_in_play(ctx, m.card)
 
 
 def _as(ctx, me, var, space):

@@ -129,8 +129,13 @@ def ruler(ctx: Ctx, space: str):
     cache = s._ruler
     rd = ctx.g.rule
     stamp = rd.stamp
-    if stamp is not None:
-        v = stamp(s)
+    gate = rd.gate
+    if stamp is not None or gate is not None:
+        v = stamp(s) if stamp is not None else None
+        if gate is not None:
+            # who has the cards whose rule modifiers hold only in play (interpreter/rule.py)
+            on = gate[2] if gate[0] == s.uid and gate[1] == s.vc else _rule.update_gate(ctx.g, s)
+            v = (v, on)
         if cache.get(None, _NOSTAMP) != v:
             cache.clear()
             cache[None] = v
@@ -138,7 +143,7 @@ def ruler(ctx: Ctx, space: str):
     if r != 0:
         return r
     table = rd.fast
-    if table is None:
+    if table is None or (gate is not None and gate[2]):
         best = _rule.compute(ctx, space)
     else:
         # strictly most pieces (by weight) of one tier; a tie is nobody's unless a faction

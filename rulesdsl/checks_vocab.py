@@ -57,7 +57,8 @@ _REF_KINDS = {"phase": ("phase",), "category": ("category",), "zone": ("zone",),
               "counter": ("counter",), "map": ("map",), "deck": ("deck",),
               "faction": ("faction",), "action": ("action",), "tag": ("tag",),
               "attr": ("attr",), "piece_or_category": ("piece", "category"), "piece": ("piece",),
-              "space": ("space",), "edgekind": ("edgekind",), "step": ("step",)}     # maps (start pieces, edge)
+              "space": ("space",), "edgekind": ("edgekind",), "step": ("step",),     # maps (start pieces, edge)
+              "piece_category_or_tag": ("piece", "category", "tag")}
 
 
 class VocabularyCheck:

@@ -760,6 +760,10 @@ def state_reads(g, node, _seen=None, local=None):
             if n.kind in ("adjacent", "connected"):
                 # ... and what the conditions of conditional edge kinds read
                 for md in getattr(g, "maps", {}).values():
+                    if md.card_adjacency:
+                        # a card's adjacency (N2, N5): the cards in play and, for the spaces
+                        # joined by pieces, the board
+                        out.update(("vc", "vb"))
                     if md.conditional_kinds:
                         if md.conditional_reads is None:
                             return None
@@ -813,6 +817,8 @@ def _derived_state_reads(g, name, seen):
         if d.id in seen:
             continue
         seen.add(d.id)
+        if getattr(d, "card_mods", False):
+            out.add("vc")            # a card's modifier holds while the card is in play (N5)
         for tree in d.trees:
             r = state_reads(g, tree, seen)
             if r is None:

@@ -37,3 +37,32 @@ def test_memo_hits_equal_a_fresh_evaluation(root_def, seats, seed, monkeypatch):
         game.apply(rng.randrange(len(game.pending.options)))
         n += 1
     assert n > 0
+
+
+# the Exiles and Partisans cards whose effects change what the memos read: adjacency (Boat
+# Builders, Tunnels), who rules (Soup Kitchens), a derived value (Corvid Planners); dealt to
+# the play areas at the start so that random games use them from the first turn
+EP_IN_PLAY = {"marqueses": ["tuneis", "cozinhas_comunitarias"], "rapinas": ["construtores_de_barcos"],
+              "alianca": ["planejadores_corvideos"], "malandro": ["tuneis"]}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", [0, 1])
+def test_memo_hits_with_exiles_cards_in_play(root_def, seed, monkeypatch):
+    g = root_def
+    monkeypatch.setattr(compiler, "CHECK_MEMO", True)
+    rng = random.Random(seed)
+    seats = ["marqueses", "rapinas", "alianca", "malandro"]
+    game = Game(g, seats, seed=seed, deck_id="exilados")
+    s = game.s
+    zone = g.in_play_zones[0]
+    for f, ids in EP_IN_PLAY.items():
+        for cid in ids:
+            card, src = next((c, z) for z, cards in s.zones.items() for c in cards
+                             if s.card_defs[c] == cid and not z.endswith(zone))
+            s.move_card(card, src, g.zone_key(zone, f))
+    n = 0
+    while game.pending is not None and n < 3000:
+        game.apply(rng.randrange(len(game.pending.options)))
+        n += 1
+    assert n > 0

@@ -149,7 +149,17 @@ CARD = obj({"id": S, "name": NAME, "copies": INT, "text": {}, "effect": EFFECT, 
             "actions": idmap(ACTION),
             # the card's own hooks: active while it lies in a play area, 'você' = its owner (N5)
             "triggers": {"type": "array", "items": HOOK_TRIGGER},
-            "replacements": {"type": "array", "items": HOOK_REPLACE}}, required=["id"], attrs="card")
+            "replacements": {"type": "array", "items": HOOK_REPLACE},
+            # ... and its own modifiers (of a derived value, or of who rules: `valor: governante`)
+            "modifiers": {"type": "array", "items": HOOK_MODIFY},
+            # adjacency its owner has while it lies in play (N2): edges of these kinds, and
+            # edges between the spaces holding the owner's pieces of these kinds, categories
+            # or tags
+            "adjacencies": obj({"edges": {"type": "array", "items": ref("edgekind"), "minItems": 1},
+                                "between_spaces_with": {"oneOf": [
+                                    ref("piece_category_or_tag"),
+                                    {"type": "array", "items": ref("piece_category_or_tag")}]}})},
+           required=["id"], attrs="card")
 # a piece's tracks: one value per piece (`count`), checked by rulesdsl/checks_vocab.py
 PIECE = obj({"name": NAME, "category": ref("category"), "count": INT, "occupies": ref("attr"),
              "removable": BOOLISH,
