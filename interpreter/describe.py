@@ -686,6 +686,9 @@ def describe_event(game, event: dict, lang: str, viewer=None) -> str:
         where = event.get("space")
         where = thing_name(game, where, lang) if where is not None else zone_name(game, event.get("zone"), lang)
         return _m("GM.ev." + t, lang, by=by, pieces=_pieces(game, event, lang), space=where)
+    if t == "return":
+        return _m("GM.ev.return", lang, by=by, pieces=_pieces(game, event, lang),
+                  zone=zone_name(game, event.get("zone"), lang))
     if t == "flip":
         # a piece turned to its other side (`vire`): what it was, what it is now
         return _m("GM.ev.flip", lang, by=by, space=thing_name(game, event.get("space"), lang),

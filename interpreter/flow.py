@@ -593,6 +593,11 @@ class Action(Frame):
             return FIN
         self.done = None
         from .hooks import fire
+        if hasattr(done, "events"):
+            # a crafting action (`cria:`): `criação`, then `ação realizada`
+            from .machine import run_calls
+            r = run_calls([(fire, e) for e in done.events()])
+            return FIN if r is None else r
         f = fire(*done)
         return FIN if f is None else f
 
@@ -603,4 +608,6 @@ class Action(Frame):
 
     def copy(self, cp):
         d = self.done
+        if hasattr(d, "copy_with"):
+            return Action(d.copy_with(cp))
         return Action(None if d is None else (cp.ctx(d[0]), dict(d[1])))

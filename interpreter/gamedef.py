@@ -168,6 +168,7 @@ class Action:
         self.limit_by = None      # `limite_por_turno: {quantidade, por}`: the parameter's name
         self.card_any = False     # ... offered to any player while someone has the card in play
         self.window = None        # `disponível`: (phases, who)
+        self.crafts = None        # `cria: K`: the variable holding the card it crafts (N7)
 
     def enabled(self, ctx, args=None) -> bool:
         if self.card is not None:
@@ -223,6 +224,10 @@ class Action:
         # `ação realizada`: its hooks fire once the action is done (not if it fails)
         done = (ctx, {"event": "action_done", "by": ctx.me, "owner": ctx.me, "action": self.id,
                       "acts": (self.id,)}) if self.g.triggers.get("action_done") else None
+        if self.crafts is not None and self.g.triggers.get("craft"):
+            # `cria: K` (N7): once the action is done, the event `criação` with the card in K
+            # (read then: the effect chose it), before `ação realizada`
+            done = _CraftDone(ctx, c, self.crafts, self.id, done)
         try:
             r = self.run(c)
         except StopAction:
@@ -232,9 +237,37 @@ class Action:
         return (_ActionFrame(done), r)
 
 
+class _CraftDone(tuple):
+    """The events of a crafting action once done: `criação` {card, by}, then the action's own
+    `ação realizada` (when some hook listens). Built when the action ends, from the card its
+    variable holds."""
+    def __new__(cls, ctx, c, var, aid, then):
+        return tuple.__new__(cls, (ctx, c, var, aid, then))
+
+    def events(self):
+        ctx, c, var, aid, then = self
+        card = c.env.get(var)
+        out = []
+        if card is not None:
+            cd = ctx.g.cards.get(ctx.s.card_defs[card]) if isinstance(card, int) else None
+            out.append((ctx, {"event": "craft", "card": card, "by": ctx.me, "owner": ctx.me,
+                              "item": None if cd is None else cd.attrs.get("item"),
+                              "acts": (aid,)}))
+        if then is not None:
+            out.append(then)
+        return out
+
+    def copy_with(self, cp):
+        ctx, c, var, aid, then = self
+        return _CraftDone(cp.ctx(ctx), cp.ctx(c), var, aid,
+                          None if then is None else (cp.ctx(then[0]), dict(then[1])))
+
+
 def _after_action(done):
     from .hooks import fire
-    from .machine import begin
+    from .machine import begin, run_calls  # noqa: F401
+    if isinstance(done, _CraftDone):
+        return run_calls([(fire, e) for e in done.events()])
     f = fire(*done)
     return None if f is None else begin(f)
 
@@ -242,7 +275,7 @@ def _after_action(done):
 class Hook:
     __slots__ = ("interactive", "tree", "kind", "owner", "event", "pieces", "owner_rel", "by_rel", "cause", "binds", "tag", "phase",
                  "condition", "run", "law", "optional", "value", "add", "set", "tie_break", "id",
-                 "cond_tree", "card", "step", "roles", "priority")
+                 "cond_tree", "card", "step", "roles", "priority", "dest")
 
     def __init__(self, kind, owner, law):
         self.kind = kind
@@ -271,6 +304,7 @@ class Hook:
         self.step = None          # `etapa:` of a step event (an action's declared step)
         self.roles = None         # {role: "mine" | "enemy"} of a step event (`atacante: você`)
         self.priority = 0         # replacements: the higher first (`prioridade:`)
+        self.dest = None          # a removal's replacement: the piece zone the pieces go to
 
 
 class Derived:
@@ -986,6 +1020,14 @@ class GameDef:
             if "requires" in a:
                 act.requires = expr(path + ("requires",), owner, cc)
             act.run = block(path + ("effect",), owner, a.get("law"), cc) or _noop
+            if a.get("crafts") is not None:
+                # `cria: K` (N7): the card crafted is the one K holds when the action ends
+                var = str(a["crafts"])
+                if act.run is not _noop and var not in cc.vars:
+                    self.diags.add("M133", pos_of(a, "crafts"), getattr(a, "_lang", None) or self.lang,
+                                   value=var)
+                else:
+                    act.crafts = var
             if a.get("steps"):
                 # the hooks of its steps know the shared variables with the types the effect gave
                 # (an effect that did not compile gives none: its hooks are not compiled, the
@@ -1429,6 +1471,8 @@ class GameDef:
                     dd.trees.append(e.tree)
             return
         hk.optional = _bool(h.get("optional"))
+        if kind == "replacement" and not self._replacement_dest(hk, h):
+            return None
         if h.get("priority") is not None:
             hk.priority = int(h.get("priority"))
         hk.run = self._block(path + ("effect",), owner, h.get("law"), cc)
@@ -1445,6 +1489,30 @@ class GameDef:
         else:
             self.prohibitions.append(hk)
         return hk
+
+    def _replacement_dest(self, hk, h) -> bool:
+        """A replacement says what happens instead: an effect, or for a removal only where
+        the pieces go (`destino:`, a piece zone; N9). False when it cannot be honoured."""
+        lang = getattr(h, "_lang", None) or self.lang
+        dest = h.get("destination")
+        if dest is None and h.get("effect") is None:
+            self.diags.add("M130", pos_of(h, "instead_of"), lang)
+            return False
+        if (hk.event == "removal") != (dest is not None) or (dest is not None and h.get("effect") is not None):
+            lex = _lexicon(lang)
+            self.diags.add("M131", pos_of(h, "destination" if dest is not None else "instead_of"), lang,
+                           what=lex.spell_value(hk.event) or hk.event)
+            return False
+        if dest is not None:
+            zones = [z for sc in (self.player_zones, self.global_zones) for z, zd in sc.items()
+                     if str(zd.get("content", "cards")) in ("peças", "piezas", "pieces")]
+            if str(dest) not in zones:
+                from ..errors import suggest
+                self.diags.add("M132", pos_of(h, "destination"), lang, value=str(dest),
+                               known=", ".join(zones) or "-", hint=suggest(str(dest), zones, 0.5))
+                return False
+            hk.dest = str(dest)
+        return True
 
     def _piece_names(self, spec, cc, owner):
         """Hook patterns name pieces by kind or category: return the set of kind ids."""

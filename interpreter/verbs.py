@@ -332,6 +332,16 @@ def _removal(ctx, sp, kind, n, by, events, cause_acts, bits=0):
     pk = ctx.g.piece_kinds[kind]
     ev = {"event": "removal", "space": sp, "kind": kind, "owner": pk.owner, "count": n,
           "by": by, "acts": cause_acts}
+    if ctx.g.replacements.get("removal") and sp not in ctx.s.piece_zones:
+        # N9: pieces removed from the map go to the supply unless a replacement sends them
+        # elsewhere (`destino:`, a piece zone of its 'você'; Coffin Makers). Still a removal.
+        rp = replacement(ctx, ev)
+        if rp is not None:
+            h, rc = rp
+            key = ctx.g.zone_key(h.dest, rc.me)
+            ctx.s.adjust_supply(kind, -n)
+            ctx.s.move_zone_piece(None, key, kind, n)
+            ev["destination"] = key
     events.append(ev)
 
 
@@ -450,6 +460,42 @@ def _remove_step(K, L, send):
             return FIN if r is None else r
         else:
             return FIN
+
+@verb("return",
+      {"pt": "Devolve aos suprimentos dos donos todas as peças que a frase descreve numa zona de "
+             "peças (as peças numa carta, 'de caixões'): não é uma remoção (não dispara "
+             "`remoção`), as peças só voltam ao suprimento. Peças do mapa não são devolvidas: "
+             "para tirá-las do mapa, `remova`.",
+       "es": "Devuelve a las reservas de sus dueños todas las piezas que la frase describe en una "
+             "zona de piezas (las piezas sobre una carta): no es una retirada (no dispara "
+             "`retirada`), las piezas solo vuelven a la reserva. Las piezas del mapa no se "
+             "devuelven: para quitarlas del mapa, `retira`."},
+      {"pt": "devolva todos os guerreiros de seus caixões", "es": "devuelve todos los guerreros de tus ataúdes"})
+def c_return(cc: CC, node):
+    actor = _actor(cc, node)
+    sels = []
+    for o in _objs(node):
+        s = compile_sel(cc, o, role="verb")
+        if not isinstance(s, PieceSel) or (s.quant is not None and s.quant[0] not in ("all", "each")):
+            # all of them: which ones of a count would need a choice no rule has asked for
+            cc.err("C020", o, what=getattr(getattr(o, "noun", None), "text", "?"))
+        sels.append(s)
+
+    def run(ctx):
+        me = actor(ctx)
+        c = ctx if me == ctx.me else ctx.child(me=me, env=ctx.env)
+        st = ctx.s
+        for s in sels:
+            for sp, k, n in s.locations(c):
+                if sp not in st.piece_zones or n <= 0:
+                    continue
+                for bits, m in (list(st.zone_split(sp, k).items()) if st.pstat else [(0, n)]):
+                    st.move_zone_piece(sp, None, k, m, bits)
+                    st.adjust_supply(k, m)
+                    ctx.engine.log_change("return", {"by": me, "zone": sp, "kind": k, "count": m,
+                                                     "owner": ctx.g.piece_kinds[k].owner})
+    return run
+
 
 @verb("move",
       {"pt": "Leva peças de um espaço para outro (usado pela ação de movimento dos dados do jogo). "
@@ -1451,6 +1497,11 @@ def c_reveal(cc: CC, node):
             else:
                 seen.add(who)
         ctx.engine.log_change("reveal", {"by": me, "cards": cards, "to": who})
+        if ctx.g.triggers.get("reveal"):
+            # `revelação` (N9): one event per card shown, with who showed it
+            acts = ctx.env.get("__acts", ())
+            return _fire_all(ctx, [{"event": "reveal", "card": k, "by": me, "owner": me, "to": who,
+                                    "acts": acts} for k in cards])
     return run
 
 
@@ -1984,6 +2035,9 @@ def _flip_step(K, L, send):
         units = [x for x in ((x[0], x[1], x[2], x[3] - take) if x is u else x for x in units) if x[3] > 0]
     for ev in events:
         ctx.engine.log_change("flip", ev)
+    if g.triggers.get("reveal"):
+        # a piece on its back turned face up is also revealed (`revelação`, N9)
+        events = events + [dict(ev, event="reveal") for ev in events if ev["from"] in g.faces]
     L["pc"] = 1
     r = _fire_all(ctx, events)
     return FIN if r is None else r

@@ -42,12 +42,18 @@ EVENT_FIELDS = {
     "action_done": {"by", "owner", "action"},
     "draw": {"by", "owner", "count", "phase", "cause"},
     "step": {"step", "attacker", "defender", "by", "owner"},
+    # a card revealed (`revele`) or a piece turned face up from its back (`vire`)
+    "reveal": _PIECE_EVENT | {"from", "card"},
+    # an action declared `cria: K` done: the card crafted (its item: `item de K`)
+    "craft": {"card", "by", "owner", "cause"},
 }
 # the events a verb asks the prohibitions about, and those it lets a replacement take over
 PROHIBITION_EVENTS = {"placement": {"pieces", "owner", "by", "space"},
                       "movement": {"pieces", "owner", "by", "space", "from", "to"}}
 REPLACEMENT_EVENTS = {"hits": EVENT_FIELDS["hits"], "discard": EVENT_FIELDS["discard"],
-                      "draw": EVENT_FIELDS["draw"]}
+                      "draw": EVENT_FIELDS["draw"],
+                      # only with `destino:` (where the removed pieces go), not `efeito:`
+                      "removal": EVENT_FIELDS["removal"]}
 EVENT_SECTIONS = {"triggers": EVENT_FIELDS, "replacements": REPLACEMENT_EVENTS,
                   "prohibitions": PROHIBITION_EVENTS}
 _DOC_KEYS = {"law", "note", "source", "single_source", "ref_en", "same_as", "alt_name", "total",

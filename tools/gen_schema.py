@@ -48,7 +48,8 @@ VAR = {"type": "string", "x-var": True}
 REL = {"type": "string", "x-rel": True}
 # the events the engine makes happen (interpreter/verbs.py, interpreter/engine.py)
 EVENTS = ["placement", "removal", "removal_prevented", "movement", "hits", "discard", "counter",
-          "phase_start", "phase_end", "turn_start", "turn_end", "flip", "action_done", "draw", "step"]
+          "phase_start", "phase_end", "turn_start", "turn_end", "flip", "action_done", "draw", "step",
+          "reveal", "craft"]
 EVENT_NAME = values(*EVENTS)
 # documentation keys, accepted on every object: notes, sources, flags about the data itself
 ANNOT = {"note": {}, "source": {}, "single_source": BOOLISH, "ref_en": {}, "law": LAW,
@@ -90,8 +91,10 @@ HOOK_TRIGGER = obj({"when": EVENT, "condition": EXPR, "effect": EFFECT, "optiona
                     "name": NAME, "id": S}, required=["when", "effect"])
 HOOK_REPLACE = obj({"instead_of": EVENT, "condition": EXPR, "effect": EFFECT, "name": NAME, "id": S,
                     # several match one event: the higher first, then the declared order
-                    "priority": INT},
-                   required=["instead_of", "effect"])
+                    "priority": INT,
+                    # N9: a removal's pieces go to this piece zone of 'você' instead of the supply
+                    "destination": ref("zone")},
+                   required=["instead_of"])
 HOOK_PROHIBIT = obj({"when": EVENT, "condition": EXPR, "name": NAME, "id": S}, required=["when"])
 # `valor: governante` (who rules a space, interpreter/rule.py) also reads: `peças:` (ids of
 # pieces or categories) with `peso:` (their weight; `nível:` their tier) or `contam_para:` (the
@@ -124,7 +127,9 @@ ACTION = obj({"name": NAME, "effect": EFFECT, "params": idmap(VAR),
               # hooks share with the action
               "steps": idmap(obj({"name": NAME})),
               "roles": obj({"attacker": VAR, "defender": VAR}),
-              "context": {"type": "array", "items": VAR}},
+              "context": {"type": "array", "items": VAR},
+              # N7: the action crafts the card in this variable (event `criação` once it is done)
+              "crafts": VAR},
              required=["effect"])
 # an attribute's type: número, booleano, espaço, peça, texto, zona, an enumeration's id, or
 # "lista de X" (X an enumeration or a tag) — checked by rulesdsl/checks_vocab.py (M044)
