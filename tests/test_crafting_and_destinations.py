@@ -1,0 +1,269 @@
+"""N7/N9 pieces of the engine: crafting as an event (`cria: K` on an action → `criação`
+{carta, por} once the action is done), a card revealed (`revelação`), the removal destination
+(`substituições:` of `remoção` with `destino:`, a piece zone of 'você': still a removal, the
+pieces just do not reach the supply) and `devolva` (pieces of a piece zone back to their
+owners' supplies, which is not a removal). Every mistake in the spelling is an error at its
+place, in the file's language."""
+import pytest
+
+import rulesdsl
+from rulesdsl.errors import RulesError
+from rulesdsl.interpreter.engine import Game
+from rulesdsl.interpreter.runtime import DONE
+
+PT = """\
+idioma: pt
+jogo:
+  id: oficina
+  nome: {pt: Oficina, es: Taller}
+  jogadores: {mínimo: 2, máximo: 2}
+  turno: [manha]
+  pontuação: pv
+  baralho: ordens
+fases:
+  manha: {nome: {pt: Manhã, es: Alba}}
+contadores:
+  pv: {nome: {pt: PV, es: PV}, inicial: 0, escopo: jogador}
+zonas:
+  pilha: {nome: {pt: pilha, es: pila}, conteúdo: cartas, oculta: sim}
+  descarte: {nome: {pt: descarte, es: descarte}, conteúdo: cartas}
+zonas_de_jogador:
+  mao: {nome: {pt: mão, es: mano}, conteúdo: cartas, oculta: sim}
+  mesa: {nome: {pt: mesa, es: mesa}, conteúdo: cartas, em_jogo: sim}
+  cova: {nome: {pt: cova, es: fosa}, conteúdo: peças}
+tipos_de_espaço:
+  vale: {nome: {pt: vale, es: valle}}
+categorias_de_peça:
+  soldado: {nome: {pt: soldado, es: soldado}, governa: sim}
+mapas:
+  m:
+    nome: {pt: m, es: m}
+    espaços:
+      a: {tipo: vale, nome: {pt: Alta, es: Alta}}
+baralhos:
+  ordens:
+    nome: {pt: ordens, es: órdenes}
+    cartas:
+      - id: escultor
+        nome: {pt: Escultor, es: Grabador}
+        gatilhos:
+          - quando: {evento: criação, por: você, carta: K}
+            efeito: receba 1 PV
+      - id: corretor
+        nome: {pt: Corretor, es: Corredor}
+        gatilhos:
+          - quando: {evento: criação, por: F}
+            condição: F não é você
+            efeito: receba 10 PV
+      - id: coveiro
+        nome: {pt: Coveiro, es: Sepulturero}
+        substituições:
+          - em_vez_de: {evento: remoção, peças: soldado}
+            destino: cova
+      - id: espia
+        nome: {pt: Espia, es: Espía}
+        gatilhos:
+          - quando: {evento: revelação, carta: K, por: F}
+            efeito: receba 100 PV
+      - id: ordem
+        nome: {pt: Ordem, es: Orden}
+        cópias: 4
+gatilhos:
+  - quando: {evento: remoção, peças: soldado, por: você, quantidade: N}
+    efeito: receba (1000 * N) PV
+facções:
+  azuis:
+    nome: {pt: Azuis, es: Azules}
+    peças:
+      soldado: {nome: {pt: soldado azul, es: soldado azul}, categoria: soldado, quantidade: 5}
+    turno:
+      manha:
+        - realize até 1 ações entre forjar, abater, exibir, esvaziar
+    ações:
+      forjar:
+        nome: {pt: forjar, es: forjar}
+        cria: K
+        efeito: |
+          escolha uma carta K da sua mão
+          adicione K na sua mesa
+      abater:
+        nome: {pt: abater, es: abatir}
+        efeito: remova 2 soldados vermelhos de Alta
+      exibir:
+        nome: {pt: exibir, es: exhibir}
+        efeito: |
+          escolha uma carta K da sua mão
+          revele K
+      esvaziar:
+        nome: {pt: esvaziar, es: vaciar}
+        efeito: devolva todos os soldados de sua cova
+  vermelhos:
+    nome: {pt: Vermelhos, es: Rojos}
+    peças:
+      soldado: {nome: {pt: soldado vermelho, es: soldado rojo}, categoria: soldado, quantidade: 5}
+    preparação:
+      - posicione 3 soldados vermelhos em Alta
+    turno:
+      manha:
+        - realize até 1 ações entre aguardar
+    ações:
+      aguardar:
+        nome: {pt: aguardar, es: esperar}
+        efeito: receba 0 PV
+"""
+
+
+def load(tmp_path, text):
+    folder = tmp_path / "regras"
+    folder.mkdir(exist_ok=True)
+    (folder / "jogo.yaml").write_text(text, encoding="utf-8")
+    env = rulesdsl.Environment()
+    try:
+        gd = env.load(str(folder))
+    except RulesError as e:
+        return e.diagnostics, None
+    return list(env.diagnostics), gd
+
+
+def edit(old, new, text=PT):
+    assert text.count(old) == 1, old
+    return text.replace(old, new)
+
+
+def errors(diags):
+    return [d for d in diags if d.severity == "error"]
+
+
+def game_with(tmp_path, hand=(), table=None, text=PT):
+    diags, gd = load(tmp_path, text)
+    assert errors(diags) == [], "\n".join(d.render() for d in diags)
+    game = Game(gd, ["azuis", "vermelhos"], 1)
+    s = game.s
+    for cid, zone in [(c, "azuis:mao") for c in hand] + list((table or {}).items()):
+        card = next(i for i, d in enumerate(s.card_defs) if d == cid and not any(
+            i in cs for z, cs in s.zones.items() if z.endswith((":mao", ":mesa"))))
+        src = next(z for z, cs in s.zones.items() if card in cs)
+        s.move_card(card, src, zone)
+    return game
+
+
+def act(game, name):
+    game.apply(game.pending.options.index(f"azuis.{name}"))
+
+
+def pv(game, f):
+    return game.s.counters[game.g.counter_key("pv", f)]
+
+
+def test_crafting_raises_the_event_for_the_cards_of_the_crafter_and_of_the_others(tmp_path):
+    game = game_with(tmp_path, hand=["ordem"], table={"escultor": "azuis:mesa", "corretor": "vermelhos:mesa"})
+    act(game, "forjar")
+    # the Blues' own card: +1; the Reds' card on another player's crafting: +10
+    assert pv(game, "azuis") == 1 and pv(game, "vermelhos") == 10
+
+
+def test_no_crafting_event_for_an_action_that_does_not_craft(tmp_path):
+    game = game_with(tmp_path, hand=["ordem"], table={"escultor": "azuis:mesa"})
+    act(game, "exibir")
+    assert pv(game, "azuis") == 0
+
+
+def test_a_crafting_card_in_hand_does_nothing(tmp_path):
+    game = game_with(tmp_path, hand=["ordem", "escultor"])
+    game.apply(game.pending.options.index("azuis.forjar"))
+    d = game.pending
+    game.apply(d.options.index(next(o for o in d.options if game.s.card_defs[o] == "ordem")))
+    assert pv(game, "azuis") == 0
+
+
+def test_a_removed_piece_goes_to_the_destination_and_the_removal_still_happens(tmp_path):
+    game = game_with(tmp_path, table={"coveiro": "vermelhos:mesa"})
+    s = game.s
+    supply = s.supply["vermelhos.soldado"]
+    act(game, "abater")
+    # onto the Reds' cova (the card's owner is 'você'), not to the supply; the removal hook
+    # of the remover fired (2 pieces)
+    assert s.piece_zones["vermelhos:cova"] == {"vermelhos.soldado": 2}
+    assert s.supply["vermelhos.soldado"] == supply
+    assert pv(game, "azuis") == 2000
+
+
+def test_without_the_card_in_play_removed_pieces_go_to_the_supply(tmp_path):
+    game = game_with(tmp_path)
+    s = game.s
+    supply = s.supply["vermelhos.soldado"]
+    act(game, "abater")
+    assert s.piece_zones["vermelhos:cova"] == {} and s.supply["vermelhos.soldado"] == supply + 2
+
+
+def test_returning_is_not_a_removal_and_the_journal_undoes_it(tmp_path):
+    game = game_with(tmp_path, table={"coveiro": "azuis:mesa"})
+    s = game.s
+    s.move_zone_piece(None, "azuis:cova", "vermelhos.soldado", 2)
+    s.adjust_supply("vermelhos.soldado", -2)
+    supply = s.supply["vermelhos.soldado"]
+    copy = game.clone()
+    act(game, "esvaziar")
+    assert s.piece_zones["azuis:cova"] == {} and s.supply["vermelhos.soldado"] == supply + 2
+    assert pv(game, "azuis") == 0              # no removal hook
+    # the clone taken before is untouched, and plays the same
+    assert copy.s.piece_zones["azuis:cova"] == {"vermelhos.soldado": 2}
+    copy.apply(copy.pending.options.index("azuis.esvaziar"))
+    assert copy.s.piece_zones["azuis:cova"] == {} and copy.s.supply == s.supply
+
+
+def test_a_revealed_card_raises_the_reveal_event(tmp_path):
+    game = game_with(tmp_path, hand=["ordem"], table={"espia": "vermelhos:mesa"})
+    act(game, "exibir")
+    assert pv(game, "vermelhos") == 100
+
+
+@pytest.mark.parametrize("old,new,code,needle", [
+    # a replacement that says nothing: M130
+    ("            destino: cova\n", "", "M130", "em_vez_de"),
+    # a destination on another event: M131
+    ("em_vez_de: {evento: remoção, peças: soldado}", "em_vez_de: {evento: descarte}", "M131", "destino"),
+    # an effect instead of a destination for a removal: M131
+    ("            destino: cova\n", "            efeito: receba 1 PV\n", "M131", "em_vez_de"),
+    # a destination that is not a piece zone: M132
+    ("            destino: cova\n", "            destino: mesa\n", "M132", "destino: mesa"),
+    # a crafting variable the effect never binds: M133
+    ("        cria: K\n", "        cria: KK\n", "M133", "KK"),
+    # a field the crafting event does not carry: M045
+    ("quando: {evento: criação, por: você, carta: K}", "quando: {evento: criação, por: você, espaço: C}",
+     "M045", "espaço: C"),
+])
+def test_mistakes_are_errors_at_their_place(tmp_path, old, new, code, needle):
+    text = edit(old, new)
+    diags, gd = load(tmp_path, text)
+    errs = [d for d in errors(diags) if d.code == code]
+    assert errs, [d.render() for d in diags]
+    line = text.count("\n", 0, text.index(needle)) + 1 if needle in text else None
+    assert line is None or any(d.pos is not None and d.pos.line in (line, line - 1, line + 1) for d in errs), \
+        [d.render() for d in errs]
+
+
+def test_the_spanish_spellings(tmp_path):
+    folder = tmp_path / "es"
+    folder.mkdir()
+    (folder / "jogo.yaml").write_text(PT, encoding="utf-8")
+    (folder / "extra.yaml").write_text("""\
+idioma: es
+acciones:
+  tallar:
+    nombre: {pt: entalhar, es: tallar}
+    fabrica: K
+    efecto: |
+      elige una carta K de tu mano
+      añade K a tu mesa
+disparadores:
+  - cuando: {evento: fabricación, por: tú}
+    efecto: gana 5 PV
+  - cuando: {evento: revelación, carta: K}
+    efecto: gana 7 PV
+""", encoding="utf-8")
+    env = rulesdsl.Environment()
+    gd = env.load(str(folder))
+    assert errors(env.diagnostics) == []
+    assert gd.actions["tallar"].crafts == "K"
+    assert "craft" in gd.triggers and "reveal" in gd.triggers
