@@ -433,6 +433,8 @@ class DeckPiles(NamedTuple):
 class GameDef:
     """Everything a game of this ruleset needs, compiled."""
 
+    pays_with_piece = frozenset()    # `paga_com: peça` factions (N7), set by _payment_sources
+
     def __init__(self, rs, diags: Diagnostics | None = None):
         self.rs = rs
         self.diags = Diagnostics(rs.lang) if diags is None else diags
@@ -1254,6 +1256,26 @@ class GameDef:
             barred = fac.get("barred_actions") or {}
             self.factions[fid].barred = frozenset(self.action_for([str(k)], fid) for k in barred)
         self._menu_ids = {}
+        self._payment_sources(d)
+
+    def _payment_sources(self, d):
+        """`paga_com: peça` (N7): the factions whose activated pieces pay with their own value
+        of the space attribute (a garden's printed suit), not the space's."""
+        by_piece = set()
+        attr = self.space_enum_attr
+        for fid, fac in (d.get("factions") or {}).items():
+            v = fac.get("pays_with")
+            if v is None:
+                continue
+            lang = getattr(fac, "_lang", None) or self.lang
+            if (_lexicon(lang).value_of(str(v)) or str(v)) != "piece":
+                continue
+            if not any(p.owner == fid and attr is not None and p.attrs.get(attr) is not None
+                       for p in self.piece_kinds.values()):
+                self.diags.add("M134", pos_of(fac, "pays_with"), lang, faction=fid, attr=str(attr))
+                continue
+            by_piece.add(fid)
+        self.pays_with_piece = frozenset(by_piece)
 
     def menu_ids(self, listed, phase, me):
         """What a menu offers `me` in `phase`: its own list, then the phase's window actions it

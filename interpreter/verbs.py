@@ -1285,9 +1285,10 @@ def _activate_step(K, L, send):
                 break
             v = values[L["i"]]
             opts = []
+            by_piece = me in g.pays_with_piece
             for sp, k, n in s.locations(c):
                 used = ctx.s.marks.get(("used", sp, k), 0)
-                if used < n and matches(g, _bd.match_value(ctx, sp, attr), v):
+                if used < n and matches(g, _pay_value(ctx, sp, k, attr, by_piece), v):
                     opts.append((sp, k))
             if not opts:
                 raise Failure("cannot_pay", law)
@@ -1300,6 +1301,15 @@ def _activate_step(K, L, send):
         ctx.s.set_mark(("used", sp, k), ctx.s.marks.get(("used", sp, k), 0) + 1)
     ctx.engine.log_change("activate", {"by": me, "values": values})
     return FIN
+
+
+def _pay_value(ctx, sp, k, attr, by_piece):
+    """What a piece pays with: its space's value of the attribute, or (`paga_com: peça`, N7)
+    the piece's own value (NOVALUE without one: it pays nothing)."""
+    if by_piece:
+        v = ctx.g.piece_kinds[k].attrs.get(attr)
+        return _bd.NOVALUE if v is None else v
+    return _bd.match_value(ctx, sp, attr)
 
 
 def can_cover(ctx, sel, values) -> bool:
@@ -1347,11 +1357,12 @@ def _free_places(ctx, sel):
     wild = g.wild
     marks = s.marks
     exact, anywhere, total = {}, 0, 0
+    by_piece = ctx.me in g.pays_with_piece
     for sp, k, n in sel.locations(ctx):
         free = n - marks.get(("used", sp, k), 0)
         if free <= 0:
             continue
-        v = _bd.match_value(ctx, sp, attr)
+        v = _pay_value(ctx, sp, k, attr, by_piece)
         if v is _bd.NOVALUE:
             continue                # a place with no value pays nothing
         total += free
@@ -1373,9 +1384,10 @@ def _cover_search(ctx, sel, values) -> bool:
     g = ctx.g
     attr = g.space_enum_attr
     slots = []
+    by_piece = ctx.me in g.pays_with_piece
     for sp, k, n in sel.locations(ctx):
         free = n - ctx.s.marks.get(("used", sp, k), 0)
-        slots.extend([_bd.match_value(ctx, sp, attr)] * max(0, free))
+        slots.extend([_pay_value(ctx, sp, k, attr, by_piece)] * max(0, free))
     vals = sorted(values, key=lambda v: v in g.wild)
     used = [False] * len(slots)
 

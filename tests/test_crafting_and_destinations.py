@@ -267,3 +267,120 @@ disparadores:
     assert errors(env.diagnostics) == []
     assert gd.actions["tallar"].crafts == "K"
     assert "craft" in gd.triggers and "reveal" in gd.triggers
+
+
+GARDENS = """\
+idioma: pt
+jogo:
+  id: jardins
+  nome: {pt: Jardins, es: Jardines}
+  jogadores: {mínimo: 2, máximo: 2}
+  turno: [manha]
+  pontuação: pv
+  baralho: sementes
+fases:
+  manha: {nome: {pt: Manhã, es: Alba}}
+contadores:
+  pv: {nome: {pt: PV, es: PV}, inicial: 0, escopo: jogador}
+zonas:
+  pilha: {nome: {pt: pilha, es: pila}, conteúdo: cartas, oculta: sim}
+  descarte: {nome: {pt: descarte, es: descarte}, conteúdo: cartas}
+zonas_de_jogador:
+  mao: {nome: {pt: mão, es: mano}, conteúdo: cartas, oculta: sim}
+atributos_de_carta:
+  custo: {tipo: lista de terreno, nome: {pt: custo, es: coste}}
+baralhos:
+  sementes:
+    nome: {pt: sementes, es: semillas}
+    cartas:
+      - {id: semente_rio, nome: {pt: semente da ribeira, es: semilla de la ribera}, custo: [rio]}
+      - {id: semente_colina, nome: {pt: semente da colina, es: semilla de la colina}, custo: [colina]}
+enumerações:
+  terreno:
+    nome: {pt: terreno, es: terreno}
+    valores:
+      colina: {nome: {pt: colina, es: colina}}
+      rio: {nome: {pt: ribeira, es: ribera}}
+      coringa: {nome: {pt: coringa, es: comodín}, curinga: sim}
+tipos_de_espaço:
+  vale:
+    nome: {pt: vale, es: valle}
+    atributos:
+      terreno: {tipo: terreno, nome: {pt: terreno, es: terreno}}
+categorias_de_peça:
+  posto: {nome: {pt: posto, es: puesto}}
+mapas:
+  m:
+    nome: {pt: m, es: m}
+    espaços:
+      a: {tipo: vale, nome: {pt: Alta, es: Alta}, terreno: colina}
+facções:
+  azuis:
+    nome: {pt: Azuis, es: Azules}
+    paga_com: peça
+    peças:
+      jardim_rio: {nome: {pt: jardim da ribeira, es: jardín de la ribera}, categoria: posto, quantidade: 2, terreno: rio}
+    preparação:
+      - posicione 1 jardim da ribeira em Alta
+      - compre 2 cartas
+    turno:
+      manha:
+        - realize até 1 ações entre semear
+    ações:
+      semear:
+        nome: {pt: semear, es: sembrar}
+        requer: houver carta K da sua mão onde houver postos seus correspondentes a custo de K
+        efeito: |
+          escolha uma carta K da sua mão onde houver postos seus correspondentes a custo de K
+          ative postos seus correspondentes a custo de K
+          descarte K
+  vermelhos:
+    nome: {pt: Vermelhos, es: Rojos}
+    peças:
+      jardim: {nome: {pt: jardim vermelho, es: jardín rojo}, categoria: posto, quantidade: 2}
+    turno:
+      manha:
+        - realize até 1 ações entre esperar
+    ações:
+      esperar:
+        nome: {pt: esperar, es: esperar}
+        efeito: receba 0 PV
+"""
+
+
+def test_a_faction_that_pays_with_its_pieces_reads_the_piece_not_the_space(tmp_path):
+    diags, gd = load(tmp_path, GARDENS)
+    assert errors(diags) == [], "\n".join(d.render() for d in diags)
+    assert gd.pays_with_piece == frozenset({"azuis"})
+    # the garden of the river pays 'rio' in a hill space, and never 'colina'
+    assert _sowable(gd) == ["semente_rio"]
+
+
+def _sowable(gd):
+    game = Game(gd, ["azuis", "vermelhos"], 1)
+    s = game.s
+    assert sorted(s.card_defs[c] for c in s.zones["azuis:mao"]) == ["semente_colina", "semente_rio"]
+    game.apply(game.pending.options.index("azuis.semear"))
+    d = game.pending
+    if d is not None and d.player == "azuis" and d.kind != "menu":
+        return sorted(s.card_defs[o] for o in d.options if isinstance(o, int))
+    # one card only: taken at once, it left the hand
+    return sorted({"semente_rio", "semente_colina"} - {s.card_defs[c] for c in s.zones["azuis:mao"]})
+
+
+def test_by_default_the_space_pays(tmp_path):
+    diags, gd = load(tmp_path, GARDENS.replace("    paga_com: peça\n", ""))
+    assert errors(diags) == []
+    assert _sowable(gd) == ["semente_colina"]
+
+
+def test_paying_with_pieces_that_have_no_value_is_an_error(tmp_path):
+    text = GARDENS.replace(", terreno: rio}", "}")
+    diags, gd = load(tmp_path, text)
+    errs = [d for d in errors(diags) if d.code == "M134"]
+    assert errs and errs[0].pos.line == text.count("\n", 0, text.index("paga_com")) + 1
+
+
+def test_an_unknown_payment_source_is_an_error(tmp_path):
+    diags, gd = load(tmp_path, GARDENS.replace("paga_com: peça", "paga_com: pessa"))
+    assert any(d.code == "M044" for d in errors(diags)), [d.render() for d in diags]

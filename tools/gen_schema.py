@@ -292,6 +292,9 @@ schema = {
             "barred_actions": idmap(obj({})) | {"x-key-ref": "action"},
             # the faction's player zones that everybody sees, hidden or not (Law 11.2.3)
             "public_zones": {"type": "array", "items": ref("zone")},
+            # N7: what pays when this faction activates pieces (`ative`, crafting): the space's
+            # value (default) or the piece's own value of that attribute (gardens by suit)
+            "pays_with": values("space", "piece"),
         })),
         "actions": idmap(ACTION),
         "derived": idmap(DERIVED),
