@@ -139,6 +139,57 @@ class SpaceSel(Sel):
         return _passing(ctx, self._base(ctx), self.preds, self.var)
 
 
+class CoverSpaceSel(SpaceSel):
+    """Spaces matched to a list of values, each value to a space of its own ("clareiras com
+    peças suas correspondentes a custo de K"; N7, no activation marks): the items are the
+    spaces of a largest matching (in list order), so `número de` counts the values that can
+    be covered and `houver` says that all of them can."""
+
+    cover_pred = None
+
+    def _matching(self, ctx):
+        """(spaces of a largest matching, number of values); None: not a list (a filter)."""
+        g = ctx.g
+        attr = g.space_enum_attr
+        raw = self.cover_pred.cover(ctx)
+        if not isinstance(raw, list):
+            return None
+        values = [v for v in _flat(raw) if v is not None]
+        # specific values first, wild ones last (they take what is left)
+        values.sort(key=lambda v: v in g.wild)
+        spaces = SpaceSel.items(self, ctx)
+        sval = {sp: _bd.match_value(ctx, sp, attr) for sp in spaces}
+        owner = {}                  # space -> index of the value it covers
+
+        def augment(i, seen):
+            for sp in spaces:
+                if sp in seen or not matches(g, sval[sp], values[i]):
+                    continue
+                seen.add(sp)
+                j = owner.get(sp)
+                if j is None or augment(j, seen):
+                    owner[sp] = i
+                    return True
+            return False
+        for i in range(len(values)):
+            augment(i, set())
+        by_value = sorted((i, sp) for sp, i in owner.items())
+        return [sp for _, sp in by_value], len(values)
+
+    def _plain(self, ctx):
+        return _passing(ctx, SpaceSel.items(self, ctx), (self.cover_pred,), self.var)
+
+    def any(self, ctx):
+        m = self._matching(ctx)
+        if m is None:
+            return bool(self._plain(ctx))
+        return len(m[0]) == m[1]
+
+    def items(self, ctx):
+        m = self._matching(ctx)
+        return self._plain(ctx) if m is None else m[0]
+
+
 class PieceSel(Sel):
     """Pieces of some kinds (narrowed by owner) at some places (spaces or nowhere yet)."""
 
@@ -1377,7 +1428,15 @@ def compile_space_sel(cc: CC, node: N.Sel, kind, quant):
             continue
         preds.append(space_pred(cc, f, node.var, node))
         pred_nodes.append(f)
-    sel = SpaceSel(kind, preds, node.var, quant)
+    covers = [p for p in preds if getattr(p, "cover", None) is not None]
+    if covers:
+        # "clareiras correspondentes a custo de K com ...": a list covered by distinct spaces
+        # (N7); a single value (a parameter of unknown type) filters as always
+        preds = [p for p in preds if p is not covers[0]]
+        sel = CoverSpaceSel(kind, preds, node.var, quant)
+        sel.cover_pred = covers[0]
+    else:
+        sel = SpaceSel(kind, preds, node.var, quant)
     sel.pred_nodes = pred_nodes
     sel.random = rnd
     sel.weight = weight
@@ -1564,6 +1623,8 @@ def space_pred(cc: CC, f: N.Filter, var=None, sel=None):
             elif to == SPACE:
                 v = _bd.match_value(ctx, v, attr)
             return matches(g, _bd.match_value(ctx, sp, attr), v)
+        if to.startswith(LIST) or to == ANY:
+            match.cover = fo        # a list: each value a space of its own (CoverSpaceSel)
         return match
     if k == "of":
         fo, to = compile_expr(cc, f.arg)

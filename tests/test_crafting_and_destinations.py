@@ -384,3 +384,75 @@ def test_paying_with_pieces_that_have_no_value_is_an_error(tmp_path):
 def test_an_unknown_payment_source_is_an_error(tmp_path):
     diags, gd = load(tmp_path, GARDENS.replace("paga_com: peça", "paga_com: pessa"))
     assert any(d.code == "M044" for d in errors(diags)), [d.render() for d in diags]
+
+
+SWAY = GARDENS.replace('''      - {id: semente_rio, nome: {pt: semente da ribeira, es: semilla de la ribera}, custo: [rio]}
+      - {id: semente_colina, nome: {pt: semente da colina, es: semilla de la colina}, custo: [colina]}''', '''      - {id: duas_colinas, nome: {pt: duas colinas, es: dos colinas}, custo: [colina, colina]}
+      - {id: colina_e_rio, nome: {pt: colina e ribeira, es: colina y ribera}, custo: [colina, rio]}
+      - {id: tres_colinas, nome: {pt: três colinas, es: tres colinas}, custo: [colina, colina, coringa]}''').replace(
+    '''      a: {tipo: vale, nome: {pt: Alta, es: Alta}, terreno: colina}''', '''      a: {tipo: vale, nome: {pt: Alta, es: Alta}, terreno: colina}
+      b: {tipo: vale, nome: {pt: Baixa, es: Baja}, terreno: colina}
+      c: {tipo: vale, nome: {pt: Funda, es: Honda}, terreno: rio}''').replace(
+    '''      - posicione 1 jardim da ribeira em Alta
+      - compre 2 cartas''', '''      - posicione 2 jardins da ribeira em Alta
+      - compre 3 cartas''').replace(
+    '''      jardim: {nome: {pt: jardim vermelho, es: jardín rojo}, categoria: posto, quantidade: 2}''',
+    '''      jardim: {nome: {pt: jardim vermelho, es: jardín rojo}, categoria: posto, quantidade: 2}
+    preparação:
+      - posicione 1 jardim vermelho em Funda
+      - posicione 1 jardim vermelho em Baixa''').replace(
+    '''        requer: houver carta K da sua mão onde houver postos seus correspondentes a custo de K
+        efeito: |
+          escolha uma carta K da sua mão onde houver postos seus correspondentes a custo de K
+          ative postos seus correspondentes a custo de K
+          descarte K''', '''        requer: houver carta K da sua mão onde houver vales correspondentes a custo de K com postos
+        efeito: |
+          escolha uma carta K da sua mão onde houver vales correspondentes a custo de K com postos
+          receba (número de vales correspondentes a custo de K com postos) PV
+          descarte K''').replace("    paga_com: peça\n", "")
+
+
+def test_a_list_is_covered_by_distinct_spaces_without_activation_marks(tmp_path):
+    diags, gd = load(tmp_path, SWAY)
+    assert errors(diags) == [], "\n".join(d.render() for d in diags)
+    game = Game(gd, ["azuis", "vermelhos"], 1)
+    s = game.s
+    # pieces in Alta (hill, 2 of them: one space), Baixa (hill) and Funda (river)
+    game.apply(game.pending.options.index("azuis.semear"))
+    d = game.pending
+    # two hills: Alta and Baixa; hill and river: Alta and Funda; two hills and a wild value:
+    # three spaces (Alta's two pieces are one space)
+    assert sorted(s.card_defs[o] for o in d.options if isinstance(o, int)) == \
+        ["colina_e_rio", "duas_colinas", "tres_colinas"]
+    game.apply(next(i for i, o in enumerate(d.options) if isinstance(o, int) and s.card_defs[o] == "colina_e_rio"))
+    assert pv(game, "azuis") == 2
+    # nothing was marked used: the same spaces cover the next card again
+    assert not any(k[0] == "used" for k in s.marks if isinstance(k, tuple))
+
+
+def test_the_count_is_the_values_that_can_be_covered(tmp_path):
+    text = SWAY.replace("        requer: houver carta K da sua mão onde houver vales correspondentes a custo de K com postos\n", "").replace(
+        "escolha uma carta K da sua mão onde houver vales correspondentes a custo de K com postos",
+        "escolha uma carta K da sua mão onde K tiver custo")
+    diags, gd = load(tmp_path, text)
+    assert errors(diags) == [], "\n".join(d.render() for d in diags)
+    game = Game(gd, ["azuis", "vermelhos"], 1)
+    s = game.s
+    game.apply(game.pending.options.index("azuis.semear"))
+    d = game.pending
+    game.apply(next(i for i, o in enumerate(d.options) if isinstance(o, int) and s.card_defs[o] == "tres_colinas"))
+    # two hills and the wild value on the river: all three
+    assert pv(game, "azuis") == 3
+
+
+def test_one_space_short_covers_less(tmp_path):
+    text = SWAY.replace("      - posicione 1 jardim vermelho em Baixa\n", "")
+    diags, gd = load(tmp_path, text)
+    assert errors(diags) == []
+    game = Game(gd, ["azuis", "vermelhos"], 1)
+    s = game.s
+    game.apply(game.pending.options.index("azuis.semear"))
+    # Alta's two pieces are one space: neither two hills nor two hills and a wild value can be
+    # covered; hill and river (Alta, Funda) is the only card, taken at once
+    assert pv(game, "azuis") == 2
+    assert sorted(s.card_defs[c] for c in s.zones["azuis:mao"]) == ["duas_colinas", "tres_colinas"]
