@@ -176,18 +176,15 @@ class CoverSpaceSel(SpaceSel):
         by_value = sorted((i, sp) for sp, i in owner.items())
         return [sp for _, sp in by_value], len(values)
 
-    def _plain(self, ctx):
-        return _passing(ctx, SpaceSel.items(self, ctx), (self.cover_pred,), self.var)
-
     def any(self, ctx):
         m = self._matching(ctx)
         if m is None:
-            return bool(self._plain(ctx))
+            return SpaceSel.any(self, ctx)
         return len(m[0]) == m[1]
 
     def items(self, ctx):
         m = self._matching(ctx)
-        return self._plain(ctx) if m is None else m[0]
+        return SpaceSel.items(self, ctx) if m is None else m[0]
 
 
 class PieceSel(Sel):
@@ -1432,7 +1429,6 @@ def compile_space_sel(cc: CC, node: N.Sel, kind, quant):
     if covers:
         # "clareiras correspondentes a custo de K com ...": a list covered by distinct spaces
         # (N7); a single value (a parameter of unknown type) filters as always
-        preds = [p for p in preds if p is not covers[0]]
         sel = CoverSpaceSel(kind, preds, node.var, quant)
         sel.cover_pred = covers[0]
     else:
@@ -1624,7 +1620,17 @@ def space_pred(cc: CC, f: N.Filter, var=None, sel=None):
                 v = _bd.match_value(ctx, v, attr)
             return matches(g, _bd.match_value(ctx, sp, attr), v)
         if to.startswith(LIST) or to == ANY:
-            match.cover = fo        # a list: each value a space of its own (CoverSpaceSel)
+            # a list: each value a space of its own (CoverSpaceSel does it); the filter lets
+            # every space through then, and filters as always for a single value
+            def match_or_cover(ctx, sp):
+                v = fo(ctx)
+                if isinstance(v, list):
+                    return True
+                if to == CARD or (isinstance(v, int) and not isinstance(v, bool)):
+                    v = g.card_attr(ctx, v, g.card_enum_attr)
+                return matches(g, _bd.match_value(ctx, sp, attr), v)
+            match_or_cover.cover = fo
+            return match_or_cover
         return match
     if k == "of":
         fo, to = compile_expr(cc, f.arg)
