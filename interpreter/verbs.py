@@ -1288,7 +1288,8 @@ def _activate_step(K, L, send):
             by_piece = me in g.pays_with_piece
             for sp, k, n in s.locations(c):
                 used = ctx.s.marks.get(("used", sp, k), 0)
-                if used < n and matches(g, _pay_value(ctx, sp, k, attr, by_piece), v):
+                pv = _pay_value(ctx, sp, k, attr, True) if by_piece else _bd.match_value(ctx, sp, attr)
+                if used < n and matches(g, pv, v):
                     opts.append((sp, k))
             if not opts:
                 raise Failure("cannot_pay", law)
@@ -1362,7 +1363,7 @@ def _free_places(ctx, sel):
         free = n - marks.get(("used", sp, k), 0)
         if free <= 0:
             continue
-        v = _pay_value(ctx, sp, k, attr, by_piece)
+        v = _pay_value(ctx, sp, k, attr, True) if by_piece else _bd.match_value(ctx, sp, attr)
         if v is _bd.NOVALUE:
             continue                # a place with no value pays nothing
         total += free
