@@ -499,13 +499,19 @@ def c_return(cc: CC, node):
 
 @verb("move",
       {"pt": "Leva peças de um espaço para outro (usado pela ação de movimento dos dados do jogo). "
-             "Com 'qualquer número de', quem move escolhe quantas (pelo menos 1).",
+             "Com 'qualquer número de', quem move escolhe quantas (pelo menos 1). Com 'por E', "
+             "quem move continua sendo o sujeito (o movimento é dele, para as regras que o veem), "
+             "mas é E quem escolhe quantas e quais: um movimento FORÇADO (1.5.5), como "
+             "'A leve qualquer número de guerreiros de A de O para D por você'.",
        "es": "Lleva piezas de un espacio a otro. Con 'cualquier número de', quien mueve elige cuántas "
-             "(al menos 1)."},
+             "(al menos 1). Con 'por E', quien mueve sigue siendo el sujeto (el movimiento es suyo, "
+             "para las reglas que lo ven), pero es E quien elige cuántas y cuáles: un movimiento "
+             "FORZADO (1.5.5), como 'A lleva cualquier número de guerreros de A de O a D por ti'."},
       {"pt": "leve qualquer número de guerreiros seus de O para D",
        "es": "lleva cualquier número de guerreros tuyos de O a D"})
 def c_move(cc: CC, node):
     actor = _actor(cc, node)
+    chooser, _ = _pp(cc, node, "by")
     objs = _objs(node)
     if len(objs) != 1 or not isinstance(objs[0], N.Sel):
         cc.err("C020", node, what="?")
@@ -520,7 +526,10 @@ def c_move(cc: CC, node):
     def run(ctx):
         me = actor(ctx)
         c = ctx if me == ctx.me else ctx.child(me=me, env=ctx.env)
-        return start(_move_step, K, {"ctx": ctx, "c": c, "me": me, "dst": to(c), "pc": 0, "d": None})
+        # "por E": E decides how many and which (a forced move, 1.5.5); the move stays the actor's
+        pk = me if chooser is None else (chooser(ctx) or me)
+        return start(_move_step, K, {"ctx": ctx, "c": c, "me": me, "pk": pk, "dst": to(c), "pc": 0,
+                                     "d": None})
     return run
 
 
@@ -549,7 +558,7 @@ def _move_step(K, L, send):
             return FIN
         total = sum(x[2] for x in locs)
         if q is not None and q[0] == "any":
-            n = ask(c, me, "count", list(range(1, total + 1)), False, ("how_many",), law)
+            n = ask(c, L["pk"], "count", list(range(1, total + 1)), False, ("how_many",), law)
             if type(n) is Decision:
                 L["d"] = n
                 L["pc"] = 1
@@ -587,7 +596,7 @@ def _move_step(K, L, send):
             elif len(units) > 1 and n < sum(u[3] for u in units) and (q is None or q[0] != "any"):
                 # which ones: the mover chooses ("leve 1 item de C para sua mochila")
                 opts = [_unit_option(g, u) for u in units]
-                pick = ask(c, me, "choose", opts, False, ("move_which",), law)
+                pick = ask(c, L["pk"], "choose", opts, False, ("move_which",), law)
                 if type(pick) is Decision:
                     L["d"] = pick
                     L["opts"] = opts

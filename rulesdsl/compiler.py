@@ -1361,7 +1361,8 @@ def compile_sel(cc: CC, node: N.Sel, role: str = "value", default_owner=None):
         for f in node.filters:
             if f.kind == "of":
                 fo, to = compile_expr(cc, f.arg)
-                if to == FACTION:
+                # ANY: a derived value's parameter ("área de jogo de D"), a faction at run time
+                if to == FACTION or to == ANY:
                     owner_fn = fo
         s = Simple(ZONE, z, quant, node.owner)
         s.key = lambda ctx: g.zone_key(z, owner_fn(ctx))

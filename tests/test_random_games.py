@@ -6,6 +6,10 @@ games runs (120: about 40 s on the 2-core development machine when calm), whatev
 the count of tests never depends on the machine. `RULESDSL_RANDOM_GAMES=N` plays N instead
 (a longer run by hand). No game is timed: a rules loop stops with the engine's own bound
 (runtime.RulesLoop), and a game that never ends fails at MAX_DECISIONS.
+
+Also: 4-player games (Marqueses, Rapinas, Aliança, Malandro) with the Exiles and Partisans deck
+(`exilados`) on each of the four maps, GAMES_PER_MAP seeds each (fixed; together about 10 s),
+with the same invariants. `RULESDSL_RANDOM_GAMES_4P=N` plays N per map instead.
 """
 from __future__ import annotations
 
@@ -21,18 +25,40 @@ N_GAMES = int(os.environ.get("RULESDSL_RANDOM_GAMES") or 120)
 FACTIONS = ["marqueses", "rapinas"]
 MAX_DECISIONS = 20000
 
+FACTIONS_4P = ["marqueses", "rapinas", "alianca", "malandro"]
+MAPS = ["outono", "inverno", "lago", "montanha"]
+DECK = "exilados"
+GAMES_PER_MAP = int(os.environ.get("RULESDSL_RANDOM_GAMES_4P") or 4)
+
 
 @pytest.mark.slow
 @pytest.mark.parametrize("seed", range(N_GAMES))
 def test_random_root_game(root_def, seed):
+    _play(root_def, FACTIONS, seed)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("map_id,seed", [(m, s) for m in MAPS for s in range(GAMES_PER_MAP)])
+def test_random_root_game_4p_exiles(root_def, map_id, seed):
     g = root_def
-    game = Game(g, FACTIONS, seed=seed, log=True)
+    missing = ([f for f in FACTIONS_4P if f not in g.factions] + [m for m in (map_id,) if m not in g.maps]
+               + [d for d in (DECK,) if d not in g.decks])
+    if missing:
+        pytest.skip(f"Root has no {', '.join(missing)} yet")
+    _play(g, FACTIONS_4P, seed, map_id=map_id, deck_id=DECK)
+
+
+def _play(g, factions, seed, map_id=None, deck_id=None):
+    """One game with random choices (random.Random(seed)) to its end, invariants checked after
+    every choice."""
+    game = Game(g, factions, seed=seed, map_id=map_id, deck_id=deck_id, log=True)
     rng = random.Random(seed)
+    opts = (f", map_id={map_id!r}" if map_id else "") + (f", deck_id={deck_id!r}" if deck_id else "")
 
     def where(n):
         return (f"seed {seed}, decision {n}, round {game.s.round}, {game.s.active}, phase {game.s.phase}; "
-                f"replay: Game(g, {FACTIONS}, seed={seed}, history=h[:{n}]) with h the choices of "
-                f"random.Random({seed}); last choices: {game.history[-8:]}")
+                f"replay: Game(g, {list(factions)}, seed={seed}{opts}, history=h[:{n}]) with h the "
+                f"choices of random.Random({seed}); last choices: {game.history[-8:]}")
 
     v = check(game)
     assert not v, "; ".join(v) + " — " + where(0)
