@@ -63,3 +63,12 @@ def test_guide_examples_parse():
             start = "expr_start" if b.split()[0] in value_words else "start"
             tree = parse_expression(b, lang, rs.builder.tokenizer(lang), d, start)
             assert tree is not None, f"{doc}: {b!r}: " + "; ".join(x.message() for x in d.items)
+
+
+def test_shipped_parse_table_matches_the_grammar():
+    """rulesdsl/_parse_table.py is regenerated whenever grammar/effects.lark changes (a stale
+    table is never used, but every load then builds the tables again: slower, silently)."""
+    import gen_parse_table
+    from rulesdsl import _parse_table
+    assert _parse_table.GRAMMAR_SHA256 == gen_parse_table.grammar_sha(gen_parse_table._grammar()), (
+        "rulesdsl/_parse_table.py is stale: run python tools/gen_parse_table.py")
