@@ -2117,6 +2117,47 @@ def _check_verb_object(cc: CC, node) -> None:
                    what=getattr(o, "name", None) or getattr(o, "value", ""))
 
 
+class _ReadArgs(dict):
+    """A verb's prepositional phrases ("em C", "para D", "por E"), noting which ones the verb's
+    compiler read: one it never reads would be ignored in play, so it is an error (C039)."""
+    __slots__ = ("read",)
+
+    def __init__(self, items):
+        super().__init__(items)
+        self.read = set()
+
+    def get(self, key, default=None):
+        self.read.add(key)
+        return super().get(key, default)
+
+    def __getitem__(self, key):
+        self.read.add(key)
+        return super().__getitem__(key)
+
+    def __contains__(self, key):
+        self.read.add(key)
+        return super().__contains__(key)
+
+
+_PP_TERMINALS = {"to": "TO", "in": "IN", "by": "BY"}
+
+
+def _check_unread_args(cc: CC, node) -> None:
+    from . import lexicon as _lex
+    args = node.args
+    node.args = dict(args)
+    for key in args:
+        if key in args.read:
+            continue
+        base = key.rstrip("+")
+        lex = _lex.get(cc.lang)
+        word = lex.spell_word(_PP_TERMINALS.get(base, base))
+        val = args[key]
+        at = val[0] if isinstance(val, list) and val else val
+        cc.err("C039", at if hasattr(at, "pos") else node, word=word,
+               verb=lex.spell_word("VERB:" + str(node.verb)), repeated=key.endswith("+"))
+
+
 def compile_stmt(cc: CC, node):
     from .interpreter import verbs
     t = type(node)
@@ -2128,8 +2169,13 @@ def compile_stmt(cc: CC, node):
             if handler is None:
                 cc.err("C011", node, verb=node.verb)
             _check_verb_object(cc, node)
+            args = node.args
+            node.args = _ReadArgs(args) if args else args
             try:
-                return handler.compile(cc, node)
+                compiled = handler.compile(cc, node)
+                if args:
+                    _check_unread_args(cc, node)
+                return compiled
             except (IndexError, KeyError, TypeError, ValueError, AttributeError):
                 # a verb's compiler reads the parts it needs ("role" with no dice, "posicione 3
                 # em X" with no piece): the grammar lets them be left out, so say what is missing

@@ -100,6 +100,8 @@ EXPRESSIONS = {
     "marchar": ("C037", "marchar"),
     "seja A igual a " + "(" * 120 + "1" + ")" * 120: ("P009", "("),
     "10000000000000 vezes: role 1 dado R": ("C038", "10000000000000"),
+    # a phrase the verb never reads would be ignored in play
+    "role 1 dado R por Norte": ("C039", "Norte"),
 }
 
 
