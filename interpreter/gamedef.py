@@ -539,6 +539,8 @@ class GameDef:
         self.faction_counters = {fid: dict(f.get("counters") or {}) for fid, f in (d.get("factions") or {}).items()}
         self.pair_counters = {f"{fid}.{cid}" for fid, cs in self.faction_counters.items()
                               for cid, c in cs.items() if _bool(c.get("per_faction"))}
+        self.pair_counters |= {cid for cid, c in self.counters.items()
+                               if isinstance(c, dict) and _bool(c.get("per_faction"))}
         # hidden counters (N13, `oculto: sim`): each value seen only by its owner until revealed
         self.hidden_counters = {cid for cid, c in self.counters.items() if _bool(c.get("hidden"))}
         self.hidden_counters |= {f"{fid}.{cid}" for fid, cs in self.faction_counters.items()

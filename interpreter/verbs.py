@@ -1177,6 +1177,13 @@ def _counter_verb(sign):
                 me = actor(ctx)
                 key = g.pair_key(cid, me, owner(ctx) if owner else None)
                 n = (nf(ctx) or 0) * sign
+                cur = ctx.s.counters.get(key, 0)
+                if lo is not None and cur + n < lo:      # the declared bounds hold per pair too
+                    n = lo - cur
+                if hi is not None and n > 0 and cur + n > hi:
+                    n = max(0, hi - cur)
+                if n == 0:
+                    return
                 ctx.s.add(key, n)
                 ctx.engine.log_change("score" if sign > 0 else "lose", {"by": me, "counter": key, "n": n})
                 return

@@ -452,6 +452,9 @@ class Builder:
             for ident, v in (d.get(sect) or {}).items():
                 self._add(kind, ident, v.get("name") if isinstance(v, dict) else None, L(v),
                           d[sect].key_pos.get(ident), v)
+                if kind == "counter" and isinstance(v, dict) and _truthy(v.get("per_faction")):
+                    # one value per other faction, as on a faction's counter ("estima de D")
+                    self._add("counter_attr", ident, v.get("name"), L(v), d[sect].key_pos.get(ident), v)
         for mid, m in (d.get("maps") or {}).items():
             for sid, s in (m.get("spaces") or {}).items():
                 self._add("space", sid, s.get("name"), L(m), m["spaces"].key_pos.get(sid), s)

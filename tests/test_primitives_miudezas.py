@@ -80,6 +80,15 @@ def test_counter_maximum_holds_when_gaining_and_setting(g):
     assert game.s.counters["azuis:fama"] == 0
 
 
+def test_a_per_faction_counter_keeps_its_bounds(g):
+    game = _game(g)
+    key = g.pair_key("estima", "azuis", "vermelhos")
+    _run(game, "receba 3 estimas de vermelhos", "azuis")
+    assert game.s.counters.get(key) == 2                   # máximo: 2, for each pair
+    _run(game, "perca 5 estimas de vermelhos", "azuis")
+    assert game.s.counters.get(key, 0) == 0                # mínimo: 0
+
+
 def test_counter_holding_a_suit(g):
     """The Outcast suit (Law 10.3.3): a counter whose value is a suit, read and compared as one."""
     game = _game(g)
