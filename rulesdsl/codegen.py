@@ -219,6 +219,10 @@ def space_sel(sel) -> None:
     sel.items = items_fn
 
 
+def _bind(env, var, x):
+    env[var] = x
+
+
 def flat_of(where, fo):
     """`where` is _flat(fo(ctx)): piece selections inline fo."""
     if ON:
@@ -278,6 +282,30 @@ def piece_sel(sel, piece_spaces, flat) -> None:
         body += "                return True\n" if first else "                total += n\n"
         body += "    return False\n" if first else "    return total\n"
         return body
+    kp = sel.kind_preds
+    if kp and not sel._whole:
+        # the filters on kinds ("construção T sua onde ..."): one loop, conditions inlined
+        kns = _Ns()
+        conds = []
+        first = getattr(kp[0], "_cg_kwhere", (None, None))[1]
+        for p in kp:
+            kw = getattr(p, "_cg_kwhere", None)
+            if kw is None:
+                conds.append(f"{kns.ref(p, '_p')}(ctx, kk)")
+                continue
+            fc, v = kw
+            c = f"({_src(kns, fc)})"
+            if v and v != first:
+                c = f"(_bind(env, {v!r}, kk) or {c})"
+            conds.append(c)
+        kns.d["_bind"] = _bind
+        bind_first = f"        env[{first!r}] = kk\n" if first else ""
+        body = ("    env = ctx.env\n    out = []\n    for kk in ks:\n" + bind_first +
+                f"        if {' and '.join(conds)}:\n            out.append(kk)\n    return out\n")
+        try:
+            sel._filter_kinds = _build(kns, body, "_fk", "ctx, ks, kp")
+        except SyntaxError:      # pragma: no cover
+            pass
     try:
         if not (sel.kind_preds and not sel._whole):
             sel.exists = _build(ns, scan(True), "_exists")

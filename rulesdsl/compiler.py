@@ -1809,6 +1809,7 @@ def compile_piece_sel(cc: CC, node: N.Sel, kinds, quant, default_owner=None):
                 if var:
                     ctx.env[var] = kk
                 return fc(ctx)
+            wp._cg_kwhere = (fc, var)
             kind_preds.append(wp)
         else:
             preds.append(space_pred(cc, f, None, node))
