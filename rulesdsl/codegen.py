@@ -23,40 +23,51 @@ only), to compare.
 """
 from __future__ import annotations
 
-import itertools
 import os
+import re
 
 ON = os.environ.get("RULESDSL_CODEGEN", "1") != "0"
 
 MAX_INLINE = 1500          # an expression's source longer than this is called, not inlined
 
-_ids = itertools.count()
-_code_cache: dict = {}     # source text -> code object (names are numbered, so rare hits)
+_code_cache: dict = {}     # source text -> code object: expressions of the same shape share one
+
+# Names in generated source are local to each function (_g_0, _g_1, ...), so two expressions
+# of the same shape have the same text and compile once (a ruleset has thousands of them).
+# Inlining a child's source renames its names after the parent's own (relocation).
+_NAME = re.compile(r"\b_g_(\d+)\b")
 
 
 class _Ns:
-    """The globals of one generated function: compiled pieces by unique names."""
+    """The globals of one generated function: the compiled pieces it calls, by local names."""
 
-    __slots__ = ("d",)
+    __slots__ = ("objs", "ids", "d")
 
     def __init__(self):
-        self.d = {}
+        self.objs = []
+        self.ids = {}
+        self.d = {}             # fixed helper names (_kind_set, _K...) of statement builders
 
-    def ref(self, obj, stem="_f") -> str:
-        name = f"{stem}{next(_ids)}"
-        self.d[name] = obj
-        return name
+    def ref(self, obj, stem=None) -> str:
+        i = self.ids.get(id(obj))
+        if i is None:
+            i = self.ids[id(obj)] = len(self.objs)
+            self.objs.append(obj)
+        return f"_g_{i}"
 
-    def merge(self, other: dict) -> None:
-        self.d.update(other)
+    def inline(self, src: str, objs) -> str:
+        """A child's source with its names renamed to this namespace's."""
+        if not objs:
+            return src
+        names = [self.ref(o) for o in objs]
+        return _NAME.sub(lambda m: names[int(m.group(1))], src)
 
 
 def _src(ns: _Ns, fn) -> str:
     """The source of an expression function: its own (inlined) or a call of it."""
     cg = getattr(fn, "_cg", None)
     if cg is not None and len(cg[0]) <= MAX_INLINE:
-        ns.merge(cg[1])
-        return cg[0]
+        return ns.inline(cg[0], cg[1])
     return f"{ns.ref(fn)}(ctx)"
 
 
@@ -65,7 +76,8 @@ def _build(ns: _Ns, body: str, name: str, args: str = "ctx"):
     code = _code_cache.get(text)
     if code is None:
         code = _code_cache[text] = compile(text, f"<rulesdsl {name}>", "exec")
-    g = dict(ns.d)
+    g = {f"_g_{i}": o for i, o in enumerate(ns.objs)}
+    g.update(ns.d)
     g["__builtins__"] = __builtins__
     exec(code, g)
     return g[name]
@@ -73,28 +85,33 @@ def _build(ns: _Ns, body: str, name: str, args: str = "ctx"):
 
 def _expr_fn(ns: _Ns, src: str):
     fn = _build(ns, f"    return {src}\n", "_e")
-    fn._cg = (src, ns.d)
+    fn._cg = (src, tuple(ns.objs))
     return fn
+
+
+def _literal(v) -> bool:
+    """A constant written into the source (a text that looks like a local name is not)."""
+    return v is None or type(v) in (int, float, bool) or (type(v) is str and "_g_" not in v and "@" not in v)
 
 
 # --- leaves ---------------------------------------------------------------------------------
 
 def const(fn, v):
     """`fn` returns the constant v: mark it so parents inline the value."""
-    if ON and (v is None or type(v) in (int, float, bool, str)):
-        fn._cg = (repr(v), {})
+    if ON and _literal(v):
+        fn._cg = (repr(v), ())
     return fn
 
 
 def var(fn, name: str):
     if ON:
-        fn._cg = (f"ctx.env.get({name!r})", {})
+        fn._cg = (f"ctx.env.get({name!r})", ())
     return fn
 
 
 def me(fn):
     if ON:
-        fn._cg = ("ctx.me", {})
+        fn._cg = ("ctx.me", ())
     return fn
 
 
@@ -105,8 +122,8 @@ def mark(fn, template: str, *subs, **objs):
         return fn
     ns = _Ns()
     args = [f"({_src(ns, f)})" for f in subs]
-    kw = {k: ns.ref(v, "_o") for k, v in objs.items()}
-    fn._cg = (template.format(*args, **kw), ns.d)
+    kw = {k: (repr(v) if type(v) is str and _literal(v) else ns.ref(v)) for k, v in objs.items()}
+    fn._cg = (template.format(*args, **kw), tuple(ns.objs))
     return fn
 
 
@@ -116,9 +133,9 @@ def mark_pred(p, template: str, *subs, **objs):
         return p
     ns = _Ns()
     args = [f"({_src(ns, f)})" for f in subs]
-    kw = {k: ns.ref(v, "_o") for k, v in objs.items()}
+    kw = {k: (repr(v) if type(v) is str and _literal(v) else ns.ref(v)) for k, v in objs.items()}
     kw["x"] = "@x"
-    p._cg_pred = (template.format(*args, **kw), ns.d)
+    p._cg_pred = (template.format(*args, **kw), tuple(ns.objs))
     return p
 
 
@@ -131,8 +148,7 @@ def arith(op, fa, fb):
     a, b = _src(ns, fa), _src(ns, fb)
     if op in ("+", "-", "*"):
         return _expr_fn(ns, f"(({a}) or 0) {op} (({b}) or 0)")
-    ns.d["_max"] = max
-    return _expr_fn(ns, f"(({a}) or 0) // _max(1, ({b}) or 1)")
+    return _expr_fn(ns, f"(({a}) or 0) // {ns.ref(max)}(1, ({b}) or 1)")
 
 
 _CMP = {"=": "==", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
@@ -170,8 +186,7 @@ def _pred_src(ns: _Ns, p, x: str) -> str:
     """A filter's test of the element `x`: an `onde` condition inlined, anything else called."""
     cg = getattr(p, "_cg_pred", None)
     if cg is not None:
-        ns.merge(cg[1])
-        return f"({cg[0].replace('@x', x)})"
+        return f"({ns.inline(cg[0], cg[1]).replace('@x', x)})"
     inner = getattr(p, "_cg_where", None)
     if inner is not None:
         return f"({_src(ns, inner)})"
