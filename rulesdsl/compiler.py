@@ -19,6 +19,7 @@ from .interpreter.runtime import (Ctx, Decision, Failure, EndPhase, EndTurn, Sto
 from .interpreter import board as _bd
 from .interpreter import small_forms as _small
 from .interpreter.runtime import supply_count as _supply_count
+from . import codegen as _cg
 
 
 def _has_value(v, x) -> bool:
@@ -496,21 +497,23 @@ def compile_expr(cc: CC, node):
             # "10^12 vezes: compre 1 carta" would run for ever; the data's numbers have the
             # same bound (grammar/schema: INT)
             cc.err("C038", node, value=v, limit=MAX_LITERAL)
-        return (lambda ctx: v), NUMBER
+        return _cg.const(lambda ctx: v, v), NUMBER
     if t is N.Var:
         name = node.name
         if name not in cc.vars:
             hint = suggest(name, list(cc.vars), cutoff=0.5)
             cc.err("C001", node, var=name, hint=hint)
-        return (lambda ctx: ctx.env.get(name)), cc.vars[name]
+        return _cg.var(lambda ctx: ctx.env.get(name), name), cc.vars[name]
     if t is N.Me:
-        return (lambda ctx: ctx.me), FACTION
+        return _cg.me(lambda ctx: ctx.me), FACTION
     if t is N.Name:
         return compile_name_value(cc, node)
     if t is N.Arith:
         fa, _ = compile_expr(cc, node.a)
         fb, _ = compile_expr(cc, node.b)
         op = node.op
+        if _cg.ON:
+            return _cg.arith(op, fa, fb), NUMBER
         if op == "+":
             return (lambda ctx: (fa(ctx) or 0) + (fb(ctx) or 0)), NUMBER
         if op == "-":
@@ -529,6 +532,8 @@ def compile_expr(cc: CC, node):
                 return same_kind, BOOL
         _never_equal(cc, node, ta, tb)
         op = node.op
+        if _cg.ON and op in _cg._CMP:
+            return _cg.cmp(op, fa, fb), BOOL
         if op == "=":
             if ENUMVAL in (ta, tb):
                 g = cc.g
@@ -548,6 +553,8 @@ def compile_expr(cc: CC, node):
         raise KeyError(op)
     if t is N.Logic:
         fs = [compile_expr(cc, x)[0] for x in node.items]
+        if _cg.ON:
+            return _cg.logic(node.op, fs), BOOL
         if len(fs) == 2:
             f0, f1 = fs
             if node.op == "and":
@@ -569,6 +576,8 @@ def compile_expr(cc: CC, node):
         return disj, BOOL
     if t is N.Not:
         f, _ = compile_expr(cc, node.a)
+        if _cg.ON:
+            return _cg.negate(f), BOOL
         return (lambda ctx: not f(ctx)), BOOL
     if t is N.Count:
         sel = compile_sel(cc, node.sel, role="count")
@@ -954,30 +963,30 @@ def compile_name_value(cc: CC, node: N.Name):
     g = cc.g
     if kind == "faction":
         v = ids[0]
-        return (lambda ctx: v), FACTION
+        return _cg.const(lambda ctx: v, v), FACTION
     if kind == "space":
         v = ids[0]
-        return (lambda ctx: v), SPACE
+        return _cg.const(lambda ctx: v, v), SPACE
     if kind == "enumval":
         v = ids[0]
-        return (lambda ctx: v), ENUMVAL
+        return _cg.const(lambda ctx: v, v), ENUMVAL
     if kind in ("piece",):
         v = pick_owned(cc, ids)
-        return (lambda ctx: v), PIECE
+        return _cg.const(lambda ctx: v, v), PIECE
     if kind in ("derived", "derived_value"):
         d = g.derived_for(ids, cc.owner)
         if d is None:
             cc.err("C003", node, name=node.text)
-        return (lambda ctx: d.eval(ctx, None)), d.vtype
+        return _cg.mark(lambda ctx: d.eval(ctx, None), "{ev}(ctx, None)", ev=d.eval), d.vtype
     if kind == "card":
         v = ids[0]
-        return (lambda ctx: v), "carddef"
+        return _cg.const(lambda ctx: v, v), "carddef"
     if kind in ("tag", "phase", "action", "pieceset", "deck", "map", "step"):
         v = ids[0]
-        return (lambda ctx: v), kind
+        return _cg.const(lambda ctx: v, v), kind
     if kind == "zone":
         z = ids[0]
-        return (lambda ctx: g.zone_key(z, ctx.me)), ZONE
+        return _cg.mark(lambda ctx: g.zone_key(z, ctx.me), "{zk}({z}, ctx.me)", zk=g.zone_key, z=z), ZONE
     if kind in ("spacekind", "category", "counter", "enum", "die", "edgekind", "builtin"):
         # a noun used as a value: treat as a selection of everything it names
         return compile_expr(cc, N.Sel(None, node, pos=node.pos))
@@ -1004,7 +1013,7 @@ def compile_attr(cc: CC, node: N.AttrOf):
             # a faction's derived value named in one compiled before it (a global one)
             cc.err("C003", node, name=attr.text)
         fo, _ = compile_expr(cc, node.obj)
-        return (lambda ctx: d.eval(ctx, fo(ctx))), d.vtype
+        return _cg.mark(lambda ctx: d.eval(ctx, fo(ctx)), "{ev}(ctx, {0})", fo, ev=d.eval), d.vtype
     if kind == "counter_attr" or (kind == "counter" and g.per_faction(ids[0])):
         # "relação de D": the acting faction's value for the other faction D
         cid = ids[0]
@@ -1015,7 +1024,8 @@ def compile_attr(cc: CC, node: N.AttrOf):
         fo, _ = compile_expr(cc, node.obj)
         if _small.typed_values(g, cid) is not None:
             return _typed_counter_read(cc, cid, fo)
-        return (lambda ctx: ctx.s.counters.get(g.counter_key(cid, fo(ctx)), 0)), NUMBER
+        return _cg.mark(lambda ctx: ctx.s.counters.get(g.counter_key(cid, fo(ctx)), 0),
+                        "ctx.s.counters.get({ck}({c}, {0}), 0)", fo, ck=g.counter_key, c=cid), NUMBER
     aid = ids[0]
     obj = node.obj
     # "custo de serraria": a track value of a piece kind (the slot its next piece uncovers)
@@ -1030,19 +1040,25 @@ def compile_attr(cc: CC, node: N.AttrOf):
                 k = fo(ctx)
                 return g.track_next(ctx, k, aid)
             return track_dyn, NUMBER
-        return (lambda ctx: g.piece_kinds[fo(ctx)].attrs.get(aid)), g.attr_type(aid)
+        return _cg.mark(lambda ctx: g.piece_kinds[fo(ctx)].attrs.get(aid), "{pk}[{0}].attrs.get({a})",
+                        fo, pk=g.piece_kinds, a=aid), g.attr_type(aid)
     if to == SPACE:
-        return (lambda ctx: _bd.attr(ctx, fo(ctx), aid)), g.attr_type(aid)
+        return _cg.mark(lambda ctx: _bd.attr(ctx, fo(ctx), aid), "{at}(ctx, {0}, {a})", fo, at=_bd.attr,
+                        a=aid), g.attr_type(aid)
     if to in (CARD,):
-        return (lambda ctx: g.card_attr(ctx, fo(ctx), aid)), g.attr_type(aid)
+        return _cg.mark(lambda ctx: g.card_attr(ctx, fo(ctx), aid), "{ca}(ctx, {0}, {a})", fo,
+                        ca=g.card_attr, a=aid), g.attr_type(aid)
     if to == "carddef":
-        return (lambda ctx: g.cards[fo(ctx)].attrs.get(aid)), g.attr_type(aid)
+        return _cg.mark(lambda ctx: g.cards[fo(ctx)].attrs.get(aid), "{cs}[{0}].attrs.get({a})", fo,
+                        cs=g.cards, a=aid), g.attr_type(aid)
     if to == ENUMVAL:
-        return (lambda ctx: g.enumval_attr(fo(ctx), aid)), g.attr_type(aid)
+        return _cg.mark(lambda ctx: g.enumval_attr(fo(ctx), aid), "{ea}({0}, {a})", fo, ea=g.enumval_attr,
+                        a=aid), g.attr_type(aid)
     if to == FACTION:
         if _small.typed_values(g, aid) is not None:
             return _typed_counter_read(cc, aid, fo)
-        return (lambda ctx: ctx.s.counters.get(g.counter_key(aid, fo(ctx)), 0)), NUMBER
+        return _cg.mark(lambda ctx: ctx.s.counters.get(g.counter_key(aid, fo(ctx)), 0),
+                        "ctx.s.counters.get({ck}({a}, {0}), 0)", fo, ck=g.counter_key, a=aid), NUMBER
     if to == ANY:
         def dyn(ctx):
             v = fo(ctx)
@@ -1055,7 +1071,7 @@ def _track_value(cc, node, pk, aid):
     g = cc.g
     if aid not in g.piece_kinds[pk].tracks:
         cc.err("C005", node, attr=node.attr.text, piece=pk)
-    return lambda ctx: g.track_next(ctx, pk, aid)
+    return _cg.mark(lambda ctx: g.track_next(ctx, pk, aid), "{tn}(ctx, {pk}, {a})", tn=g.track_next, pk=pk, a=aid)
 
 
 def _swallowed_filter(cc: CC, node):
@@ -1365,7 +1381,7 @@ def compile_sel(cc: CC, node: N.Sel, role: str = "value", default_owner=None):
                 if to == FACTION or to == ANY:
                     owner_fn = fo
         s = Simple(ZONE, z, quant, node.owner)
-        s.key = lambda ctx: g.zone_key(z, owner_fn(ctx))
+        s.key = _cg.mark(lambda ctx: g.zone_key(z, owner_fn(ctx)), "{zk}({z}, {0})", owner_fn, zk=g.zone_key, z=z)
         return s
     if kind == "counter":
         return Simple(COUNTER, noun.ids[0], quant, node.owner)
@@ -1378,7 +1394,7 @@ def compile_sel(cc: CC, node: N.Sel, role: str = "value", default_owner=None):
 
 def owner_expr(cc, owner):
     if owner is None or owner == "mine":
-        return lambda ctx: ctx.me
+        return _cg.me(lambda ctx: ctx.me)
     if owner == "enemy":
         return lambda ctx: None
     f, _ = compile_expr(cc, owner)
@@ -1434,6 +1450,7 @@ def compile_space_sel(cc: CC, node: N.Sel, kind, quant):
         sel.cover_pred = covers[0]
     else:
         sel = SpaceSel(kind, preds, node.var, quant)
+        _cg.space_sel(sel)
     sel.pred_nodes = pred_nodes
     sel.random = rnd
     sel.weight = weight
@@ -1464,8 +1481,8 @@ def space_pred(cc: CC, f: N.Filter, var=None, sel=None):
     if k == "ruled_by" or k == "not_ruled_by":
         fw, _ = compile_expr(cc, f.arg)
         if k == "ruled_by":
-            return lambda ctx, sp: ruler(ctx, sp) == fw(ctx)
-        return lambda ctx, sp: ruler(ctx, sp) != fw(ctx)
+            return _cg.mark_pred(lambda ctx, sp: ruler(ctx, sp) == fw(ctx), "{r}(ctx, {x}) == {0}", fw, r=ruler)
+        return _cg.mark_pred(lambda ctx, sp: ruler(ctx, sp) != fw(ctx), "{r}(ctx, {x}) != {0}", fw, r=ruler)
     if k in ("with", "without"):
         inner = compile_sel(cc, f.arg, role="count")
         if not isinstance(inner, PieceSel):
@@ -1502,7 +1519,8 @@ def space_pred(cc: CC, f: N.Filter, var=None, sel=None):
         return lambda ctx, sp: not has(ctx, sp)
     if k == "free":
         aid = f.arg.ids[0]
-        return lambda ctx, sp: free_capacity(ctx, sp, aid) > 0
+        return _cg.mark_pred(lambda ctx, sp: free_capacity(ctx, sp, aid) > 0, "{fc}(ctx, {x}, {a}) > 0",
+                             fc=free_capacity, a=aid)
     if k == "adjacent":
         if isinstance(f.arg, N.Sel):
             inner = compile_sel(cc, f.arg)
@@ -1588,6 +1606,7 @@ def space_pred(cc: CC, f: N.Filter, var=None, sel=None):
 
         def where(ctx, sp):
             return fc(ctx)
+        where._cg_where = fc
         cand = _where_candidates(cc.g, f.arg, var) if var else None
         if cand is not None:
             where.candidates = cand
@@ -1601,12 +1620,12 @@ def space_pred(cc: CC, f: N.Filter, var=None, sel=None):
         return exc
     if k == "among":
         fo, _ = compile_expr(cc, f.arg)
-        return lambda ctx, sp: sp in _flat(fo(ctx))
+        return _cg.mark_pred(lambda ctx, sp: sp in _flat(fo(ctx)), "{x} in {fl}({0})", fo, fl=_flat)
     if k == "is":
         fo, to = compile_expr(cc, f.arg)
         _number_filter(cc, f, to, sel)
         _never_equal_filter(cc, f, to, sel)
-        return lambda ctx, sp: sp == fo(ctx)
+        return _cg.mark_pred(lambda ctx, sp: sp == fo(ctx), "{x} == {0}", fo)
     if k == "matching":
         fo, to = compile_expr(cc, f.arg)
         _number_filter(cc, f, to, sel)
@@ -1637,7 +1656,8 @@ def space_pred(cc: CC, f: N.Filter, var=None, sel=None):
         fo, to = compile_expr(cc, f.arg)
         if to == ENUMVAL:
             attr = g.space_enum_attr
-            return lambda ctx, sp: _has_value(_bd.attr(ctx, sp, attr), fo(ctx))
+            return _cg.mark_pred(lambda ctx, sp: _has_value(_bd.attr(ctx, sp, attr), fo(ctx)),
+                                 "{hv}({at}(ctx, {x}, {a}), {0})", fo, hv=_has_value, at=_bd.attr, a=attr)
         if to == BOOL:
             return lambda ctx, sp: bool(fo(ctx))
         if to.startswith(LIST) or to == SPACE:
@@ -1645,12 +1665,13 @@ def space_pred(cc: CC, f: N.Filter, var=None, sel=None):
         cc.err("C008", f, kind=to)
     if k == "in":
         fo, to = compile_expr(cc, f.arg)
-        return lambda ctx, sp: sp in _flat(fo(ctx))
+        return _cg.mark_pred(lambda ctx, sp: sp in _flat(fo(ctx)), "{x} in {fl}({0})", fo, fl=_flat)
     if k == "another":
         return lambda ctx, sp: True
     if k == "has_attr":
         aid = f.arg.ids[0]
-        return lambda ctx, sp: bool(_bd.attr(ctx, sp, aid))
+        return _cg.mark_pred(lambda ctx, sp: bool(_bd.attr(ctx, sp, aid)), "{at}(ctx, {x}, {a})", at=_bd.attr,
+                             a=aid)
     cc.err("C009", f, kind=_filter_word(cc, k))
 
 
@@ -1815,7 +1836,7 @@ def compile_piece_sel(cc: CC, node: N.Sel, kinds, quant, default_owner=None):
                 owner = fo
                 continue
             if to == SPACE or to.startswith(LIST):
-                where = _chain_where(where, lambda ctx, fo=fo: _flat(fo(ctx)))
+                where = _chain_where(where, _cg.flat_of(lambda ctx, fo=fo: _flat(fo(ctx)), fo))
                 continue
             if to == ANY and k == "of":
                 # a variable of unknown type ("guerreiros de AT em C" in a derived value's
@@ -1856,12 +1877,14 @@ def compile_piece_sel(cc: CC, node: N.Sel, kinds, quant, default_owner=None):
                 if var:
                     ctx.env[var] = kk
                 return fc(ctx)
+            wp._cg_kwhere = (fc, var)
             kind_preds.append(wp)
         else:
             preds.append(space_pred(cc, f, None, node))
     _bind(cc, node.var, PIECE)
     ps = PieceSel(kinds, owner, where, preds, node.var, quant, tuple(kind_preds), cover)
     ps.st_on, ps.st_off = st_on, st_off
+    _cg.piece_sel(ps, _bd.piece_spaces, _flat)
     return ps
 
 
@@ -1927,18 +1950,19 @@ def compile_card_sel(cc: CC, node: N.Sel, quant):
             arg = f.arg
             if isinstance(arg, N.Sel) and arg.noun.kind == "zone":
                 zsel = compile_sel(cc, arg)
-                zones_fn = (lambda ctx, zsel=zsel: [zsel.key(ctx)])
+                zones_fn = _cg.one_zone(lambda ctx, zsel=zsel: [zsel.key(ctx)], zsel.key)
                 continue
             fo, to = compile_expr(cc, arg)
             if to == ENUMVAL:
                 attr = g.card_enum_attr
-                preds.append(lambda ctx, c, fo=fo: g.card_attr(ctx, c, attr) == fo(ctx))
+                preds.append(_cg.mark_pred(lambda ctx, c, fo=fo: g.card_attr(ctx, c, attr) == fo(ctx),
+                                           "{ca}(ctx, {x}, {a}) == {0}", fo, ca=g.card_attr, a=attr))
                 continue
             if to == "tag":
                 preds.append(lambda ctx, c, fo=fo: fo(ctx) in g.card_tags(c, ctx))
                 continue
             if to == ZONE:
-                zones_fn = (lambda ctx, fo=fo: [fo(ctx)])
+                zones_fn = _cg.one_zone(lambda ctx, fo=fo: [fo(ctx)], fo)
                 continue
             if to == FACTION:
                 zones_fn = (lambda ctx, fo=fo: [g.zone_key(g.hand_zone, fo(ctx))])
@@ -1966,7 +1990,8 @@ def compile_card_sel(cc: CC, node: N.Sel, quant):
             rnd = True
         elif k == "has_attr":
             aid = f.arg.ids[0]
-            preds.append(lambda ctx, c, aid=aid: bool(g.card_attr(ctx, c, aid)))
+            preds.append(_cg.mark_pred(lambda ctx, c, aid=aid: bool(g.card_attr(ctx, c, aid)),
+                                       "{ca}(ctx, {x}, {a})", ca=g.card_attr, a=aid))
         elif k == "matching":
             fo, to = compile_expr(cc, f.arg)
             _number_filter(cc, f, to, node)
@@ -1990,6 +2015,7 @@ def compile_card_sel(cc: CC, node: N.Sel, quant):
         elif k == "where":
             fc, _ = compile_expr(cc, f.arg)
             preds.append(lambda ctx, c, fc=fc: fc(ctx))
+            preds[-1]._cg_where = fc
         elif k == "among":
             fo, _ = compile_expr(cc, f.arg)
             preds.append(lambda ctx, c, fo=fo: _card_in(ctx, c, _flat(fo(ctx))))
@@ -2012,7 +2038,10 @@ def compile_card_sel(cc: CC, node: N.Sel, quant):
             cc.err("C008", node, kind="enemy")
         of = owner_expr(cc, owner)
         zones_fn = lambda ctx: [g.zone_key(g.hand_zone, of(ctx))]
+        _cg.one_zone(zones_fn, _cg.mark(lambda ctx: g.zone_key(g.hand_zone, of(ctx)), "{zk}({h}, {0})", of,
+                                         zk=g.zone_key, h=g.hand_zone))
     sel = CardSel(zones_fn, preds, node.var, quant)
+    _cg.card_sel(sel)
     sel.random = rnd
     return sel
 

@@ -1,0 +1,364 @@
+"""Code generation: compiled rules as Python source, compiled once (issue 11).
+
+The compiler (compiler.py) turns the tree into closures and does every check (types, errors with
+positions). This module then rewrites the hot constructs as *generated Python source*, compiled
+once with `compile()`/`exec` (the way Jinja2 compiles templates):
+
+* expressions that only glue others (`e`, `ou`, `não`, comparisons, arithmetic, numbers,
+  variables, `você`) are inlined into one function: `a e (b ou não c)` is one Python
+  expression, not five closures calling each other;
+* a selection of spaces (`houver clareira C onde ...`, `clareiras ... com ...`) becomes one loop
+  with its variable bound in the caller's dictionary and its `onde` conditions inlined;
+* a selection of pieces (`houver guerreiro seu em C`, `número de madeiras ...`) becomes one loop
+  over the places with its filters, with no generator between.
+
+What the generator does not know stays a closure and is called from the generated code (`_f3(ctx)`),
+so a verb, filter or expression added to compiler.py keeps working unchanged. The generated
+code evaluates the same things in the same order as the closures it replaces (the same
+short-circuits, the same bindings and put-backs), so games stay identical for a seed.
+
+A compiled function carries its source in `fn._cg = (source, namespace)`: a parent inlines the
+source instead of calling the function. RULESDSL_CODEGEN=0 turns the generator off (closures
+only), to compare.
+"""
+from __future__ import annotations
+
+import os
+import re
+
+ON = os.environ.get("RULESDSL_CODEGEN", "1") != "0"
+
+MAX_INLINE = 1500          # an expression's source longer than this is called, not inlined
+
+_code_cache: dict = {}     # source text -> code object: expressions of the same shape share one
+
+# Names in generated source are local to each function (_g_0, _g_1, ...), so two expressions
+# of the same shape have the same text and compile once (a ruleset has thousands of them).
+# Inlining a child's source renames its names after the parent's own (relocation).
+_NAME = re.compile(r"\b_g_(\d+)\b")
+
+
+class _Ns:
+    """The globals of one generated function: the compiled pieces it calls, by local names."""
+
+    __slots__ = ("objs", "ids", "d")
+
+    def __init__(self):
+        self.objs = []
+        self.ids = {}
+        self.d = {}             # fixed helper names (_kind_set, _K...) of statement builders
+
+    def ref(self, obj, stem=None) -> str:
+        i = self.ids.get(id(obj))
+        if i is None:
+            i = self.ids[id(obj)] = len(self.objs)
+            self.objs.append(obj)
+        return f"_g_{i}"
+
+    def inline(self, src: str, objs) -> str:
+        """A child's source with its names renamed to this namespace's."""
+        if not objs:
+            return src
+        names = [self.ref(o) for o in objs]
+        return _NAME.sub(lambda m: names[int(m.group(1))], src)
+
+
+def _src(ns: _Ns, fn) -> str:
+    """The source of an expression function: its own (inlined) or a call of it."""
+    cg = getattr(fn, "_cg", None)
+    if cg is not None and len(cg[0]) <= MAX_INLINE:
+        return ns.inline(cg[0], cg[1])
+    return f"{ns.ref(fn)}(ctx)"
+
+
+def _build(ns: _Ns, body: str, name: str, args: str = "ctx"):
+    text = f"def {name}({args}):\n{body}"
+    code = _code_cache.get(text)
+    if code is None:
+        code = _code_cache[text] = compile(text, f"<rulesdsl {name}>", "exec")
+    g = {f"_g_{i}": o for i, o in enumerate(ns.objs)}
+    g.update(ns.d)
+    g["__builtins__"] = __builtins__
+    exec(code, g)
+    return g[name]
+
+
+def _expr_fn(ns: _Ns, src: str):
+    fn = _build(ns, f"    return {src}\n", "_e")
+    fn._cg = (src, tuple(ns.objs))
+    return fn
+
+
+def _literal(v) -> bool:
+    """A constant written into the source (a text that looks like a local name is not)."""
+    return v is None or type(v) in (int, float, bool) or (type(v) is str and "_g_" not in v and "@" not in v)
+
+
+# --- leaves ---------------------------------------------------------------------------------
+
+def const(fn, v):
+    """`fn` returns the constant v: mark it so parents inline the value."""
+    if ON and _literal(v):
+        fn._cg = (repr(v), ())
+    return fn
+
+
+def var(fn, name: str):
+    if ON:
+        fn._cg = (f"ctx.env.get({name!r})", ())
+    return fn
+
+
+def me(fn):
+    if ON:
+        fn._cg = ("ctx.me", ())
+    return fn
+
+
+def mark(fn, template: str, *subs, **objs):
+    """`fn` computes `template`: {0}, {1}... are the sources of the expressions `subs`, {name}
+    the objects `objs` (the game definition's methods, constants). Parents inline it."""
+    if not ON:
+        return fn
+    ns = _Ns()
+    args = [f"({_src(ns, f)})" for f in subs]
+    kw = {k: (repr(v) if type(v) is str and _literal(v) else ns.ref(v)) for k, v in objs.items()}
+    fn._cg = (template.format(*args, **kw), tuple(ns.objs))
+    return fn
+
+
+def mark_pred(p, template: str, *subs, **objs):
+    """A filter `p(ctx, x)` whose test is `template` ({x} the element, as in mark)."""
+    if not ON:
+        return p
+    ns = _Ns()
+    args = [f"({_src(ns, f)})" for f in subs]
+    kw = {k: (repr(v) if type(v) is str and _literal(v) else ns.ref(v)) for k, v in objs.items()}
+    kw["x"] = "@x"
+    p._cg_pred = (template.format(*args, **kw), tuple(ns.objs))
+    return p
+
+
+# --- glue -----------------------------------------------------------------------------------
+
+def arith(op, fa, fb):
+    if not ON:
+        return None
+    ns = _Ns()
+    a, b = _src(ns, fa), _src(ns, fb)
+    if op in ("+", "-", "*"):
+        return _expr_fn(ns, f"(({a}) or 0) {op} (({b}) or 0)")
+    return _expr_fn(ns, f"(({a}) or 0) // {ns.ref(max)}(1, ({b}) or 1)")
+
+
+_CMP = {"=": "==", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
+
+
+def cmp(op, fa, fb):
+    if not ON or op not in _CMP:
+        return None
+    ns = _Ns()
+    a, b = _src(ns, fa), _src(ns, fb)
+    if op in ("=", "!="):
+        return _expr_fn(ns, f"({a}) {_CMP[op]} ({b})")
+    return _expr_fn(ns, f"(({a}) or 0) {_CMP[op]} (({b}) or 0)")
+
+
+def logic(op, fs):
+    if not ON:
+        return None
+    ns = _Ns()
+    parts = [f"({_src(ns, f)})" for f in fs]
+    joined = (" and " if op == "and" else " or ").join(parts)
+    return _expr_fn(ns, f"(True if {joined} else False)")
+
+
+def negate(f):
+    if not ON:
+        return None
+    ns = _Ns()
+    return _expr_fn(ns, f"(not ({_src(ns, f)}))")
+
+
+# --- selections -----------------------------------------------------------------------------
+
+def _pred_src(ns: _Ns, p, x: str) -> str:
+    """A filter's test of the element `x`: an `onde` condition inlined, anything else called."""
+    cg = getattr(p, "_cg_pred", None)
+    if cg is not None:
+        return f"({ns.inline(cg[0], cg[1]).replace('@x', x)})"
+    inner = getattr(p, "_cg_where", None)
+    if inner is not None:
+        return f"({_src(ns, inner)})"
+    return f"{ns.ref(p, '_p')}(ctx, {x})"
+
+
+def _loop(ns: _Ns, base: str, preds, var, on_hit: str, ind: str = "    ") -> str:
+    """`for x in base:` binding var, with the filters as one condition (_passing's order)."""
+    cond = " and ".join(_pred_src(ns, p, "x") for p in preds) or "True"
+    out = ""
+    if var:
+        out += f"{ind}env = ctx.env\n{ind}saved = env.get({var!r})\n"
+    out += f"{ind}for x in {base}:\n"
+    if var:
+        out += f"{ind}    env[{var!r}] = x\n"
+    out += f"{ind}    if {cond}:\n{ind}        {on_hit}\n"
+    return out
+
+
+def _put_back(var, ind="    ") -> str:
+    if not var:
+        return ""
+    return (f"{ind}if saved is None:\n{ind}    env.pop({var!r}, None)\n"
+            f"{ind}else:\n{ind}    env[{var!r}] = saved\n")
+
+
+def space_sel(sel) -> None:
+    """SpaceSel.any / items as one loop each (the selection's filters inlined)."""
+    if not ON or not sel.preds:
+        return
+    try:
+        ns = _Ns()
+        base = f"{ns.ref(sel._base, '_base')}(ctx)"
+        body = "    r = False\n" + _loop(ns, base, sel.preds, sel.var, "r = True; break") \
+            + _put_back(sel.var) + "    return r\n"
+        any_fn = _build(ns, body, "_any")
+        ns2 = _Ns()
+        base = f"{ns2.ref(sel._base, '_base')}(ctx)"
+        body = "    out = []\n" + _loop(ns2, base, sel.preds, sel.var, "out.append(x)") \
+            + _put_back(sel.var) + "    return out\n"
+        items_fn = _build(ns2, body, "_items")
+    except SyntaxError:          # pragma: no cover - a source the generator got wrong
+        return
+    sel.any = any_fn
+    sel.items = items_fn
+
+
+def _bind(env, var, x):
+    env[var] = x
+
+
+def flat_of(where, fo):
+    """`where` is _flat(fo(ctx)): piece selections inline fo."""
+    if ON:
+        where._cg_flat = fo
+    return where
+
+
+def piece_sel(sel, piece_spaces, flat) -> None:
+    """PieceSel.exists / count as loops over the places (no generator between), with the
+    branches the selection does not need left out."""
+    if not ON:
+        return
+    ns = _Ns()
+    d = ns.d
+    d["_kind_set"] = sel.kind_set
+    d["_piece_spaces"] = piece_spaces
+    _flat = flat
+    flat = getattr(sel.where, "_cg_flat", None)
+    if sel.where is None:
+        spaces = "_piece_spaces(ctx)"
+    elif flat is not None:
+        d["_flat"] = _flat
+        spaces = f"_flat({_src(ns, flat)})"
+    else:
+        spaces = f"{ns.ref(sel.where, '_w')}(ctx)"
+    statused = bool(sel.st_on or sel.st_off)
+    if statused:
+        d["_zone_count"] = sel.zone_count
+    cond = " and ".join(_pred_src(ns, p, "sp") for p in sel.preds)
+    head = ("    s = ctx.s\n    board = s.board\n    pz = s.piece_zones\n"
+            f"    for sp in {spaces}:\n"
+            "        b = board.get(sp) or pz.get(sp)\n"
+            "        if not b:\n            continue\n")
+    if cond:
+        head += f"        if not ({cond}):\n            continue\n"
+
+    if not sel.kind_preds and sel.owner is None:
+        d["_K"] = frozenset(sel.kinds)
+        get_kset = "    kset = _K\n"
+    elif not sel.kind_preds and sel.owner in ("mine", "mine_or_neutral"):
+        d["_ks"] = sel._ksets              # kind_set's own table, by the acting faction
+        get_kset = "    kset = _ks.get(ctx.me)\n    if kset is None:\n        kset = _kind_set(ctx)\n"
+    else:
+        get_kset = "    kset = _kind_set(ctx)\n"
+
+    def scan(first):
+        body = get_kset + "    if not kset:\n        return " + ("False" if first else "0") + "\n"
+        if not first:
+            body += "    total = 0\n"
+        body += head + "        for k, n in b.items():\n            if n and k in kset:\n"
+        if statused:
+            if first:
+                body += "                if not _zone_count(ctx, sp, k):\n                    continue\n"
+            else:
+                body += "                n = _zone_count(ctx, sp, k)\n" \
+                        "                if not n:\n                    continue\n"
+        body += "                return True\n" if first else "                total += n\n"
+        body += "    return False\n" if first else "    return total\n"
+        return body
+    kp = sel.kind_preds
+    if kp and not sel._whole:
+        # the filters on kinds ("construção T sua onde ..."): one loop, conditions inlined
+        kns = _Ns()
+        conds = []
+        first = getattr(kp[0], "_cg_kwhere", (None, None))[1]
+        for p in kp:
+            kw = getattr(p, "_cg_kwhere", None)
+            if kw is None:
+                conds.append(f"{kns.ref(p, '_p')}(ctx, kk)")
+                continue
+            fc, v = kw
+            c = f"({_src(kns, fc)})"
+            if v and v != first:
+                c = f"(_bind(env, {v!r}, kk) or {c})"
+            conds.append(c)
+        kns.d["_bind"] = _bind
+        bind_first = f"        env[{first!r}] = kk\n" if first else ""
+        body = ("    env = ctx.env\n    out = []\n    for kk in ks:\n" + bind_first +
+                f"        if {' and '.join(conds)}:\n            out.append(kk)\n    return out\n")
+        try:
+            sel._filter_kinds = _build(kns, body, "_fk", "ctx, ks, kp")
+        except SyntaxError:      # pragma: no cover
+            pass
+    try:
+        if not (sel.kind_preds and not sel._whole):
+            sel.exists = _build(ns, scan(True), "_exists")
+        if sel.cover is None:
+            sel.count = _build(ns, scan(False), "_count")
+    except SyntaxError:          # pragma: no cover
+        return
+
+
+def one_zone(zones_fn, key):
+    """`zones_fn` returns [key(ctx)]: card selections inline the key."""
+    if ON:
+        zones_fn._cg_one = key
+    return zones_fn
+
+
+def card_sel(sel) -> None:
+    """CardSel.any / items as loops over the zones' cards (the `onde` conditions inlined)."""
+    if not ON or not sel.preds:
+        return
+
+    def build(first):
+        ns = _Ns()
+        one = getattr(sel.zones_fn, "_cg_one", None)     # one zone: its key's source
+        zones = f"({_src(ns, one)},)" if one is not None else f"{ns.ref(sel.zones_fn, '_z')}(ctx)"
+        hit = "found = True; break" if first else "out.append(x)"
+        body = "    zs = ctx.s.zones\n" + ("" if first else "    out = []\n")
+        body += f"    for z in {zones}:\n"
+        if first:
+            body += "        found = False\n"
+        body += _loop(ns, "zs.get(z, ())", sel.preds, sel.var, hit, "        ")
+        body += _put_back(sel.var, "        ")
+        body += "        if found:\n            return True\n    return False\n" if first \
+            else "    return out\n"
+        return _build(ns, body, "_cany" if first else "_citems")
+    try:
+        any_fn, items_fn = build(True), build(False)
+    except SyntaxError:          # pragma: no cover
+        return
+    sel.any = any_fn
+    sel.items = items_fn
