@@ -364,13 +364,7 @@ class Derived:
                 if not (self.param and arg == m.owner) and \
                         all(env.get(v) != m.owner for v in self.context):
                     continue
-            c = ctx if m.owner is None else _as(ctx, m.owner)
-            if m.condition is not None and not m.condition(c):
-                continue
-            if m.set is not None:
-                v = m.set(c)
-            if m.add is not None:
-                v = (v or 0) + (m.add(c) or 0)
+            v = _apply_mod(ctx if m.owner is None else _as(ctx, m.owner), m, v)
         if self.param:
             if saved is _NONE:
                 env.pop(self.param, None)
@@ -387,18 +381,23 @@ class Derived:
             if f != ctx.me and not (self.param and arg == f) and \
                     all(env.get(x) != f for x in self.context):
                 continue
-            c = _as(ctx, f)
-            if m.condition is not None and not m.condition(c):
-                continue
-            if m.set is not None:
-                v = m.set(c)
-            if m.add is not None:
-                v = (v or 0) + (m.add(c) or 0)
+            v = _apply_mod(_as(ctx, f), m, v)
         return v
 
 
 _NONE = object()
 
+
+
+def _apply_mod(c, m, v):
+    """One modifier `m` seen from context `c`: its condition, then `defina`/`some` on value v."""
+    if m.condition is not None and not m.condition(c):
+        return v
+    if m.set is not None:
+        v = m.set(c)
+    if m.add is not None:
+        v = (v or 0) + (m.add(c) or 0)
+    return v
 
 def _as(ctx, faction):
     """The same context, seen from another faction (a modifier's owner is 'você')."""

@@ -5,8 +5,8 @@ keeps a window action from one faction. Every mistake in the spelling is an erro
 file:line:col, in the file's language, with a suggestion where one helps."""
 import pytest
 
-import rulesdsl
-from rulesdsl.errors import RulesError
+from minigames import errors, load
+import minigames
 from rulesdsl.interpreter.engine import Game
 from rulesdsl.interpreter.card_scope import owners_in_play
 from rulesdsl.interpreter.runtime import DONE
@@ -103,27 +103,8 @@ acciones:
 """
 
 
-def load(tmp_path, text, extra=None):
-    folder = tmp_path / "regras"
-    folder.mkdir(exist_ok=True)
-    (folder / "jogo.yaml").write_text(text, encoding="utf-8")
-    if extra is not None:
-        (folder / "extra.yaml").write_text(extra, encoding="utf-8")
-    env = rulesdsl.Environment()
-    try:
-        gd = env.load(str(folder))
-    except RulesError as e:
-        return e.diagnostics, None
-    return list(env.diagnostics), gd
-
-
 def edit(old, new, text=PT):
-    assert text.count(old) == 1, old
-    return text.replace(old, new)
-
-
-def errors(diags):
-    return [d for d in diags if d.severity == "error"]
+    return minigames.edit(text, old, new)
 
 
 def at(text, needle):

@@ -6,10 +6,10 @@ owners' supplies, which is not a removal). Every mistake in the spelling is an e
 place, in the file's language."""
 import pytest
 
+from minigames import errors, load
+import minigames
 import rulesdsl
-from rulesdsl.errors import RulesError
 from rulesdsl.interpreter.engine import Game
-from rulesdsl.interpreter.runtime import DONE
 
 PT = """\
 idioma: pt
@@ -113,25 +113,8 @@ facções:
 """
 
 
-def load(tmp_path, text):
-    folder = tmp_path / "regras"
-    folder.mkdir(exist_ok=True)
-    (folder / "jogo.yaml").write_text(text, encoding="utf-8")
-    env = rulesdsl.Environment()
-    try:
-        gd = env.load(str(folder))
-    except RulesError as e:
-        return e.diagnostics, None
-    return list(env.diagnostics), gd
-
-
 def edit(old, new, text=PT):
-    assert text.count(old) == 1, old
-    return text.replace(old, new)
-
-
-def errors(diags):
-    return [d for d in diags if d.severity == "error"]
+    return minigames.edit(text, old, new)
 
 
 def game_with(tmp_path, hand=(), table=None, text=PT):
