@@ -1380,6 +1380,12 @@ def compile_sel(cc: CC, node: N.Sel, role: str = "value", default_owner=None):
                 # ANY: a derived value's parameter ("área de jogo de D"), a faction at run time
                 if to == FACTION or to == ANY:
                     owner_fn = fo
+                else:
+                    # "mão de Norte": not a player, and the zone would silently be yours (C040)
+                    cc.err("C040", f.arg, zone=noun.text, what=_type_words(cc, to))
+            else:
+                # a zone takes only its owner ('de D'); any other filter would be ignored
+                cc.err("C009", f, kind=_filter_word(cc, f.kind))
         s = Simple(ZONE, z, quant, node.owner)
         s.key = _cg.mark(lambda ctx: g.zone_key(z, owner_fn(ctx)), "{zk}({z}, {0})", owner_fn, zk=g.zone_key, z=z)
         return s

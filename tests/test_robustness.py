@@ -102,6 +102,8 @@ EXPRESSIONS = {
     "10000000000000 vezes: role 1 dado R": ("C038", "10000000000000"),
     # a phrase the verb never reads would be ignored in play
     "role 1 dado R por Norte": ("C039", "Norte"),
+    # a zone of something that is not a player would be read as your own zone
+    "descarte 1 carta da mão de Norte": ("C040", "Norte"),
 }
 
 
