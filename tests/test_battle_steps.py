@@ -15,8 +15,9 @@ import re
 
 import pytest
 
+from minigames import load
 import rulesdsl
-from rulesdsl.errors import RulesError, fold
+from rulesdsl.errors import fold
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(HERE)
@@ -201,18 +202,6 @@ acciones:
 """
 
 BASE = {"pt": PT, "es": ES}
-
-
-def load(tmp_path, text):
-    folder = tmp_path / "regras"
-    folder.mkdir(exist_ok=True)
-    (folder / "jogo.yaml").write_text(text, encoding="utf-8")
-    env = rulesdsl.Environment()
-    try:
-        gd = env.load(str(folder))
-    except RulesError as e:
-        return e.diagnostics, None
-    return list(env.diagnostics), gd
 
 
 def test_the_mini_games_validate_and_know_their_step(tmp_path):
