@@ -59,6 +59,23 @@ def _objs(node):
     return [o]
 
 
+def _one_obj(cc, node):
+    """The verb's one object, a noun phrase ("3 guerreiros seus em C"); anything else: C020."""
+    objs = _objs(node)
+    if len(objs) != 1 or not isinstance(objs[0], N.Sel):
+        cc.err("C020", node, what="?")
+    return objs[0]
+
+
+def _one_piece_sel(cc, node, **kw):
+    """(object, its PieceSel) of a verb that acts on pieces; another kind of object: C020."""
+    o = _one_obj(cc, node)
+    s = compile_sel(cc, o, role="verb", **kw)
+    if not isinstance(s, PieceSel):
+        cc.err("C020", o, what=o.noun.text)
+    return o, s
+
+
 def _pp(cc, node, key):
     v = node.args.get(key)
     if v is None:
@@ -512,12 +529,7 @@ def c_return(cc: CC, node):
 def c_move(cc: CC, node):
     actor = _actor(cc, node)
     chooser, _ = _pp(cc, node, "by")
-    objs = _objs(node)
-    if len(objs) != 1 or not isinstance(objs[0], N.Sel):
-        cc.err("C020", node, what="?")
-    s = compile_sel(cc, objs[0], role="verb", default_owner="mine")
-    if not isinstance(s, PieceSel):
-        cc.err("C020", objs[0], what=objs[0].noun.text)
+    _, s = _one_piece_sel(cc, node, default_owner="mine")
     to, _ = _pp(cc, node, "to")
     if to is None:
         cc.err("C022", node)
@@ -661,10 +673,7 @@ def _move_step(K, L, send):
       {"pt": "cause H danos a D em C", "es": "inflige H impactos a D en C"})
 def c_deal_hits(cc: CC, node):
     actor = _actor(cc, node)
-    objs = _objs(node)
-    if len(objs) != 1 or not isinstance(objs[0], N.Sel):
-        cc.err("C020", node, what="?")
-    hit = objs[0]
+    hit = _one_obj(cc, node)
     nf = compile_expr(cc, hit.quant)[0] if not isinstance(hit.quant, tuple) and hit.quant is not None else (lambda ctx: 1)
     target, where = None, None
     to = node.args.get("to")
@@ -787,10 +796,7 @@ def c_draw(cc: CC, node):
     # "compre 3 cartas para Z" / "roba 3 cartas a Z": the cards go to the zone Z of whoever
     # draws instead of the hand (a zone at its capacity discards them, see _room)
     actor = _actor(cc, node)
-    objs = _objs(node)
-    if len(objs) != 1 or not isinstance(objs[0], N.Sel):
-        cc.err("C020", node, what="?")
-    q = objs[0].quant
+    q = _one_obj(cc, node).quant
     nf = (lambda ctx: 1) if q is None else compile_expr(cc, q)[0] if not isinstance(q, tuple) else compile_expr(cc, q[1])[0]
     dest, _ = _pp(cc, node, "to")
     # "compre 2 cartas de B": from the deck B (its id or its draw pile, decks.py)
@@ -1142,10 +1148,7 @@ def c_shuffle(cc: CC, node):
 def _counter_verb(sign):
     def comp(cc: CC, node):
         actor = _actor(cc, node)
-        objs = _objs(node)
-        if len(objs) != 1 or not isinstance(objs[0], N.Sel):
-            cc.err("C020", node, what="?")
-        o = objs[0]
+        o = _one_obj(cc, node)
         s = compile_sel(cc, o)
         q = o.quant
         nf = compile_expr(cc, q)[0] if q is not None and not isinstance(q, tuple) else (lambda ctx: 1)
@@ -1596,12 +1599,7 @@ def _unit_option(g, unit):
 def _status_verb(setting):
     def comp(cc: CC, node):
         actor = _actor(cc, node)
-        objs = _objs(node)
-        if len(objs) != 1 or not isinstance(objs[0], N.Sel):
-            cc.err("C020", node, what="?")
-        s = compile_sel(cc, objs[0], role="verb")
-        if not isinstance(s, PieceSel):
-            cc.err("C020", objs[0], what=objs[0].noun.text)
+        _, s = _one_piece_sel(cc, node)
         g = cc.g
         bit = g.status_bit(node.status)
         law = cc.law
@@ -2013,12 +2011,7 @@ def _flip_one(ctx, sp, kind, bits, me):
       {"pt": "vire 1 trama sua em C", "es": "voltea 1 trama tuya en C"})
 def c_flip(cc: CC, node):
     actor = _actor(cc, node)
-    objs = _objs(node)
-    if len(objs) != 1 or not isinstance(objs[0], N.Sel):
-        cc.err("C020", node, what="?")
-    s = compile_sel(cc, objs[0], role="verb")
-    if not isinstance(s, PieceSel):
-        cc.err("C020", objs[0], what=objs[0].noun.text)
+    _, s = _one_piece_sel(cc, node)
     g = cc.g
     law = cc.law
     q = s.quant
