@@ -189,7 +189,7 @@ class Action:
             # a requirement binds its variables only while it looks (selections and derived
             # values put back what they bound), so the caller's variables need no copy;
             # RULESDSL_CHECK_MEMO=1 checks that
-            if _compiler.CHECK_MEMO:
+            if _compiler.memo.CHECK_MEMO:
                 saved = dict(ctx.env)
                 ok = bool(self.requires(ctx))
                 if ctx.env != saved:
@@ -338,7 +338,7 @@ class Derived:
         except TypeError:           # a list as argument or in a variable: not hashable
             return self._eval(ctx, arg)
         else:
-            if _compiler.CHECK_MEMO:
+            if _compiler.memo.CHECK_MEMO:
                 _compiler._check_memo(self.id, v, self._eval(ctx, arg))
             return v
         if len(memo) > 1024:

@@ -333,8 +333,8 @@ def _forbidden(ctx, event, space, kind, actor, origin=None) -> bool:
         return _forbidden_now(ctx, event, space, kind, actor, origin)
     else:
         from .. import compiler
-        if compiler.CHECK_MEMO:
-            compiler._check_memo("prohibition", v, _forbidden_now(ctx, event, space, kind, actor, origin))
+        if compiler.memo.CHECK_MEMO:
+            compiler.memo._check_memo("prohibition", v, _forbidden_now(ctx, event, space, kind, actor, origin))
         return v
     if len(memo) > 1024:
         memo.clear()

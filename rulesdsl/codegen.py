@@ -1,6 +1,6 @@
 """Code generation: compiled rules as Python source, compiled once (issue 11).
 
-The compiler (compiler.py) turns the tree into closures and does every check (types, errors with
+The compiler (rulesdsl/compiler/) turns the tree into closures and does every check (types, errors with
 positions). This module then rewrites the hot constructs as *generated Python source*, compiled
 once with `compile()`/`exec` (the way Jinja2 compiles templates):
 
@@ -13,7 +13,7 @@ once with `compile()`/`exec` (the way Jinja2 compiles templates):
   over the places with its filters, with no generator between.
 
 What the generator does not know stays a closure and is called from the generated code (`_f3(ctx)`),
-so a verb, filter or expression added to compiler.py keeps working unchanged. The generated
+so a verb, filter or expression added to the compiler keeps working unchanged. The generated
 code evaluates the same things in the same order as the closures it replaces (the same
 short-circuits, the same bindings and put-backs), so games stay identical for a seed.
 

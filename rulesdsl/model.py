@@ -9,7 +9,7 @@
   parse    every effect expression, in its file's language → nodes
 
 The result, `Ruleset`, holds neutral dicts (`.data`) merged from all files, indexes of the
-named things (`.things`), and the parsed expressions; the compiler (rulesdsl/compiler.py)
+named things (`.things`), and the parsed expressions; the compiler (rulesdsl/compiler/)
 turns it into something the interpreter runs.
 """
 from __future__ import annotations

@@ -29,7 +29,7 @@ def test_memo_hits_equal_a_fresh_evaluation(root_def, seats, seed, monkeypatch):
     g = root_def
     if any(f not in g.factions for f in seats):
         pytest.skip("a faction of this seating is not in the ruleset yet")
-    monkeypatch.setattr(compiler, "CHECK_MEMO", True)
+    monkeypatch.setattr(compiler.memo, "CHECK_MEMO", True)
     rng = random.Random(seed)
     game = Game(g, list(seats), seed=seed)
     n = 0
@@ -50,7 +50,7 @@ EP_IN_PLAY = {"marqueses": ["tuneis", "cozinhas_comunitarias"], "rapinas": ["con
 @pytest.mark.parametrize("seed", [0, 1])
 def test_memo_hits_with_exiles_cards_in_play(root_def, seed, monkeypatch):
     g = root_def
-    monkeypatch.setattr(compiler, "CHECK_MEMO", True)
+    monkeypatch.setattr(compiler.memo, "CHECK_MEMO", True)
     rng = random.Random(seed)
     seats = ["marqueses", "rapinas", "alianca", "malandro"]
     game = Game(g, seats, seed=seed, deck_id="exilados")

@@ -265,7 +265,7 @@ def test_a_local_condition_needs_no_version(controle):
 def test_kept_rulers_equal_a_fresh_computation(controle, seed, monkeypatch):
     """Random games of Controle (tiers, weights, aliases, overrides, a non-seated owner): after
     every decision, every kept ruler equals a fresh computation, and memo hits are checked."""
-    monkeypatch.setattr(compiler, "CHECK_MEMO", True)
+    monkeypatch.setattr(compiler.memo, "CHECK_MEMO", True)
     rng = random.Random(seed)
     game = Game(controle, ["azuis", "vermelhos"], seed=seed)
     spaces = list(game.m.space_ids)

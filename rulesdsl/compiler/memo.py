@@ -1,0 +1,239 @@
+"""Memo tables for costly expressions: which state an expression reads (`state_reads`), the
+key built from those reads, and the trial that keeps a table only if it hits.
+"""
+from __future__ import annotations
+
+import os
+
+from .. import nodes as N
+
+
+def memoized(f, node, cc=None):
+    """Counting is the costly part of a rule (requirements, then the same filters while
+    choosing, then nested 'onde' clauses for every candidate). The value depends only on the
+    state, the acting faction and the variables the expression reads — and, when it names
+    derived values, the caller's variables those read (their `contexto:`). Of the state, only
+    the parts the expression reads count (state_reads): a count of pieces on the map stays
+    valid while cards move."""
+    if not _costly(node) or cc is None:
+        return f                 # a plain lookup is cheaper than its memo key
+    return _memo_fn(f, node, cc)
+
+
+def _memo_fn(f, node, cc):
+    # the same words in a requirement and in the choice that follows share one table
+    g = cc.g
+    tables = getattr(g, "_memo_tables", None)
+    if tables is None:
+        tables = g._memo_tables = {}
+    tkey = (cc.owner, type(node).__name__, node.key())
+    memo = tables.setdefault(tkey, {})
+    # [lookups, hits, on]: a table that hits less than 1 lookup in MEMO_MIN_HITS after
+    # MEMO_TRIAL lookups costs more (its keys) than it saves, and is switched off
+    stats = g.__dict__.setdefault("_memo_stats", {}).setdefault(tkey, [0, 0, True])
+    keyf = []
+
+    def cached(ctx):
+        if not stats[2]:
+            return f(ctx)
+        if not keyf:
+            # derived values and prohibitions are all compiled before the first game: what
+            # they read is known by then
+            keyf.append(memo_key_fn(g, node, free_vars(node)))
+        n = stats[0] = stats[0] + 1
+        if n == MEMO_TRIAL and stats[1] * MEMO_MIN_HITS < n and not CHECK_MEMO:
+            stats[2] = False
+            memo.clear()
+        try:
+            key = keyf[0](ctx)
+            v = memo[key]
+        except KeyError:
+            pass
+        except TypeError:          # a list in a variable: not hashable, no memo
+            return f(ctx)
+        else:
+            stats[1] += 1
+            if CHECK_MEMO:
+                _check_memo(node, v, f(ctx))
+            return v
+        if len(memo) > 512:
+            memo.clear()
+        v = memo[key] = f(ctx)
+        return v
+    return cached
+
+
+MEMO_TRIAL = 100        # lookups before a memo table is judged
+MEMO_MIN_HITS = 5       # ... and kept if at least 1 in 5 of them hit
+
+
+# RULESDSL_CHECK_MEMO=1: every memo hit is computed again and compared (a test runs games so)
+CHECK_MEMO = bool(os.environ.get("RULESDSL_CHECK_MEMO"))
+
+
+def _check_memo(node, kept, fresh):
+    if kept != fresh:
+        where = getattr(node, "pos", None) or (node.key() if isinstance(node, N.Node) else node)
+        raise AssertionError(f"memo out of date at {where}: kept {kept!r}, now {fresh!r}")
+
+
+def memo_key_fn(g, node, free=()):
+    """fn(ctx) -> the memo key of an expression: the versions of the parts of the state it
+    reads (or the whole state's version), the acting faction, and the variables it reads —
+    its own, the ones the derived values it names read from their caller, and the action
+    under way when a prohibition may be ignored (`é possível posicionar`)."""
+    free = tuple(free) + tuple(v for v in g.tree_derived_reads(node) if v not in free)
+    if any(isinstance(n, N.Call) and n.fn == "can_place" for n in node.walk()):
+        free += ("__acts",)
+    reads = state_reads(g, node)
+    return _key_fn(reads, free)
+
+
+def _key_fn(reads, free):
+    from operator import attrgetter
+    names = ("uid", "vid") if reads is None else ("uid",) + tuple(sorted(reads))
+    ver = attrgetter(*names)
+    n = len(free)
+    if n == 0:
+        return lambda ctx: (ver(ctx.s), ctx.me)
+    if n == 1:
+        v0 = free[0]
+        return lambda ctx: (ver(ctx.s), ctx.me, ctx.env.get(v0))
+    return lambda ctx: (ver(ctx.s), ctx.me) + tuple([ctx.env.get(v) for v in free])
+
+
+# What each construct reads of the state, by the version attribute of that part (State.PARTS):
+# vb pieces on the map and in the supply, vz pieces in zones and their statuses, vc cards,
+# vn counters, vm marks of the turn, vf flags, vt whose turn and which phase. A construct not
+# listed here makes state_reads answer None (the whole state's version): a new construct is
+# safe until it is listed. RULESDSL_CHECK_MEMO=1 checks these tables while games run.
+_NOUN_READS = {"piece": ("vb", "vz"), "category": ("vb", "vz"), "spacekind": (), "enum": (),
+               "zone": (), "counter": ("vn",),
+               "edgekind": ("vf",)}     # "conectada a C por rio": the edges now (board.py)
+_BUILTIN_READS = {"card": ("vc",), "faction": ("vt",), "space": (), "piece": ("vb", "vz"),
+                  "active_faction": ("vt",), "first_player": ("vt",), "last_player": ("vt",)}
+_NAME_READS = {"faction": (), "space": (), "enumval": (), "piece": (), "card": (), "tag": (),
+               "phase": (), "action": (), "pieceset": (), "deck": (), "map": (), "zone": (),
+               "status": (), "attr": (), "track": (), "counter_attr": ("vn",), "spacekind": (),
+               "enum": (), "category": ("vb", "vz"), "counter": ("vn",), "edgekind": ("vf",)}
+# the map as a game changed it lives in the flags (interpreter/board.py): what reads a space's
+# attributes or adjacency reads "vf"
+_FILTER_READS = {"ruled_by": ("vb",), "not_ruled_by": ("vb",), "with": ("vb",), "without": ("vb",),
+                 "free": ("vb", "vf"), "fewest": ("vb",), "most": ("vb",), "adjacent": ("vf",),
+                 "connected": ("vf",), "where": (), "except": (), "among": (), "is": (),
+                 "matching": ("vf",), "of": ("vf",), "in": (), "another": (), "has_attr": ("vf",),
+                 "not_of": ("vf",)}
+_CALL_READS = {"rules": ("vb",), "uncovered": ("vb",), "uncovered_sum": ("vb",),
+               "supply_of": ("vb",), "truthy": (), "length": (),
+               # the seats change only in setup (a drawn order, a faction taken), with the turn
+               "next_player": ("vt",), "previous_player": ("vt",), "left_neighbour": ("vt",),
+               "right_neighbour": ("vt",), "half_up": (), "max": (),
+               "min": (), "distance": ("vf",), "longest_line": (), "matches_all": (), "can_place": ("vb", "vz"),
+               "matches_strict": ()}
+_PLAIN = (N.Num, N.Var, N.Me, N.Arith, N.Cmp, N.Logic, N.Not, N.ListOf, N.Count, N.Exists)
+
+
+def state_reads(g, node, _seen=None, local=None):
+    """The parts of the state an expression reads (a frozenset of State.PARTS versions), or
+    None when it holds a construct these tables do not know. local: a variable bound to a
+    space; pieces selected `em <local>` are left out (the caller keys on that space's pieces)."""
+    out = set()
+    for n in node.walk():
+        t = type(n)
+        if t is N.Sel:
+            noun = n.noun
+            k = noun.kind if isinstance(noun, N.Name) else None
+            r = _BUILTIN_READS.get(noun.ids[0]) if k == "builtin" else _NOUN_READS.get(k)
+            if r is None:
+                return None
+            if local is not None and k in ("piece", "category") and any(
+                    isinstance(f, N.Filter) and f.kind in ("in", "of") and isinstance(f.arg, N.Var)
+                    and f.arg.name == local for f in n.filters):
+                r = ()
+            out.update(r)
+            if n.owner == "enemy":
+                out.add("vf")        # enemies: not the coalition partners (flags, "junte-se")
+            if "vb" in r and any(getattr(f, "kind", None) == "matching" for f in n.filters):
+                out.add("vm")        # pieces that pay a cost: the ones not used this turn
+        elif t is N.Filter:
+            r = _FILTER_READS.get(n.kind)
+            if r is None:
+                return None
+            if n.kind in ("ruled_by", "not_ruled_by"):
+                r = _rule_reads(g)
+                if r is None:
+                    return None
+            out.update(r)
+            if n.kind in ("adjacent", "connected"):
+                # ... and what the conditions of conditional edge kinds read
+                for md in getattr(g, "maps", {}).values():
+                    if md.card_adjacency:
+                        # a card's adjacency (N2, N5): the cards in play and, for the spaces
+                        # joined by pieces, the board
+                        out.update(("vc", "vb"))
+                    if md.conditional_kinds:
+                        if md.conditional_reads is None:
+                            return None
+                        out.update(md.conditional_reads)
+                        out.add("vt")
+        elif t is N.Name:
+            k = n.kind
+            if k in ("derived", "derived_value"):
+                r = _derived_state_reads(g, n, _seen)
+            elif k == "builtin":
+                r = _BUILTIN_READS.get(n.ids[0])
+            else:
+                r = _NAME_READS.get(k)
+            if r is None:
+                return None
+            out.update(r)
+        elif t is N.AttrOf:
+            out.update(("vb", "vn", "vf"))     # a track (by the supply), a faction's counter, a space's...
+        elif t is N.Call:
+            r = _CALL_READS.get(n.fn)
+            if r is None:
+                return None
+            if n.fn == "rules":
+                r = _rule_reads(g)
+                if r is None:
+                    return None
+            out.update(r)
+            if n.fn == "can_place":
+                # ... and whatever the conditions of the prohibitions read
+                for tree in g.prohibition_trees():
+                    r = None if tree is None else state_reads(g, tree, _seen)
+                    if r is None:
+                        return None
+                    out.update(r)
+        elif t not in _PLAIN:
+            return None
+    return frozenset(out)
+
+
+def _rule_reads(g):
+    """What asking who rules reads: the pieces, and what the ruleset's rule modifiers read
+    (interpreter/rule.py); None: anything."""
+    rd = getattr(g, "rule", None)
+    return ("vb",) if rd is None else rd.reads
+
+
+def _derived_state_reads(g, name, seen):
+    seen = set() if seen is None else seen
+    out = set()
+    for d in g._derived_named(name):
+        if d.id in seen:
+            continue
+        seen.add(d.id)
+        if getattr(d, "card_mods", False):
+            out.add("vc")            # a card's modifier holds while the card is in play (N5)
+        for tree in d.trees:
+            r = state_reads(g, tree, seen)
+            if r is None:
+                return None
+            out.update(r)
+    return out
+
+
+# Below the definitions: these modules call back into this one (the compiler is mutually
+# recursive: an expression holds a selection whose filters hold expressions).
+from .expressions import _costly, free_vars  # noqa: E402
