@@ -4,7 +4,7 @@
   faction. The state keeps every counter an integer (copies, journal, encodings stay as they
   are): a typed counter keeps 0 for "no value" and i + 1 for the i-th value of its type;
   `decode`/`encode` turn that into the value and back (rulesdsl/compiler/ reads,
-  interpreter/verbs.py `defina`).
+  interpreter/verbs/ `defina`).
 * `tabela:` on a derived value: the base looked up in rows of ranges ("0", "1-2", "4+").
 * `removível_em: [ações]` on a piece: removable only while one of those actions is performed.
 * `zonas_públicas: [mão]` on a faction: its player zones that everybody sees.

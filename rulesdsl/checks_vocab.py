@@ -23,7 +23,7 @@ from .errors import Diagnostics, fold, suggest
 from .loader import YDict, YList, pos_of
 from .tokenizer import VAR_RE
 
-# what each event carries (interpreter/verbs.py and interpreter/engine.py make the events):
+# what each event carries (interpreter/verbs/ and interpreter/engine.py make the events):
 # the fields of an event pattern (`quando:`/`em_vez_de:`) that can match or bind something
 _PIECE_EVENT = {"pieces", "owner", "by", "cause", "space", "count"}
 EVENT_FIELDS = {

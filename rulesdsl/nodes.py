@@ -199,7 +199,7 @@ class Maybe(Node):
 
 @dataclass(eq=False)
 class Verb(Node):
-    """A primitive verb of the closed registry (interpreter/verbs.py), e.g. PLACE with its
+    """A primitive verb of the closed registry (interpreter/verbs/), e.g. PLACE with its
     object phrase and prepositional phrases {'to': expr, 'for': expr, ...}."""
     verb: str
     obj: Any = None

@@ -3,7 +3,7 @@
     python tools/gen_docs.py            # write docs/referencia/*.md
     python tools/gen_docs.py --check    # exit 1 if a checked-in file differs
 
-  docs/referencia/verbos.pt.md, verbos.es.md     each verb of interpreter/verbs.py REGISTRY:
+  docs/referencia/verbos.pt.md, verbos.es.md     each verb of interpreter/verbs/ REGISTRY:
                                                  its spellings (lexicon), its doc, its example
   docs/referencia/palavras.pt.md, palabras.es.md every keyword of the effect language with its
                                                  spellings, number and noise words, plurals,
@@ -29,9 +29,9 @@ FILES = {"pt": ("verbos.pt.md", "palavras.pt.md"), "es": ("verbos.es.md", "palab
 
 T = {
     "pt": {
-        "generated": f"<!-- GERADO por `{COMMAND}` a partir de interpreter/verbs.py e grammar/lexicon/: não edite à mão. -->",
+        "generated": f"<!-- GERADO por `{COMMAND}` a partir de interpreter/verbs/ e grammar/lexicon/: não edite à mão. -->",
         "verbs_title": "Verbos (referência)",
-        "verbs_intro": ("Os verbos primitivos do interpretador (o registro fechado de `interpreter/verbs.py`). "
+        "verbs_intro": ("Os verbos primitivos do interpretador (o registro fechado de `interpreter/verbs/`). "
                         "Cada efeito de uma regra termina nestes verbos. As grafias vêm de "
                         "`grammar/lexicon/pt.yaml` (a primeira é a preferida, a que `traduzir` escreve); "
                         "a comparação ignora maiúsculas e acentos."),
@@ -51,9 +51,9 @@ T = {
         "see_verbs": "ver [verbos.pt.md](verbos.pt.md)",
     },
     "es": {
-        "generated": f"<!-- GENERADO por `{COMMAND}` a partir de interpreter/verbs.py y grammar/lexicon/: no lo edites a mano. -->",
+        "generated": f"<!-- GENERADO por `{COMMAND}` a partir de interpreter/verbs/ y grammar/lexicon/: no lo edites a mano. -->",
         "verbs_title": "Verbos (referencia)",
-        "verbs_intro": ("Los verbos primitivos del intérprete (el registro cerrado de `interpreter/verbs.py`). "
+        "verbs_intro": ("Los verbos primitivos del intérprete (el registro cerrado de `interpreter/verbs/`). "
                         "Todo efecto de una regla termina en estos verbos. Las grafías vienen de "
                         "`grammar/lexicon/es.yaml` (la primera es la preferida, la que escribe `traducir`); "
                         "la comparación ignora mayúsculas y acentos."),

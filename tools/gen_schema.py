@@ -46,7 +46,7 @@ def values(*names):
 
 VAR = {"type": "string", "x-var": True}
 REL = {"type": "string", "x-rel": True}
-# the events the engine makes happen (interpreter/verbs.py, interpreter/engine.py)
+# the events the engine makes happen (interpreter/verbs/, interpreter/engine.py)
 EVENTS = ["placement", "removal", "removal_prevented", "movement", "hits", "discard", "counter",
           "phase_start", "phase_end", "turn_start", "turn_end", "flip", "action_done", "draw", "step",
           "reveal", "craft"]

@@ -4,7 +4,7 @@ Expressions become `f(ctx) -> value`; statements become functions `run(ctx)` tha
 once (None) or return a frame that waits for a `Decision` (interpreter/machine.py). Noun phrases become selection objects whose element type is known at
 compile time (space, piece, card, faction, enumval, ...), which is how a loose phrase like
 "2 madeiras de C" or "carta de pássaro" gets its meaning: each filter is resolved by the type
-of its operand. Verbs come from the closed registry in interpreter/verbs.py.
+of its operand. Verbs come from the closed registry in interpreter/verbs/.
 
 The compiler is a package, one module a job:
   context        the compile context, the compile error, the element types

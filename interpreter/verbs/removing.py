@@ -1,0 +1,195 @@
+"""Verbs `remova` and `devolva`: removing pieces (the owner of the hits chooses what goes),
+their destination and the replacements of a removal.
+"""
+from __future__ import annotations
+
+from ...compiler import CC, PieceSel, compile_sel, quant_count
+from ..hooks import replacement
+from ..machine import FIN, start
+from ..flow import ask
+from ..runtime import Decision
+from ..small_forms import can_remove as _can_remove
+from .registry import _actor, _fire_all, _objs, _short, _unit_option, verb
+from .sides import leave_back_side
+
+
+def _removal(ctx, sp, kind, n, by, events, cause_acts, bits=0):
+    if sp in ctx.s.piece_zones:
+        # from a zone of pieces off the map back to the supply
+        ctx.s.move_zone_piece(sp, None, kind, n, bits)
+        ctx.s.adjust_supply(kind, n)
+    elif kind in ctx.g.faces:
+        # pieces on their back go back to the supply as their face (`verso:`)
+        pk = ctx.g.piece_kinds[kind]
+        for face, m in leave_back_side(ctx, sp, kind, n, bits, None):
+            events.append({"event": "removal", "space": sp, "kind": kind, "face": face,
+                           "owner": pk.owner, "count": m, "by": by, "acts": cause_acts})
+        return
+    else:
+        ctx.s.take(sp, kind, n, bits=bits)
+    pk = ctx.g.piece_kinds[kind]
+    ev = {"event": "removal", "space": sp, "kind": kind, "owner": pk.owner, "count": n,
+          "by": by, "acts": cause_acts}
+    if ctx.g.replacements.get("removal") and sp not in ctx.s.piece_zones:
+        # N9: pieces removed from the map go to the supply unless a replacement sends them
+        # elsewhere (`destino:`, a piece zone of its 'você'; Coffin Makers). Still a removal.
+        rp = replacement(ctx, ev)
+        if rp is not None:
+            h, rc = rp
+            key = ctx.g.zone_key(h.dest, rc.me)
+            ctx.s.adjust_supply(kind, -n)
+            ctx.s.move_zone_piece(None, key, kind, n)
+            ev["destination"] = key
+    events.append(ev)
+
+
+@verb("remove",
+      {"pt": "Remove peças do mapa (ou de uma zona de peças: 'de oficiais') para o suprimento do dono "
+             "(G.1.28); com uma quantidade, quem age escolhe quais; sem quantidade ('todas'), remove "
+             "todas as que a frase descreve.",
+       "es": "Retira piezas del mapa (o de una zona de piezas) a la reserva de su dueño; con una "
+             "cantidad, quien actúa elige cuáles; sin cantidad ('todas'), retira todas las que "
+             "describe la frase."},
+      {"pt": "remova 1 madeira de C", "es": "retira 1 madera de C"})
+def c_remove(cc: CC, node):
+    actor = _actor(cc, node)
+    sels = []
+    for o in _objs(node):
+        s = compile_sel(cc, o, role="verb")
+        if not isinstance(s, PieceSel):
+            cc.err("C020", o, what=getattr(getattr(o, "noun", None), "text", "?"))
+        sels.append(s)
+    K = (tuple(sels), cc.law)
+
+    def run(ctx):
+        me = actor(ctx)
+        c = ctx if me == ctx.me else ctx.child(me=me, env=ctx.env)
+        return start(_remove_step, K, {"ctx": ctx, "c": c, "me": me, "si": 0, "events": [],
+                                       "prevented": [], "acts": ctx.env.get("__acts", ()),
+                                       "pc": 0, "d": None})
+    return run
+
+
+
+def _remove_step(K, L, send):
+    sels, law = K
+    ctx, c, me, events, acts = L["ctx"], L["c"], L["me"], L["events"], L["acts"]
+    pk = ctx.g.piece_kinds
+    pc = L["pc"]
+    while True:
+        if pc == 0:
+            si = L["si"]
+            if si >= len(sels):
+                pc = 2
+                continue
+            L["si"] = si + 1
+            s = sels[si]
+            q = s.quant
+            locs = s.locations(c)
+            if any(not _can_remove(pk[k], acts) for _, k, _ in locs):
+                # a piece no rule removes (`removível: não`) stays; "remove all" tells its
+                # owner (event removal_prevented), a counted removal just cannot pick it
+                for sp, k, n in locs:
+                    if not _can_remove(pk[k], acts) and (q is None or q[0] in ("all", "each")):
+                        L["prevented"].append({"event": "removal_prevented", "space": sp, "kind": k,
+                                               "owner": pk[k].owner, "count": n, "by": me, "acts": acts})
+                locs = [x for x in locs if _can_remove(pk[x[1]], acts)]
+            if q is None or q[0] in ("all", "each"):
+                for u in (s.units(c) if s.st_on or s.st_off else ()):
+                    if _can_remove(pk[u[1]], acts):
+                        _removal(ctx, u[0], u[1], u[3], me, events, acts, u[2])
+                if not (s.st_on or s.st_off):
+                    for sp, k, n in locs:
+                        if sp in ctx.s.piece_zones and ctx.s.pstat:
+                            for bits, m in list(ctx.s.zone_split(sp, k).items()):
+                                _removal(ctx, sp, k, m, me, events, acts, bits)
+                        else:
+                            _removal(ctx, sp, k, n, me, events, acts)
+                continue
+            n = quant_count(q, c, 1)
+            total = sum(x[2] for x in locs)
+            if total < n:
+                if q[0] != "upto":
+                    _short(ctx, law)
+                n = total
+            L["n"] = n
+            send = None
+            pc = 1
+        elif pc == 1:                   # one piece after the other, chosen by who removes
+            s = sels[L["si"] - 1]
+            if L["d"] is not None:
+                pick = L["d"].options[send]
+                L["d"] = None
+                units = L["units"]
+                u = units[L["opts"].index(pick)]
+                _removal(ctx, u[0], u[1], 1, me, events, acts, u[2])
+                L["n"] -= 1
+                L["units"] = L["opts"] = None
+            while L["n"] > 0:
+                n = L["n"]
+                units = [u for u in s.units(c) if _can_remove(pk[u[1]], acts)]
+                if not units:
+                    break
+                opts = [_unit_option(ctx.g, u) for u in units]
+                if sum(u[3] for u in units) == n or len(opts) == 1:
+                    u = units[0]
+                    take = min(u[3], n)
+                else:
+                    pick = ask(c, me, "remove", opts, False, ("remove",), law)
+                    if type(pick) is Decision:
+                        L["d"] = pick
+                        L["units"] = units
+                        L["opts"] = opts
+                        L["pc"] = 1
+                        return pick
+                    u = units[opts.index(pick)]
+                    take = 1
+                _removal(ctx, u[0], u[1], take, me, events, acts, u[2])
+                L["n"] = n - take
+            pc = 0
+        elif pc == 2:
+            for ev in L["prevented"]:
+                ctx.engine.log_change("remove_prevented", ev)
+                events.append(ev)
+            for ev in events:
+                ctx.engine.log_change("remove", ev)
+            L["pc"] = 3
+            r = _fire_all(ctx, events)
+            return FIN if r is None else r
+        else:
+            return FIN
+
+@verb("return",
+      {"pt": "Devolve aos suprimentos dos donos todas as peças que a frase descreve numa zona de "
+             "peças (as peças numa carta, 'de caixões'): não é uma remoção (não dispara "
+             "`remoção`), as peças só voltam ao suprimento. Peças do mapa não são devolvidas: "
+             "para tirá-las do mapa, `remova`.",
+       "es": "Devuelve a las reservas de sus dueños todas las piezas que la frase describe en una "
+             "zona de piezas (las piezas sobre una carta): no es una retirada (no dispara "
+             "`retirada`), las piezas solo vuelven a la reserva. Las piezas del mapa no se "
+             "devuelven: para quitarlas del mapa, `retira`."},
+      {"pt": "devolva todos os guerreiros de seus caixões", "es": "devuelve todos los guerreros de tus ataúdes"})
+def c_return(cc: CC, node):
+    actor = _actor(cc, node)
+    sels = []
+    for o in _objs(node):
+        s = compile_sel(cc, o, role="verb")
+        if not isinstance(s, PieceSel) or (s.quant is not None and s.quant[0] not in ("all", "each")):
+            # all of them: which ones of a count would need a choice no rule has asked for
+            cc.err("C020", o, what=getattr(getattr(o, "noun", None), "text", "?"))
+        sels.append(s)
+
+    def run(ctx):
+        me = actor(ctx)
+        c = ctx if me == ctx.me else ctx.child(me=me, env=ctx.env)
+        st = ctx.s
+        for s in sels:
+            for sp, k, n in s.locations(c):
+                if sp not in st.piece_zones or n <= 0:
+                    continue
+                for bits, m in (list(st.zone_split(sp, k).items()) if st.pstat else [(0, n)]):
+                    st.move_zone_piece(sp, None, k, m, bits)
+                    st.adjust_supply(k, m)
+                    ctx.engine.log_change("return", {"by": me, "zone": sp, "kind": k, "count": m,
+                                                     "owner": ctx.g.piece_kinds[k].owner})
+    return run
