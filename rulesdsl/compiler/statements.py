@@ -192,33 +192,28 @@ def compile_choose(cc: CC, node: N.Choose):
             return begin(flow.ChooseMany(many_k, ctx, nf(ctx), who(ctx) if who else ctx.me))
         if q[0] == "n":
             # the common case "escolha uma clareira C": one element, bound to C
+            one = _choose_one_fn(items, who, optional, var, prompt, law, sel, secret, as_list=True)
+
             def choose_one(ctx):
-                n = nf(ctx)
-                if n != 1:
+                if nf(ctx) != 1:
                     return choose_many(ctx)
-                player = who(ctx) if who else ctx.me
-                opts = items(ctx)
-                if not opts:
-                    if optional:
-                        # nothing to choose: an optional choice is simply not made
-                        ctx.env["__chosen"] = []
-                        ctx.env["__passed"] = True
-                        if var:
-                            ctx.env[var] = None
-                        return
-                    raise Failure("no_option", law)
-                v = flow.ask(ctx, player, "choose", opts, optional, prompt, law, (sel, ctx), secret)
-                if type(v) is Decision:
-                    return (flow.ChooseOne(ctx, v, var, True), v)
-                flow.bind_one(ctx, v, var, True)
+                return one(ctx)
             return choose_one
         return choose_many
+    return _choose_one_fn(items, who, optional, var, prompt, law, sel, secret, as_list=False)
 
+
+def _choose_one_fn(items, who, optional, var, prompt, law, sel, secret, as_list):
+    """One element chosen and bound to `var`; `as_list`: the phrase had a number ("escolha 1
+    clareira C"), so the answer is also kept as a list of one for the statements that read it."""
     def choose_one(ctx):
         player = who(ctx) if who else ctx.me
         opts = items(ctx)
         if not opts:
             if optional:
+                # nothing to choose: an optional choice is simply not made
+                if as_list:
+                    ctx.env["__chosen"] = []
                 ctx.env["__passed"] = True
                 if var:
                     ctx.env[var] = None
@@ -226,8 +221,8 @@ def compile_choose(cc: CC, node: N.Choose):
             raise Failure("no_option", law)
         v = flow.ask(ctx, player, "choose", opts, optional, prompt, law, (sel, ctx), secret)
         if type(v) is Decision:
-            return (flow.ChooseOne(ctx, v, var, False), v)
-        flow.bind_one(ctx, v, var, False)
+            return (flow.ChooseOne(ctx, v, var, as_list), v)
+        flow.bind_one(ctx, v, var, as_list)
     return choose_one
 
 
