@@ -58,7 +58,7 @@ def _plural(word: str, lang: str) -> str:
         return word
     try:
         from .. import lexicon as lexmod
-        from ..tokenizer import pluralize
+        from ..lexicon import pluralize
         rules = lexmod.get(lang).plural
     except Exception:  # noqa: BLE001 - a missing lexicon only costs the plural
         return word

@@ -12,7 +12,7 @@ from ..compiler import (CC, CompileError, compile_block, compile_expr, PieceSel,
                         compile_sel, SPACE, NUMBER, ANY, FACTION, CARD, PIECE)
 from ..errors import Diagnostics, Pos
 from .. import compiler as _compiler
-from ..loader import pos_of
+from ..ytypes import pos_of
 from . import card_scope as _cards
 from ..lexicon import get as _lexicon
 from .. import nodes as N
@@ -1540,7 +1540,7 @@ class GameDef:
     def _piece_names(self, spec, cc, owner):
         """Hook patterns name pieces by kind or category: return the set of kind ids."""
         from ..errors import fold
-        from ..tokenizer import pluralize
+        from ..lexicon import pluralize
         names = spec if isinstance(spec, list) else [spec]
         out = set()
         table = self.rs.names_table(cc.lang)

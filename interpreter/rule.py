@@ -38,7 +38,7 @@ from __future__ import annotations
 from operator import attrgetter
 
 from ..errors import fold
-from ..loader import pos_of
+from ..ytypes import pos_of
 from .. import nodes as N
 from . import card_scope as _cards
 

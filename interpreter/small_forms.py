@@ -15,7 +15,7 @@ import copy
 import re
 
 from ..errors import suggest, format_message
-from ..loader import pos_of
+from ..ytypes import pos_of
 from ..lexicon import get as _lexicon
 
 

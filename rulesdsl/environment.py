@@ -90,18 +90,27 @@ class Environment:
         self.cache_hit = False
         if c.problem():
             return None
+        import gc
+        was = gc.isenabled()
+        # tens of thousands of new objects (the model, the compiled rules), none of them
+        # garbage: the collector paused meanwhile (it would walk the heap several times)
+        gc.disable()
         try:
             payload = c.read(c.key(path, self.lang))
             if payload is None:
                 return None
-            rs = _thaw(payload["ruleset"])
+            rs = pickle.loads(payload["ruleset"])
             warnings = list(payload["diagnostics"])
+            _use_extra(payload.get("extra"))
             from .interpreter.gamedef import GameDef
             from .cache import LazyBuilder
             rs.builder = LazyBuilder(path, self.lang)
             gd = GameDef(rs, Diagnostics(self.lang or "pt"))
         except Exception:    # an entry that does not compile (damaged): load from the files
             return None
+        finally:
+            if was:
+                gc.enable()
         self.cache_hit = True
         self.diagnostics.extend(warnings)
         if self.strict and warnings:
@@ -120,7 +129,8 @@ class Environment:
             return
         if not cachemod.files_match(files, rs):   # files read from elsewhere: not cached
             return
-        c.write(key, {"files": files}, {"ruleset": model, "diagnostics": list(warnings), "extra": {}})
+        c.write(key, {"files": files}, {"ruleset": model, "diagnostics": list(warnings),
+                                        "extra": _extra()})
 
     def new_game(self, game_def, factions, seed=0, **kw):
         from .interpreter.engine import Game
@@ -138,6 +148,40 @@ def _freeze(rs) -> bytes | None:
         return None
     finally:
         rs.builder = builder
+
+
+def _extra() -> dict:
+    """What a cached load would otherwise compute again: the engine's lexicons (from its own
+    folder, so the same for the same engine files) and the generated code's compiled
+    functions (rulesdsl/codegen.py, by source text; `marshal`, valid for this Python only —
+    the cache key holds the Python version)."""
+    import marshal
+    from . import codegen, lexicon
+    out: dict = {}
+    try:
+        langs = [n[:-5] for n in sorted(os.listdir(lexicon.lexicon_dir())) if n.endswith(".yaml")]
+        out["lexicons"] = {lg: lexicon.get(lg) for lg in langs}
+    except Exception:      # a lexicon that does not load: read from the files each time
+        pass
+    try:
+        out["code"] = marshal.dumps(dict(codegen._code_cache))
+    except ValueError:
+        pass
+    return out
+
+
+def _use_extra(extra) -> None:
+    if not isinstance(extra, dict):
+        return
+    import marshal
+    from . import codegen, lexicon
+    if isinstance(extra.get("lexicons"), dict):
+        lexicon.prime(extra["lexicons"])
+    if isinstance(extra.get("code"), bytes) and codegen.ON:
+        code = marshal.loads(extra["code"])
+        if isinstance(code, dict):
+            for text, co in code.items():
+                codegen._code_cache.setdefault(text, co)
 
 
 def _thaw(model: bytes):

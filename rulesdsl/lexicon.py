@@ -15,6 +15,7 @@ case and accents. Adding a language is adding one file.
 from __future__ import annotations
 
 import os
+import re
 from functools import lru_cache
 
 from .errors import Diagnostics, RulesError, fold
@@ -36,6 +37,7 @@ def add_lexicon_dir(path: str) -> None:
     """Let tests or users add lexicons (a third language) from another folder."""
     if path not in _EXTRA_DIRS:
         _EXTRA_DIRS.append(path)
+    _PRIMED.clear()
     get.cache_clear()
     available.cache_clear()
 
@@ -122,8 +124,31 @@ def means_key(spelling, neutral: str) -> bool:
     return any(get(lg).key_of(spelling) == neutral for lg in available())
 
 
+def pluralize(word: str, rules: list) -> list[str]:
+    """The plural forms of `word` by a lexicon's `plural` rules (the first that matches)."""
+    out = []
+    for pat, rep in rules:
+        if re.search(pat, word):
+            out.append(re.sub(pat, rep, word))
+            break
+    return out
+
+
+# lexicons read from the compiled-ruleset cache (rulesdsl/cache.py: same engine files, same
+# extra lexicon folders): `get` takes them instead of reading the YAML files again
+_PRIMED: dict = {}
+
+
+def prime(lexicons: dict) -> None:
+    for lang, lx in lexicons.items():
+        if isinstance(lx, Lexicon) and lang not in _PRIMED:
+            _PRIMED[lang] = lx
+
+
 @lru_cache(maxsize=None)
 def get(lang: str) -> Lexicon:
+    if lang in _PRIMED:
+        return _PRIMED[lang]
     from .loader import load_file
     for d in [lexicon_dir(), *_EXTRA_DIRS]:
         path = os.path.join(d, f"{lang}.yaml")

@@ -23,7 +23,7 @@ from functools import lru_cache
 
 from . import lexicon as lexmod
 from .errors import Diagnostics, Pos, RulesError, fold, suggest
-from .loader import YDict, YList, YStr, load_file, detect_lang, pos_of
+from .ytypes import YDict, YList, YStr, detect_lang, pos_of
 # the parser and the tokenizer (and Lark) are imported where they are used: a ruleset read
 # from the compiled-ruleset cache (rulesdsl/cache.py) needs neither
 
@@ -836,3 +836,10 @@ def _truthy(v) -> bool:
     if isinstance(v, bool):
         return v
     return v is not None and fold(str(v)) in ("sim", "si", "true", "yes", "verdadeiro", "verdadero")
+
+
+def load_file(path, diags, lang=None):
+    """rulesdsl.loader.load_file, imported on first use: a model read from the cache needs no
+    YAML parser."""
+    from .loader import load_file as _load_file
+    return _load_file(path, diags, lang)

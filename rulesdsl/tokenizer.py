@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from lark import Token
 
 from .errors import Diagnostics, fold, suggest
+from .lexicon import pluralize  # noqa: F401  (lives with the lexicon: no Lark to import it)
 
 # a word; numbers joined by hyphens ("1-2-5-10", part of a name) are one word too
 WORD_RE = re.compile(r"[^\W\d_][\w'’-]*|\d+(?:-\d+)+|\d+", re.UNICODE)
@@ -111,13 +112,6 @@ class PhraseTable:
         lst.sort(key=lambda e: -len(e.words))
 
 
-def pluralize(word: str, rules: list) -> list[str]:
-    out = []
-    for pat, rep in rules:
-        if re.search(pat, word):
-            out.append(re.sub(pat, rep, word))
-            break
-    return out
 
 
 def build_table(lexicon, names: dict) -> PhraseTable:

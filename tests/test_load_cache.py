@@ -74,6 +74,36 @@ def test_the_second_load_comes_from_the_cache_and_plays_the_same(game, store):
     assert [str(x.text.pos) for x in a.rs.expressions] == [str(x.text.pos) for x in b.rs.expressions]
 
 
+
+CACHED_LOAD = r"""
+import builtins, json, sys
+from rulesdsl import codegen
+compiled = []
+def counting(text, name, *a, **kw):
+    compiled.append(name)
+    return builtins.compile(text, name, *a, **kw)
+codegen.compile = counting
+from rulesdsl.environment import Environment
+e = Environment(cache=True, cache_dir=sys.argv[2])
+e.load(sys.argv[1])
+print(json.dumps([e.cache_hit, sorted({m.split(".")[0] for m in sys.modules} & {"yaml", "lark", "jsonschema"}),
+                  len(compiled)]))
+"""
+
+
+def test_a_cached_load_reads_no_yaml_parses_nothing_and_compiles_no_generated_code(game, store):
+    """The second process takes the model, the lexicons and the generated functions' code
+    from the entry: it imports neither the YAML reader nor the parser."""
+    import subprocess
+    import sys
+    run = lambda: json.loads(subprocess.run([sys.executable, "-c", CACHED_LOAD, str(game), store],
+                                            capture_output=True, text=True, check=True).stdout)
+    hit, heavy, compiled = run()
+    assert hit is False and "yaml" in heavy and compiled > 0
+    hit, heavy, compiled = run()
+    assert (hit, heavy, compiled) == (True, [], 0)
+
+
 MENU = "        - realize até 2 ações entre marchar, atacar, recrutar\n"
 
 
