@@ -41,6 +41,16 @@ class Environment:
         if gd is not None:
             self._cache[key] = gd
             return gd
+        import gc
+        was = gc.isenabled()
+        gc.disable()       # as in _from_disk: the model and the rules are new objects, kept
+        try:
+            return self._load_files(path, key)
+        finally:
+            if was:
+                gc.enable()
+
+    def _load_files(self, path: str, key: str):
         from .model import load_ruleset
         from .interpreter.gamedef import GameDef
         diags = Diagnostics(self.lang or "pt")
