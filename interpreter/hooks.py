@@ -95,21 +95,39 @@ def _ready(ctx, h, ev, me, ready):
     ready.append((h, c, me))
 
 
+def _hooks_for(g, event, phase, step, seats) -> tuple:
+    """The hooks of an event that may apply at this phase and step with these seats (owned
+    by a seated faction or by nobody), in declaration order; kept per ruleset, so that an
+    event costs the hooks that can apply, not every hook of every faction and card."""
+    index = g.__dict__.get("_hook_index")
+    if index is None:
+        index = g._hook_index = {}
+    key = (event, phase, step, tuple(seats))
+    hooks = index.get(key)
+    if hooks is None:
+        if len(index) > 1024:
+            index.clear()
+        hooks = index[key] = tuple(
+            h for h in g.triggers.get(event, ())
+            if (h.owner is None or h.owner in seats) and (h.phase is None or h.phase == phase)
+            and (h.step is None or h.step == step))
+    return hooks
+
+
 def fire(ctx, ev):
-    hooks = ctx.g.triggers.get(ev["event"])
-    if not hooks:
+    g = ctx.g
+    if not g.triggers.get(ev["event"]):
         return
-    seats = ctx.s.seats
+    try:
+        hooks = _hooks_for(g, ev["event"], ev.get("phase"), ev.get("step"), ctx.s.seats)
+    except TypeError:       # a phase or step that is not hashable: no index
+        seats, phase, step = ctx.s.seats, ev.get("phase"), ev.get("step")
+        hooks = [h for h in g.triggers[ev["event"]]
+                 if (h.owner is None or h.owner in seats) and (h.phase is None or h.phase == phase)
+                 and (h.step is None or h.step == step)]
     ready = []
-    phase = ev.get("phase")
     played = None
     for h in hooks:
-        if h.owner is not None and h.owner not in seats:
-            continue
-        if h.phase is not None and h.phase != phase:
-            continue            # the common miss first (a phase's hooks at every phase end)
-        if h.step is not None and h.step != ev.get("step"):
-            continue
         if h.card is not None:
             # a card's own hook: once for each player with the card in a play area, who is
             # 'você' (N5); the play areas are read once per event

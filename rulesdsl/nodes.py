@@ -24,7 +24,7 @@ class Node:
     def key(self):
         """A structural key that ignores positions: equal trees have equal keys."""
         return (type(self).__name__,) + tuple(
-            _key(getattr(self, f.name)) for f in fields(self) if f.name != "pos")
+            _key(getattr(self, n)) for n in _field_names(type(self)))
 
     def __eq__(self, other):
         return type(self) is type(other) and self.key() == other.key()
@@ -33,10 +33,8 @@ class Node:
         return hash(self.key())
 
     def children(self):
-        for f in fields(self):
-            if f.name == "pos":
-                continue
-            v = getattr(self, f.name)
+        for n in _field_names(type(self)):
+            v = getattr(self, n)
             if isinstance(v, Node):
                 yield v
             elif isinstance(v, (list, tuple)):
@@ -50,6 +48,17 @@ class Node:
         yield self
         for c in self.children():
             yield from c.walk()
+
+
+_FIELD_NAMES: dict = {}
+
+
+def _field_names(cls) -> tuple:
+    """The names of a node class's fields but `pos`, in order (dataclasses.fields, once)."""
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple(f.name for f in fields(cls) if f.name != "pos")
+    return names
 
 
 def _key(v):
