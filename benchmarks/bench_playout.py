@@ -83,6 +83,9 @@ def main(argv=None):
     ap.add_argument("--time-limit", type=float, default=30.0, metavar="S",
                     help="seconds one game may take before it counts as hung (0: no limit)")
     ap.add_argument("--tracemalloc", action="store_true", help="also measure the Python heap of one game")
+    ap.add_argument("--no-freeze", action="store_true",
+                    help="leave the loaded ruleset in the collector's generations (by default it is "
+                         "frozen after loading, as `simular` does: gc.collect(); gc.freeze())")
     args = ap.parse_args(argv)
 
     path = args.ruleset or DEFAULT[0]
@@ -104,6 +107,11 @@ def main(argv=None):
     t0 = time.perf_counter()
     Environment().load(path)
     reload_s = time.perf_counter() - t0
+
+    if not args.no_freeze:
+        import gc
+        gc.collect()
+        gc.freeze()          # as `simular` does (interpreter/simulate.py)
 
     decisions = 0
     rounds = 0
