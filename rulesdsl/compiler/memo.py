@@ -82,6 +82,8 @@ def memo_key_fn(g, node, free=()):
     reads (or the whole state's version), the acting faction, and the variables it reads —
     its own, the ones the derived values it names read from their caller, and the action
     under way when a prohibition may be ignored (`é possível posicionar`)."""
+    if "_state_reads_known" not in g.__dict__:
+        g._state_reads_known = {}
     free = tuple(free) + tuple(v for v in g.tree_derived_reads(node) if v not in free)
     if any(isinstance(n, N.Call) and n.fn == "can_place" for n in node.walk()):
         free += ("__acts",)
@@ -136,7 +138,21 @@ _PLAIN = (N.Num, N.Var, N.Me, N.Arith, N.Cmp, N.Logic, N.Not, N.ListOf, N.Count,
 def state_reads(g, node, _seen=None, local=None):
     """The parts of the state an expression reads (a frozenset of State.PARTS versions), or
     None when it holds a construct these tables do not know. local: a variable bound to a
-    space; pieces selected `em <local>` are left out (the caller keys on that space's pieces)."""
+    space; pieces selected `em <local>` are left out (the caller keys on that space's pieces).
+    Once games run (memo_key_fn turns it on: everything is compiled by then), a question
+    asked from outside (no `_seen`) is answered once per ruleset and tree."""
+    known = g.__dict__.get("_state_reads_known")
+    if _seen is not None or known is None:
+        return _state_reads(g, node, _seen, local)
+    hit = known.get((id(node), local))
+    if hit is not None and hit[0] is node:
+        return hit[1]
+    r = _state_reads(g, node, None, local)
+    known[(id(node), local)] = (node, r)
+    return r
+
+
+def _state_reads(g, node, _seen, local):
     out = set()
     for n in node.walk():
         t = type(n)
