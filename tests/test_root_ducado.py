@@ -108,3 +108,39 @@ def test_random_four_player_games_with_the_duchy(g, seed):
     game = _play(g, seed)
     # the Duchy played its turns: at least one of its own actions was done
     assert any(e.get("t") == "action" and str(e.get("action", "")).startswith("ducado.") for e in game.log)
+
+
+def test_a_game_without_the_duchy_pays_nothing_for_the_burrow(g):
+    """The Burrow's edges (`liga:` + `adjacência_se:`) and the Duchy's 'always rules' modifier
+    cost nothing where the Duchy is not seated: the printed map is the board, and the fast
+    rule table decides (interpreter/board.py `_live`, interpreter/rule.py `seated`)."""
+    from rulesdsl.interpreter import board as bd
+    assert g.rule.fast is not None and g.rule.seated == frozenset({"ducado"})
+    game = Game(g, ["marqueses", "rapinas"], seed=0)
+    ctx = game.ctx.child(me="marqueses", env={})
+    assert bd.board(ctx) is bd.spaces_view(ctx)
+    assert bd._live(bd.spaces_view(ctx)) == ({}, {})
+    with_duchy = Game(g, ["marqueses", "ducado"], seed=0)
+    ctx = with_duchy.ctx.child(me="ducado", env={})
+    assert BURROW in bd.piece_spaces(ctx)
+    pe, _ = bd._live(bd.spaces_view(ctx))
+    assert set(pe) == {"galeria"}
+
+
+def test_the_random_discard_of_the_price_of_failure_is_drawn():
+    """12.2.3: `escolha uma carta K aleatória da sua mão` is drawn by the game (through
+    interpreter/chance.py), never asked: the scenario of the removed citadel, replayed with
+    other seeds, leaves one of the two cards, not always the same one."""
+    import dataclasses
+    from rulesdsl.scenario import load_scenarios, match_option, new_game
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "cenarios", "root_ducado.yaml")
+    sc = next(x for x in load_scenarios(path) if x.name.startswith("construção removida"))
+    kept = set()
+    for seed in range(8):
+        game = new_game(dataclasses.replace(sc, seed=seed))[0]
+        game.apply(match_option(game, sc.vocab, "batalha"))
+        s = game.s
+        hand = [s.card_defs[c] for c in s.zones[game.g.zone_key(game.g.hand_zone, "ducado")]]
+        assert len(hand) == 1 and not (game.pending and game.pending.player == "ducado")
+        kept.add(hand[0])
+    assert kept == {"bigorna", "visita_aos_amigos"}
