@@ -152,9 +152,9 @@ def board(ctx):
     fl = ctx.s.flags
     v = _view(ctx.m, fl[MAP_KEY]) if fl and MAP_KEY in fl else ctx.m
     cards = v.card_adjacency
-    if v.piece_edges:
+    if v.piece_edges and _live(v)[0]:
         v = _with_piece_edges(ctx, v)
-    if v.conditional_kinds:
+    if v.conditional_kinds and _live(v)[1]:
         v = _with_conditional(ctx, v)
     if cards:
         # who has one of those cards in play: kept for the last state and cards' version read
@@ -171,6 +171,21 @@ def board(ctx):
 
 
 _CARD_GATE = [None, None, frozenset()]     # [state uid, cards' version, owners of those cards]
+
+
+def _live(v):
+    """(piece edges, conditional kinds) of the view `v` that can change anything: the edges
+    the pieces make to a space that is in the game (a faction's space only while it is
+    seated), and the conditional edge kinds with edges in `v` or made by the pieces. A game
+    without the faction that brings the Burrow pays nothing for its tunnels' edge kind. Kept
+    on the view (it depends on the view only)."""
+    got = v.__dict__.get("_live")
+    if got is None:
+        ids = set(v.all_space_ids)
+        pe = {ek: x for ek, x in v.piece_edges.items() if x[0] in ids}
+        ck = {ek: c for ek, c in v.conditional_kinds.items() if v.edges.get(ek) or ek in pe}
+        got = v.__dict__["_live"] = (pe, ck)
+    return got
 
 
 def _derive(v, edges, adjacency_kinds, conditional):
@@ -196,7 +211,7 @@ def _with_piece_edges(ctx, v):
         return got
     board_ = s.board
     extra = []
-    for ek, (sp, kinds) in v.piece_edges.items():
+    for ek, (sp, kinds) in _live(v)[0].items():
         if sp not in v.all_space_ids:
             continue                                # a faction's space, not seated
         for x in v.all_space_ids:
@@ -232,7 +247,7 @@ def _with_conditional(ctx, v):
         got = memo.get(key)
         if got is not None:
             return got
-    on = frozenset(k for k, cond in v.conditional_kinds.items() if ctx.me is not None and cond(ctx))
+    on = frozenset(k for k, cond in _live(v)[1].items() if ctx.me is not None and cond(ctx))
     if not on:
         out = v
     else:

@@ -67,7 +67,7 @@ class RuleDef:
     """The compiled declaration: tiers of {kind: weight}, and the modifiers."""
 
     __slots__ = ("tiers", "base", "law", "mods", "overrides", "ties", "weights", "aliases",
-                 "fast", "stamp", "reads", "gates", "gate")
+                 "fast", "stamp", "reads", "gates", "gate", "seated")
 
     def __init__(self):
         self.tiers: list[dict] = []     # [{kind: weight}], weight > 0
@@ -83,6 +83,9 @@ class RuleDef:
         self.reads = frozenset(("vb",))  # what a ruler reads (memo keys); None: anything
         self.gates = None               # cards whose modifiers hold only while in play
         self.gate = None                # [state uid, cards' version, ((card, owner) in play)]
+        # factions whose `define:` modifiers (not a card's) keep the fast table out while one
+        # of them is seated: a game without them (the Burrow's faction) keeps the fast table
+        self.seated = None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -279,7 +282,10 @@ def finish(g):
                       if m.card is None)
     uncarded = [m for m in rd.mods if m.card is None]
     gates = frozenset(m.card for m in rd.mods if m.card is not None)
-    if len(rd.tiers) == 1 and static_ties and not any(m in rd.overrides for m in uncarded) and \
+    # a faction's "always rules" (`define:`) holds only while that faction is seated
+    over = [m for m in uncarded if m in rd.overrides]
+    seated = frozenset(m.owner for m in over) if over and all(m.owner for m in over) else None
+    if len(rd.tiers) == 1 and static_ties and (not over or seated) and \
             not any(m.card is None for ms in rd.weights.values() for m in ms) and \
             not any(m.card is None for ms in rd.aliases.values() for m in ms):
         # without the cards' modifiers the fast table decides; while one of those cards lies
@@ -287,6 +293,7 @@ def finish(g):
         rd.fast = {k: (g.piece_kinds[k].owner, w) for k, w in rd.tiers[0].items()
                    if g.piece_kinds[k].owner is not None}
         rd.gates = gates or None
+        rd.seated = seated
     # a card's modifier holds while the card is in play: the cards' version, unless the gate
     # (below) keeps who has those cards in play
     parts = set() if rd.gates or not gates else {"vc"}

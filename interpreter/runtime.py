@@ -143,7 +143,8 @@ def ruler(ctx: Ctx, space: str):
     if r != 0:
         return r
     table = rd.fast
-    if table is None or (gate is not None and gate[2]):
+    if table is None or (gate is not None and gate[2]) or \
+            (rd.seated is not None and not rd.seated.isdisjoint(s.seats)):
         best = _rule.compute(ctx, space)
     else:
         # strictly most pieces (by weight) of one tier; a tie is nobody's unless a faction

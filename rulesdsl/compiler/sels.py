@@ -107,6 +107,11 @@ class CoverSpaceSel(SpaceSel):
         if not isinstance(raw, list):
             return None
         values = [v for v in _flat(raw) if v is not None]
+        if values and any(v.__class__ is int for v in values):
+            # a list of cards ("correspondentes a (cartas da sua mão)"): each card is its suit
+            # (12.5.3.II: each revealed card has a clearing of its own)
+            values = [g.card_attr(ctx, v, g.card_enum_attr) if v.__class__ is int else v for v in values]
+            values = [v for v in values if v is not None]
         # specific values first, wild ones last (they take what is left)
         values.sort(key=lambda v: v in g.wild)
         spaces = SpaceSel.items(self, ctx)

@@ -167,8 +167,9 @@ def compile_choose(cc: CC, node: N.Choose):
         cc.err("C010", node.sel)
     q = sel.quant
     items = sel.items
-    if getattr(sel, "random", False) and not isinstance(sel, CardSel):
-        # "escolha uma clareira C aleatória": the game draws it, nobody chooses
+    if getattr(sel, "random", False):
+        # "escolha uma clareira C aleatória", "escolha uma carta K aleatória da sua mão" (12.2.3):
+        # the game draws it, nobody chooses
         weight = getattr(sel, "weight", None)
         if weight is None:
             def items(ctx, all_items=sel.items):
