@@ -273,7 +273,7 @@ def _after_action(done):
 
 
 class Hook:
-    __slots__ = ("interactive", "tree", "kind", "owner", "event", "pieces", "owner_rel", "by_rel", "cause", "binds", "tag", "phase",
+    __slots__ = ("interactive", "tree", "kind", "owner", "event", "pieces", "owner_rel", "by_rel", "cause", "not_cause", "binds", "tag", "phase",
                  "condition", "run", "law", "optional", "value", "add", "set", "tie_break", "id",
                  "cond_tree", "card", "step", "roles", "priority", "dest")
 
@@ -288,6 +288,7 @@ class Hook:
         self.owner_rel = None
         self.by_rel = None
         self.cause = None
+        self.not_cause = None
         self.tag = None
         self.phase = None
         self.binds = {}
@@ -1425,6 +1426,7 @@ class GameDef:
             hk.owner_rel = _rel(ev.get("owner"))
             hk.by_rel = _rel(ev.get("by"))
             hk.cause = ev.get("cause")
+            hk.not_cause = ev.get("not_cause")
             if ev.get("action") is not None:
                 # `ação realizada` with `ação: A`: matched as the cause (the event's only action)
                 hk.cause = str(ev["action"])

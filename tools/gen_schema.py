@@ -81,7 +81,7 @@ RULES = {"type": "array", "items": RULE}
 # which of these fields each event carries: rulesdsl/checks_vocab.py (EVENT_FIELDS)
 EVENT = obj({"event": EVENT_NAME, "pieces": {"oneOf": [S, {"type": "array", "items": S}]},
              "owner": REL, "by": REL, "space": VAR, "count": VAR, "tag": ref("tag"),
-             "cause": ref("action"), "card": VAR, "phase": S, "from": VAR, "to": VAR,
+             "cause": ref("action"), "not_cause": ref("action"), "card": VAR, "phase": S, "from": VAR, "to": VAR,
              # `action_done`: the action performed (interpreter/gamedef.py, Action.perform)
              "action": ref("action"),
              # a declared step of an action (`passos:`) and its roles (N4)
