@@ -642,6 +642,7 @@ class GameDef:
         self.ending = None
         self.reached: set = set()       # actions some rule or menu can perform
         self.windows: dict = {}         # phase -> actions every menu of it offers (`disponível`)
+        self.window_starts: dict = {}   # phase -> window actions also offered as it starts
         self.in_play_zones: tuple = ()  # player zones whose cards are in play (`em_jogo`)
         # zones that declare a limit checked when a phase ends (`limite`, `fase_do_limite`)
         last = self.turn_phases[-1] if self.turn_phases else None
@@ -1252,8 +1253,11 @@ class GameDef:
             self.reached.add(aid)
             for ph in phases:
                 by_phase.setdefault(ph, []).append(aid)
+                if _bool(w.get("at_phase_start")):
+                    self.window_starts.setdefault(ph, []).append(aid)
         # in the data's order: the rules' actions, then the cards' (specs lists them so)
         self.windows = {ph: tuple(ids) for ph, ids in by_phase.items()}
+        self.window_starts = {ph: tuple(ids) for ph, ids in self.window_starts.items()}
         for fid, fac in (d.get("factions") or {}).items():
             barred = fac.get("barred_actions") or {}
             self.factions[fid].barred = frozenset(self.action_for([str(k)], fid) for k in barred)

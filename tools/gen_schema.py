@@ -121,7 +121,10 @@ ACTION = obj({"name": NAME, "effect": EFFECT, "params": idmap(VAR),
               # an action window: offered in every action menu of these phases of the chooser's
               # own turn, to any player or to the owners of the card it is declared on
               "available": obj({"phases": {"type": "array", "items": ref("phase"), "minItems": 1},
-                                "who": values("any_player", "card_owner")},
+                                "who": values("any_player", "card_owner"),
+                                # also at the start of each of those phases of the chooser's turn,
+                                # before its rules (a player's turn with no menu in a phase)
+                                "at_phase_start": BOOLISH},
                                required=["phases"]),
               # N4: declared steps raising events, the roles they carry, the variables their
               # hooks share with the action
