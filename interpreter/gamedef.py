@@ -273,7 +273,7 @@ def _after_action(done):
 
 
 class Hook:
-    __slots__ = ("interactive", "tree", "kind", "owner", "event", "pieces", "owner_rel", "by_rel", "cause", "binds", "tag", "phase",
+    __slots__ = ("interactive", "tree", "kind", "owner", "event", "pieces", "owner_rel", "by_rel", "cause", "not_cause", "binds", "tag", "phase",
                  "condition", "run", "law", "optional", "value", "add", "set", "tie_break", "id",
                  "cond_tree", "card", "step", "roles", "priority", "dest")
 
@@ -288,6 +288,7 @@ class Hook:
         self.owner_rel = None
         self.by_rel = None
         self.cause = None
+        self.not_cause = None
         self.tag = None
         self.phase = None
         self.binds = {}
@@ -641,6 +642,7 @@ class GameDef:
         self.ending = None
         self.reached: set = set()       # actions some rule or menu can perform
         self.windows: dict = {}         # phase -> actions every menu of it offers (`disponível`)
+        self.window_starts: dict = {}   # phase -> window actions also offered as it starts
         self.in_play_zones: tuple = ()  # player zones whose cards are in play (`em_jogo`)
         # zones that declare a limit checked when a phase ends (`limite`, `fase_do_limite`)
         last = self.turn_phases[-1] if self.turn_phases else None
@@ -1251,8 +1253,11 @@ class GameDef:
             self.reached.add(aid)
             for ph in phases:
                 by_phase.setdefault(ph, []).append(aid)
+                if _bool(w.get("at_phase_start")):
+                    self.window_starts.setdefault(ph, []).append(aid)
         # in the data's order: the rules' actions, then the cards' (specs lists them so)
         self.windows = {ph: tuple(ids) for ph, ids in by_phase.items()}
+        self.window_starts = {ph: tuple(ids) for ph, ids in self.window_starts.items()}
         for fid, fac in (d.get("factions") or {}).items():
             barred = fac.get("barred_actions") or {}
             self.factions[fid].barred = frozenset(self.action_for([str(k)], fid) for k in barred)
@@ -1425,6 +1430,7 @@ class GameDef:
             hk.owner_rel = _rel(ev.get("owner"))
             hk.by_rel = _rel(ev.get("by"))
             hk.cause = ev.get("cause")
+            hk.not_cause = ev.get("not_cause")
             if ev.get("action") is not None:
                 # `ação realizada` with `ação: A`: matched as the cause (the event's only action)
                 hk.cause = str(ev["action"])

@@ -37,6 +37,11 @@ def _matches(ctx, h, ev, me):
         # it (`cópia_de`) for the copy's hooks
         if h.cause not in acts and (h.owner is None or f"{h.owner}.{h.cause}" not in acts):
             return False
+    if h.not_cause is not None:
+        # `exceto_causa: A`: not when action A (or the hook faction's own A) caused the event
+        acts = ev.get("acts", ())
+        if h.not_cause in acts or (h.owner is not None and f"{h.owner}.{h.not_cause}" in acts):
+            return False
     if h.tag is not None and h.tag not in ev.get("tags", ()):
         return False
     if h.phase is not None and h.phase != ev.get("phase"):

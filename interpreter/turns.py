@@ -10,7 +10,8 @@ from . import chance
 from . import seating
 from .flow import ask
 from . import ending as _ending
-from .machine import FIN, Frame
+from .machine import FIN, Frame, begin
+from .flow import Menu
 from .runtime import Decision, EndPhase, EndTurn, Failure, GameOver
 
 # where the loop is (pc)
@@ -96,6 +97,19 @@ class Main(Frame):
         self.pc = END
         self.game.s.terminal = True
         return FIN
+
+    def _window_start(self, g, ph):
+        ids = g.window_starts.get(ph)
+        if not ids:
+            return None
+        barred = g.factions[self.f].barred
+        ids = tuple(a for a in ids if a not in barred)
+        if not ids:
+            return None
+        ctx = self.rules_ctx
+        menu = [None]
+        ctx.menus.append(menu)
+        return begin(Menu((g, ids, None, g.actions[ids[0]].law), ctx, menu))
 
     def _take(self, seat, f):
         """The seat takes the faction f (seating.py); its setup rules run next (A.8.2)."""
@@ -262,6 +276,12 @@ class Main(Frame):
                     game._check_victory(ctx, self.f, self.phases[self.pi])
                 self.ri = 0
                 self.pc = PHASE_RULES
+                if g.window_starts:
+                    # window actions offered as the phase starts (`no_início_da_fase`), before
+                    # its rules; a menu with nothing enabled ends at once, with no decision
+                    r = self._window_start(g, self.phases[self.pi])
+                    if r is not None:
+                        return r
             elif pc == PHASE_RULES:
                 rules = g.factions[self.f].turn.get(self.phases[self.pi], ())
                 while self.ri < len(rules):

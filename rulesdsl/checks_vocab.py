@@ -47,6 +47,10 @@ EVENT_FIELDS = {
     # an action declared `cria: K` done: the card crafted (its item: `item de K`)
     "craft": {"card", "by", "owner", "cause"},
 }
+# `exceto_causa: A`: the event matches unless action A caused it (wherever `causa:` is known)
+for _fields in EVENT_FIELDS.values():
+    if "cause" in _fields:
+        _fields.add("not_cause")
 # the events a verb asks the prohibitions about, and those it lets a replacement take over
 PROHIBITION_EVENTS = {"placement": {"pieces", "owner", "by", "space"},
                       "movement": {"pieces", "owner", "by", "space", "from", "to"}}

@@ -257,3 +257,32 @@ def test_a_limit_per_parameter_names_a_parameter(tmp_path):
     assert [d.code for d in errs] == ["M094"], "\n".join(d.render() for d in diags)
     assert (errs[0].pos.line, errs[0].pos.col) == at(text, "val}")
     assert errs[0].hint == "vale"
+
+
+def test_a_window_may_also_open_as_its_phase_starts(tmp_path):
+    """`no_início_da_fase: sim`: the window's actions are offered as the phase starts, before
+    its rules (a phase with no menu of its own, or before an Evening draw), only to whom may
+    take them, and with nothing enabled there is no decision at all."""
+    text = edit("disponível: {fases: [manha], quem: qualquer jogador}",
+                "disponível: {fases: [manha], quem: qualquer jogador, no_início_da_fase: sim}")
+    diags, gd = load(tmp_path, text)
+    assert diags == [], "\n".join(d.render() for d in diags)
+    assert gd.window_starts == {"manha": ("colher",)}
+    game = Game(gd, ["azuis", "vermelhos"], 1)
+    # the Blues' morning opens with a menu of colher alone, before the rules' menu
+    assert game.s.phase == "manha" and _menu(game) == ["colher"]
+    game.apply(game.pending.options.index("colher"))
+    # once per turn: taken, so the start menu ends; the rules' menu has no colher either
+    assert _menu(game) == ["azuis.marchar"]
+    game.apply(game.pending.options.index(DONE))
+    assert game.s.phase == "tarde" and _menu(game) == ["azuis.marchar"]
+    game.apply(game.pending.options.index(DONE))
+    # the Reds may not colher: no start menu for them
+    assert game.pending.player == "vermelhos" and _menu(game) == ["vermelhos.atacar"]
+
+
+def test_a_phase_start_window_in_spanish(tmp_path):
+    es = ES_WINDOW.replace("quien: cualquier jugador}", "quien: cualquier jugador, al_inicio_de_la_fase: sí}")
+    diags, gd = load(tmp_path, PT, es)
+    assert diags == [], "\n".join(d.render() for d in diags)
+    assert gd.window_starts == {"manha": ("recoger",)}

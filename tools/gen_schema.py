@@ -81,7 +81,7 @@ RULES = {"type": "array", "items": RULE}
 # which of these fields each event carries: rulesdsl/checks_vocab.py (EVENT_FIELDS)
 EVENT = obj({"event": EVENT_NAME, "pieces": {"oneOf": [S, {"type": "array", "items": S}]},
              "owner": REL, "by": REL, "space": VAR, "count": VAR, "tag": ref("tag"),
-             "cause": ref("action"), "card": VAR, "phase": S, "from": VAR, "to": VAR,
+             "cause": ref("action"), "not_cause": ref("action"), "card": VAR, "phase": S, "from": VAR, "to": VAR,
              # `action_done`: the action performed (interpreter/gamedef.py, Action.perform)
              "action": ref("action"),
              # a declared step of an action (`passos:`) and its roles (N4)
@@ -121,7 +121,10 @@ ACTION = obj({"name": NAME, "effect": EFFECT, "params": idmap(VAR),
               # an action window: offered in every action menu of these phases of the chooser's
               # own turn, to any player or to the owners of the card it is declared on
               "available": obj({"phases": {"type": "array", "items": ref("phase"), "minItems": 1},
-                                "who": values("any_player", "card_owner")},
+                                "who": values("any_player", "card_owner"),
+                                # also at the start of each of those phases of the chooser's turn,
+                                # before its rules (a player's turn with no menu in a phase)
+                                "at_phase_start": BOOLISH},
                                required=["phases"]),
               # N4: declared steps raising events, the roles they carry, the variables their
               # hooks share with the action

@@ -477,6 +477,20 @@ def compile_call(cc: CC, node: N.Call):
             cc.err("C091", node, maps=", ".join(cc.g.rs.name("map", mid, cc.lang) for mid in missing))
         f, _ = compile_expr(cc, node.args[0])
         return (lambda ctx: _bd.longest_line(ctx, _flat(f(ctx)))), NUMBER
+    if fn == "hidden_face":
+        # "face escondida em C" (N6): the face under the face-down pieces on C, which only the
+        # engine reads (a guess checked against it, Law 13.2.4): one kind, or the sorted list
+        # of the faces when several lie there, or no value
+        f, _ = compile_expr(cc, node.args[0])
+
+        def hidden_face(ctx):
+            sp = f(ctx)
+            faces = sorted(fk for (at, _), d in ctx.s.ident.items() if at == sp for fk, n in d.items()
+                           for _ in range(n))
+            if not faces:
+                return None
+            return faces[0] if len(faces) == 1 else faces
+        return hidden_face, PIECE
     if fn == "length":
         f, _ = compile_expr(cc, node.args[0])
 

@@ -131,7 +131,7 @@ _CALL_READS = {"rules": ("vb",), "uncovered": ("vb",), "uncovered_sum": ("vb",),
                "next_player": ("vt",), "previous_player": ("vt",), "left_neighbour": ("vt",),
                "right_neighbour": ("vt",), "half_up": (), "max": (),
                "min": (), "distance": ("vf",), "longest_line": (), "matches_all": (), "can_place": ("vb", "vz"),
-               "matches_strict": ()}
+               "matches_strict": (), "hidden_face": ("vb",)}
 _PLAIN = (N.Num, N.Var, N.Me, N.Arith, N.Cmp, N.Logic, N.Not, N.ListOf, N.Count, N.Exists)
 
 
