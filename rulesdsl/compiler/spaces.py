@@ -13,7 +13,23 @@ from .expressions import compile_expr, free_vars
 from .selections import _bind, compile_sel
 
 
+def _hoist_edge_filters(node: N.Sel) -> list:
+    """Filters attach to the nearest noun: in "clareira X conectada a O por rio onde ...", the
+    'onde' lands on "rio". A kind of edge takes no filter; what it carries belongs to the
+    phrase around it (before this, such a filter was silently dropped)."""
+    out = []
+    for f in node.filters:
+        out.append(f)
+        b = f.arg2
+        if (f.kind == "connected" and isinstance(b, N.Sel) and b.noun.kind == "edgekind"
+                and b.filters):
+            out.extend(b.filters)
+            b.filters = []
+    return out
+
+
 def compile_space_sel(cc: CC, node: N.Sel, kind, quant):
+    node.filters = _hoist_edge_filters(node)
     g = cc.g
     _bind(cc, node.var, SPACE)
     preds = []
