@@ -196,7 +196,7 @@ FACTION_CHOICE = obj({"law": LAW, "order": values("reverse", "forward"),
                       "dealt": BOOLISH, "on_choose": RULES,
                       "reveal_factions": {"type": "array", "items": obj({
                           "law": LAW, "groups": {"type": "array", "items": S},
-                          "count": {"oneOf": [INT, values("per_player")]}},
+                          "count": {"type": ["integer", "string"], "x-values": ["per_player"]}},
                           required=["groups", "count"])},
                       "removed_with_players": idmap({"type": "array", "items": S}),
                       "lock_last": obj({"law": LAW, "group": S, "until": S},
@@ -371,6 +371,10 @@ def localize(node, lex):
             enum = [sp for n in v for sp in (lex.values.get(n) or [n])]
             if v == ["true", "false"]:
                 enum = [True, False] + enum
+            if "integer" in (node.get("type") or ()):
+                # a number or one of the values: the values as a string pattern
+                out["anyOf"] = [{"type": "integer"}, {"enum": enum}]
+                continue
             out["enum"] = enum
         else:
             out[k] = localize(v, lex)
