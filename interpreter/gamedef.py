@@ -411,6 +411,7 @@ class Faction:
     def __init__(self, ident):
         self.id = ident
         self.setup = []
+        self.setups: dict[str, list] = {}      # the game's setup id -> this faction's rules for it
         self.turn: dict[str, list] = {}
         self.actions: list[str] = []
         self.menu: list[str] = []
@@ -1115,6 +1116,17 @@ class GameDef:
                 run = block(p, fid, cc=cc)
                 if run:
                     f.setup.append(run)
+            # its setup in one of the game's other setups (`preparações:`; the setup card of Law A.8.2)
+            for sid, rules in (fac.get("setups") or {}).items():
+                cc = self._cc(fid, None, getattr(fac, "_lang", None))
+                runs = []
+                for i, r in enumerate(rules or []):
+                    p = ("factions", fid, "setups", sid, i) if isinstance(r, str) else \
+                        ("factions", fid, "setups", sid, i, "effect")
+                    run = block(p, fid, cc=cc)
+                    if run:
+                        runs.append(run)
+                f.setups[str(sid)] = runs
             cc = self._cc(fid, None, getattr(fac, "_lang", None))
             for ph, rules in (fac.get("turn") or {}).items():
                 runs = []
@@ -1321,6 +1333,17 @@ class GameDef:
                                    known=", ".join(known) or "-", hint=suggest(str(x), known, 0.5))
             if fc.get("reveal_factions") and not known:
                 self.diags.add("M103", pos_of(fc, "reveal_factions"), lang)
+        # a faction's `preparações:` name setups of the game (M104)
+        ids = [str(k) for k in (game.get("setups") or {})]
+        for fid, fac in (d.get("factions") or {}).items():
+            own = fac.get("setups") if isinstance(fac, dict) else None
+            if not isinstance(own, dict):
+                continue
+            lang = getattr(fac, "_lang", None) or self.lang
+            for sid in own:
+                if str(sid) not in ids:
+                    self.diags.add("M104", pos_of(own, sid), lang, value=str(sid), known=", ".join(ids) or "-",
+                                   hint=suggest(str(sid), ids, 0.5))
 
     def _check_reachable(self, d):
         """An action no menu offers and no rule performs can never happen (a typo, a missing

@@ -156,11 +156,47 @@ def reveal_offer(game, fc) -> tuple:
     locked = None
     if fc.lock is not None and offered and groups.get(offered[-1]) == fc.lock[1]:
         locked = offered[-1]
-    game.log_event("factions_revealed", None, factions=list(offered), locked=locked, law=fc.law)
-    return tuple(offered), locked
+    # A.8.1.III: a faction `revelada_com:` a zone of its cards comes with one of them, at random
+    extra = []
+    for f in offered:
+        rw = revealed_with(g, f)
+        if rw is None:
+            continue
+        cands = [cid for cid, cd in g.cards.items() if cd.owner == f and g.card_zone.get(cid) == rw[1]
+                 for _ in range(cd.copies)]
+        if cands:
+            extra.append((f, chance.choice(game, s.rng, cands, "faction_card")))
+    game.log_event("factions_revealed", None, factions=list(offered), locked=locked, law=fc.law,
+                   cards={f: c for f, c in extra} or None, unlock=fc.lock[2] if locked else None)
+    return tuple(offered), locked, tuple(extra)
 
 
-def offer_now(game, fc, offered, locked) -> list:
+def revealed_with(g, f):
+    """(law, zone, to) of a faction's `revelada_com:`, or None."""
+    facs = g.rs.data.get("factions") or {}
+    rw = (facs.get(f) or {}).get("revealed_with") if isinstance(facs.get(f), dict) else None
+    if not isinstance(rw, dict):
+        return None
+    return rw.get("law"), str(rw.get("zone")), str(rw.get("to"))
+
+
+def give_revealed_card(game, f, cid) -> None:
+    """The faction just taken gets the card revealed with it (A.8.1.III): that card instance
+    moves from its zone to the faction's `para:` zone, before the faction's setup rules."""
+    g, s = game.g, game.s
+    law, zone, to = revealed_with(g, f)
+    src = zone if zone in g.global_zones else f"{f}.{zone}"
+    dst = to if to in g.global_zones else f"{f}.{to}"
+    for c in s.zones.get(src, []):
+        if s.card_defs[c] == cid:
+            s.zones[src] = [x for x in s.zones[src] if x != c]
+            s.zones[dst] = s.zones.get(dst, []) + [c]
+            break
+    s.ver += 1
+    game.log_event("faction_card", f, card=cid, law=law)
+
+
+def offer_now(game, fc, offered, locked, extra=()) -> list:
     """The factions a seat may choose now: those offered and not taken; the locked one only
     after a faction of the lock's `until` group was taken (A.8.1.II)."""
     s = game.s

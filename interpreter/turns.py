@@ -21,6 +21,15 @@ from .runtime import Decision, EndPhase, EndTurn, Failure, GameOver
 IN_TURN = frozenset((TURN_START, PHASE, PHASE_STARTED, PHASE_RULES, PHASE_END, PHASE_ENDED))
 
 
+def _faction_setup(game, f):
+    """A faction's setup rules: those it gives for the game's setup (`preparações:`), or its own."""
+    fd = game.g.factions[f]
+    sid = game.setup_id
+    if sid is not None and sid in fd.setups:
+        return fd.setups[sid]
+    return fd.setup
+
+
 class Main(Frame):
     __slots__ = ("game", "ctx", "pc", "i", "j", "order", "start_f", "start_ph", "si", "f",
                  "c", "rules_ctx", "phases", "pi", "ri", "d", "offer")
@@ -102,6 +111,9 @@ class Main(Frame):
     def _take(self, seat, f):
         """The seat takes the faction f (seating.py); its setup rules run next (A.8.2)."""
         seating.take_faction(self.game, seat, f)
+        for ef, cid in (self.offer[2] if self.offer else ()):
+            if ef == f:
+                seating.give_revealed_card(self.game, f, cid)      # A.8.1.III
         self.f = f
         self.i = 0
         self.c = self.ctx.child(me=f, env={})
@@ -141,7 +153,7 @@ class Main(Frame):
                     seat = self.order[self.j]
                     if fc.reveal and self.offer is None:
                         self.offer = seating.reveal_offer(game, fc)       # A.8.1
-                    pool = seating.offer_now(game, fc, *(self.offer or (None, None)))
+                    pool = seating.offer_now(game, fc, *(self.offer or (None, None, ())))
                     if not pool:
                         raise Failure("no_option", fc.law)
                     if fc.dealt:
@@ -154,7 +166,7 @@ class Main(Frame):
                             self.d = f
                             return f
                     self._take(seat, f)
-                rules = g.factions[self.f].setup
+                rules = _faction_setup(game, self.f)
                 n = len(rules)
                 while self.i < n + len(fc.on_choose):
                     self.c.law = None
@@ -190,7 +202,7 @@ class Main(Frame):
                 f = self.order[self.j]
                 if self.c is None:
                     self.c = ctx.child(me=f, env={})
-                rules = g.factions[f].setup
+                rules = _faction_setup(game, f)
                 fc = game.setup_def.faction_choice
                 if fc is not None and fc.on_choose:
                     rules = rules + fc.on_choose    # `ao_escolher:` (seating.py)

@@ -99,14 +99,36 @@ def test_an_unknown_setup_is_an_error(root):
 
 
 def test_a_group_no_faction_has_is_reported_with_a_suggestion(tmp_path):
-    shutil.copytree("rulesets/root", tmp_path / "r", ignore=shutil.ignore_patterns("texto"))
-    shutil.copytree("rulesets/root/texto", tmp_path / "r" / "texto")
+    shutil.copytree("rulesets/root", tmp_path / "r")
     p = tmp_path / "r" / "jogo.yaml"
     p.write_text(p.read_text(encoding="utf-8").replace("grupos: [militante], quantidade: 1",
                                                        "grupos: [militantes], quantidade: 1"),
                  encoding="utf-8")
     with pytest.raises(RulesError) as e:
         rulesdsl.load(str(tmp_path / "r"))
-    [d] = [d for d in e.value.diagnostics if d.code == "M102"] if hasattr(e.value, "diagnostics") \
-        else [d for d in e.value.args[0] if d.code == "M102"]
+    [d] = [d for d in e.value.diagnostics if d.code == "M102"]
     assert d.hint == "militante" and d.pos.file.endswith("jogo.yaml") and d.pos.line > 1
+
+
+def test_the_vagabond_comes_with_a_random_character_and_uses_it(root):
+    game = _to_first_choice(Game(root, 3, seed=2, setup="avancada", log=True))
+    shown = _event(game, "factions_revealed")
+    card = shown["cards"]["malandro"]                                                        # A.8.1.III
+    assert root.cards[card].owner == "malandro"
+    game.apply(game.legal_ids().index("malandro"))
+    # its setup card asks no character: the first decision is where the pawn goes (9.3.2)
+    assert game.current_player() == "malandro"
+    assert [game.s.card_defs[c] for c in game.s.zones["malandro.personagem"]] == [card]
+    forests = {sp for sp, k in game.m.kind_of.items() if k == "floresta"}
+    assert game.legal_ids() and set(game.legal_ids()) <= forests
+
+
+def test_a_faction_setup_for_a_setup_the_game_lacks_is_reported(tmp_path):
+    shutil.copytree("rulesets/root", tmp_path / "r")
+    p = tmp_path / "r" / "faccoes" / "malandro.yaml"
+    p.write_text(p.read_text(encoding="utf-8").replace("    preparações:\n      avancada:",
+                                                       "    preparações:\n      avancda:"), encoding="utf-8")
+    with pytest.raises(RulesError) as e:
+        rulesdsl.load(str(tmp_path / "r"))
+    [d] = [d for d in e.value.diagnostics if d.code == "M104"]
+    assert d.hint == "avancada" and d.pos.file.endswith("malandro.yaml")

@@ -296,6 +296,10 @@ schema = {
             # a group the faction belongs to (A.8.1: militant, insurgent), read by the
             # faction choice's `reveal_factions` and `lock_last`
             "group": S,
+            # A.8.1.III: revealed in a draft with a random card of one of its zones, which it
+            # takes into `to` if chosen
+            "revealed_with": obj({"law": LAW, "zone": ref("zone"), "to": ref("zone")},
+                                 required=["zone", "to"]),
             # expansions whose pieces join the box when this faction is seated (9.7)
             "expansions": {"type": "array", "items": S},
             "pieces": idmap(PIECE), "zones": idmap(ZONE), "counters": idmap(COUNTER),
@@ -304,6 +308,8 @@ schema = {
             "spaces": idmap(obj({"type": ref("spacekind"), "name": NAME, "in_selections": BOOLISH},
                                 attrs="space")),
             "setup": RULES, "turn": idmap(RULES) | {"x-key-ref": "phase"}, "actions": idmap(ACTION),
+            # its setup rules in one of the game's `setups` (a faction setup card, Law A.8.2)
+            "setups": idmap(RULES),
             "triggers": {"type": "array", "items": HOOK_TRIGGER},
             "replacements": {"type": "array", "items": HOOK_REPLACE},
             "modifiers": {"type": "array", "items": HOOK_MODIFY},
