@@ -1335,10 +1335,12 @@ class GameDef:
                 self.diags.add("M103", pos_of(fc, "reveal_factions"), lang)
         # a faction's `preparações:` name setups of the game (M104)
         ids = [str(k) for k in (game.get("setups") or {})]
+        seen = set()
         for fid, fac in (d.get("factions") or {}).items():
             own = fac.get("setups") if isinstance(fac, dict) else None
-            if not isinstance(own, dict):
-                continue
+            if not isinstance(own, dict) or id(own) in seen:
+                continue                # (a copy of a faction shares its original's: once)
+            seen.add(id(own))
             lang = getattr(fac, "_lang", None) or self.lang
             for sid in own:
                 if str(sid) not in ids:
