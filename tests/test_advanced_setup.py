@@ -14,8 +14,8 @@ MILITANT = {"marqueses", "rapinas"}
 
 
 @pytest.fixture(scope="module")
-def root():
-    return rulesdsl.load("rulesets/root")
+def root(root_def):
+    return root_def         # the session's Root (tests/conftest.py)
 
 
 def _to_first_choice(game):
@@ -98,16 +98,21 @@ def test_an_unknown_setup_is_an_error(root):
         Game(root, 2, setup="avancda")
 
 
-def test_a_group_no_faction_has_is_reported_with_a_suggestion(tmp_path):
+def test_a_group_no_faction_has_and_a_setup_the_game_lacks_are_reported(tmp_path):
     shutil.copytree("rulesets/root", tmp_path / "r")
     p = tmp_path / "r" / "jogo.yaml"
     p.write_text(p.read_text(encoding="utf-8").replace("grupos: [militante], quantidade: 1",
                                                        "grupos: [militantes], quantidade: 1"),
                  encoding="utf-8")
+    p = tmp_path / "r" / "faccoes" / "malandro.yaml"
+    p.write_text(p.read_text(encoding="utf-8").replace("    preparações:\n      avancada:",
+                                                       "    preparações:\n      avancda:"), encoding="utf-8")
     with pytest.raises(RulesError) as e:
         rulesdsl.load(str(tmp_path / "r"))
     [d] = [d for d in e.value.diagnostics if d.code == "M102"]
     assert d.hint == "militante" and d.pos.file.endswith("jogo.yaml") and d.pos.line > 1
+    [d] = [d for d in e.value.diagnostics if d.code == "M104"]
+    assert d.hint == "avancada" and d.pos.file.endswith("malandro.yaml")
 
 
 def test_the_vagabond_comes_with_a_random_character_and_uses_it(root):
@@ -123,12 +128,33 @@ def test_the_vagabond_comes_with_a_random_character_and_uses_it(root):
     assert game.legal_ids() and set(game.legal_ids()) <= forests
 
 
-def test_a_faction_setup_for_a_setup_the_game_lacks_is_reported(tmp_path):
-    shutil.copytree("rulesets/root", tmp_path / "r")
-    p = tmp_path / "r" / "faccoes" / "malandro.yaml"
-    p.write_text(p.read_text(encoding="utf-8").replace("    preparações:\n      avancada:",
-                                                       "    preparações:\n      avancda:"), encoding="utf-8")
-    with pytest.raises(RulesError) as e:
-        rulesdsl.load(str(tmp_path / "r"))
-    [d] = [d for d in e.value.diagnostics if d.code == "M104"]
-    assert d.hint == "avancada" and d.pos.file.endswith("malandro.yaml")
+@pytest.mark.parametrize("players,map_id,seed", [(2, "lago", 5), (3, "outono", 6)])
+def test_random_advanced_games_keep_the_invariants(root, players, map_id, seed):
+    import random
+
+    from rulesdsl.interpreter.invariants import check
+    game = Game(root, players, seed=seed, map_id=map_id, setup="avancada", log=True)
+    rng = random.Random(seed)
+    n = 0
+    assert not check(game)
+    while not game.is_terminal() and n < 20000:
+        game.apply(rng.randrange(len(game.legal_actions())))
+        n += 1
+        v = check(game)
+        assert not v, f"{v} at decision {n}, seed {seed}"
+    assert game.is_terminal() and game.s.failure is None
+
+
+def test_suit_markers_cover_the_printed_suits_of_autumn_too(root):
+    from collections import Counter
+
+    from rulesdsl.interpreter import board
+    clearings = [f"c{i}" for i in range(1, 13)]
+    deals = []
+    for seed in (1, 2):
+        game = Game(root, ["marqueses", "rapinas"], seed=seed, map_id="outono", setup="avancada")
+        suits = {c: board.attr(game.ctx, c, "naipe") for c in clearings}                     # A.1
+        assert game.s.flags.get(board.MAP_KEY) is not None
+        assert Counter(suits.values()) == {"raposa": 4, "coelho": 4, "rato": 4}
+        deals.append(suits)
+    assert deals[0] != deals[1]
