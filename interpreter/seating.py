@@ -102,7 +102,9 @@ def compile_seating(gdef, d, block, src=None, base=("game",)):
     reveal = []
     for step in fc.get("reveal_factions") or []:
         n = step.get("count")
-        n = "per_player" if isinstance(n, str) and neutral(n) == "per_player" else int(n)
+        # a word is `por_jogador` in the file's own language (checked by the validator, M044;
+        # an overlay may be in another language than its base's)
+        n = "per_player" if isinstance(n, str) else int(n)
         reveal.append((step.get("law", fc.get("law")), [str(x) for x in step.get("groups") or []], n))
     removed = {int(k): [str(x) for x in v or []] for k, v in (fc.get("removed_with_players") or {}).items()}
     lk = fc.get("lock_last")
@@ -166,7 +168,8 @@ def reveal_offer(game, fc) -> tuple:
                  for _ in range(cd.copies)]
         if cands:
             extra.append((f, chance.choice(game, s.rng, cands, "faction_card")))
-    game.log_event("factions_revealed", None, factions=list(offered), locked=locked, law=fc.law,
+    game.log_event("factions_revealed", None, factions=list(offered), locked=locked,
+                   law=fc.reveal[0][0] if fc.reveal else fc.law,
                    cards={f: c for f, c in extra} or None, unlock=fc.lock[2] if locked else None)
     return tuple(offered), locked, tuple(extra)
 
