@@ -729,6 +729,17 @@ def describe_event(game, event: dict, lang: str, viewer=None) -> str:
         return _m("GM.ev.turn_order", lang, seats=", ".join(fn(f) for f in event.get("seats") or []))
     if t == "faction_taken":
         return _m("GM.ev.faction_taken", lang, seat=fn(event.get("seat")), faction=fn(event.get("faction")))
+    if t == "factions_revealed":
+        cards = event.get("cards") or {}
+        shown = ", ".join(fn(f) + (f" ({name(game, 'card', cards[f], lang)})" if f in cards else "")
+                          for f in event.get("factions") or [])
+        text = _m("GM.ev.factions_revealed", lang, factions=shown)
+        if event.get("locked"):
+            text += "; " + _m("GM.ev.faction_locked", lang, faction=fn(event.get("locked")),
+                              group=event.get("unlock") or "")
+        return text
+    if t == "faction_card":
+        return _m("GM.ev.faction_card", lang, by=by, card=name(game, "card", event.get("card"), lang))
     if t == "reveal_secrets":
         vals = event.get("values") or {}
         shown = "".join(f"; {fn(k.split(':', 1)[0]) if ':' in k else ''} "

@@ -37,21 +37,31 @@ class RulesetError(Exception):
 
 class Game:
     def __init__(self, gdef, factions, seed=0, map_id=None, deck_id=None, lang=None,
-                 log=False, history=None, position=None, start=None, observe=None, chance=None):
+                 log=False, history=None, position=None, start=None, observe=None, chance=None,
+                 setup=None):
         """position: fn(game) that edits self.s after the empty state is built (scenarios);
         with it, setup rules are skipped. start: (faction, phase) where play begins.
         observe: factions whose view of the events is kept as they happen (`self.views`,
         see observation.py); implies log.
         chance: who plays the random events (chance.py): None, the seeded generator; "record",
         the generator, keeping its picks in `chance_picks()`; "dictated", each pick is a
-        pending decision of the player CHANCE; a function `fn(decision) -> index`."""
+        pending decision of the player CHANCE; a function `fn(decision) -> index`.
+        setup: the id of one of the game's `preparações:` (Law A), or None for its own
+        (seating.py: `Setup`)."""
         self._chance = _chance.make(chance)
         self._redo = None
         self.g = gdef
+        setups = getattr(gdef, "setups", None) or {}
+        if setup is not None and setup not in setups:
+            raise RulesetError(f"setup '{setup}' is not one of the game's "
+                               f"({', '.join(k for k in setups if k) or '-'})")
+        self.setup_id = setup
+        self.setup_def = setups.get(setup) or _seating.Setup(
+            None, None, gdef.setup_rules, gdef.turn_order, gdef.faction_choice)
         # seats (seating.py): a list of factions (seats with their factions fixed), or a number
         # of seats whose factions are chosen during setup (`escolha_de_facção:`)
         if isinstance(factions, int) and not isinstance(factions, bool):
-            if gdef.faction_choice is None:
+            if self.setup_def.faction_choice is None:
                 raise RulesetError("seats without factions: the game has no faction choice")
             self.seating = factions
             self.factions = _seating.seat_ids(factions)
@@ -447,7 +457,8 @@ class Game:
     def _replay_clone(self) -> "Game":
         return Game(self.g, self.seats_given(), self.seed, self.map_id, self.deck_id, self.lang,
                     self.logging, list(self.history), self.position, self.start,
-                    observe=[self.seat_of(f) for f in self.views] or None, chance=self._chance_mode())
+                    observe=[self.seat_of(f) for f in self.views] or None, chance=self._chance_mode(),
+                    setup=self.setup_id)
 
     def seats_given(self):
         """What the game was made with: its list of factions, or its number of seats."""
@@ -471,6 +482,8 @@ class Game:
     def save(self) -> dict:
         r = {"ruleset": self.g.rs.hash, "factions": self.seats_given(), "seed": self.seed,
              "map": self.map_id, "deck": self.deck_id, "history": list(self.history)}
+        if self.setup_id is not None:
+            r["setup"] = self.setup_id
         if self._chance is not None and type(self._chance) is not _chance.Recorder:
             # the history holds the dictated picks: a replay asks them again, in order
             r["chance"] = "dictated"
@@ -481,7 +494,8 @@ class Game:
         if saved.get("ruleset") not in (None, gdef.rs.hash):
             raise RulesetError("ruleset hash differs")
         return cls(gdef, saved["factions"], saved["seed"], saved.get("map"), saved.get("deck"),
-                   history=saved.get("history"), chance=kw.pop("chance", saved.get("chance")), **kw)
+                   history=saved.get("history"), chance=kw.pop("chance", saved.get("chance")),
+                   setup=kw.pop("setup", saved.get("setup")), **kw)
 
     def _check_reach(self):
         """A setup whose factions' total reach is below the ruleset's minimum for this many

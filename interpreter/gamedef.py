@@ -412,6 +412,7 @@ class Faction:
     def __init__(self, ident):
         self.id = ident
         self.setup = []
+        self.setups: dict[str, list] = {}      # the game's setup id -> this faction's rules for it
         self.turn: dict[str, list] = {}
         self.actions: list[str] = []
         self.menu: list[str] = []
@@ -1117,6 +1118,17 @@ class GameDef:
                 run = block(p, fid, cc=cc)
                 if run:
                     f.setup.append(run)
+            # its setup in one of the game's other setups (`preparações:`; the setup card of Law A.8.2)
+            for sid, rules in (fac.get("setups") or {}).items():
+                cc = self._cc(fid, None, getattr(fac, "_lang", None))
+                runs = []
+                for i, r in enumerate(rules or []):
+                    p = ("factions", fid, "setups", sid, i) if isinstance(r, str) else \
+                        ("factions", fid, "setups", sid, i, "effect")
+                    run = block(p, fid, cc=cc)
+                    if run:
+                        runs.append(run)
+                f.setups[str(sid)] = runs
             cc = self._cc(fid, None, getattr(fac, "_lang", None))
             for ph, rules in (fac.get("turn") or {}).items():
                 runs = []
@@ -1149,6 +1161,9 @@ class GameDef:
         # seats apart from factions (seating.py): a drawn turn order, factions chosen in setup
         from .seating import compile_seating
         self.turn_order, self.faction_choice = compile_seating(self, d, block)
+        from .seating import compile_setups
+        self.setups = compile_setups(self, d, block)
+        self._check_setups(d)
         self._check_reachable(d)
         self._check_self_triggers(d)
         # zone capacities: `capacidade: N` or `capacidade: {quantidade: N, condição: ...}`
@@ -1295,6 +1310,47 @@ class GameDef:
             self._menu_ids[key] = (listed, ids)     # `listed` kept alive: its id stays its own
             return ids
         return ids[1]
+
+    def _check_setups(self, d) -> None:
+        """The groups a faction choice reveals or locks (A.8.1) are groups of some faction
+        (`grupo:`): M102 with a suggestion; a draft whose pool has no group at all: M103."""
+        from ..errors import suggest
+        from .seating import groups_of
+        known = sorted(set(groups_of(self).values()))
+        game = d.get("game") or {}
+        srcs = [game] + [v for v in (game.get("setups") or {}).values() if isinstance(v, dict)]
+        for src in srcs:
+            fc = src.get("faction_choice")
+            if not isinstance(fc, dict):
+                continue
+            lang = getattr(src, "_lang", None) or self.lang
+            named = []
+            for step in fc.get("reveal_factions") or []:
+                named += [(x, step, "groups") for x in step.get("groups") or []]
+            for k, v in (fc.get("removed_with_players") or {}).items():
+                named += [(x, fc["removed_with_players"], k) for x in v or []]
+            lk = fc.get("lock_last")
+            if isinstance(lk, dict):
+                named += [(lk.get(k), lk, k) for k in ("group", "until") if lk.get(k) is not None]
+            for x, container, key in named:
+                if str(x) not in known:
+                    self.diags.add("M102", pos_of(container, key), lang, value=str(x),
+                                   known=", ".join(known) or "-", hint=suggest(str(x), known, 0.5))
+            if fc.get("reveal_factions") and not known:
+                self.diags.add("M103", pos_of(fc, "reveal_factions"), lang)
+        # a faction's `preparações:` name setups of the game (M104)
+        ids = [str(k) for k in (game.get("setups") or {})]
+        seen = set()
+        for fid, fac in (d.get("factions") or {}).items():
+            own = fac.get("setups") if isinstance(fac, dict) else None
+            if not isinstance(own, dict) or id(own) in seen:
+                continue                # (a copy of a faction shares its original's: once)
+            seen.add(id(own))
+            lang = getattr(fac, "_lang", None) or self.lang
+            for sid in own:
+                if str(sid) not in ids:
+                    self.diags.add("M104", pos_of(own, sid), lang, value=str(sid), known=", ".join(ids) or "-",
+                                   hint=suggest(str(sid), ids, 0.5))
 
     def _check_reachable(self, d):
         """An action no menu offers and no rule performs can never happen (a typo, a missing

@@ -449,13 +449,13 @@ def copy_views(game, n, me) -> None:
     written, and the events themselves are shared: a view changes an event it already holds
     only by replacing it (View._undone, View._reveal)."""
     views = {}
+    new = View.__new__
     for f, v in game.views.items():
-        nv = View.__new__(View)
+        nv = views[f] = new(View)
         nv.game = me
         nv.faction = f
         nv.events = v.events.copy()
         nv.source = v.source.copy()
-        views[f] = nv
     n.views = views
     log = game.log.copy()
     log.game = me
@@ -482,6 +482,7 @@ def attach_views(game, factions) -> None:
 class View:
     """One player's view of the events of a game: one filtered copy of each event it may
     know of (`events`), and the index in `game.log` of the event each came from (`source`)."""
+    __slots__ = ("game", "faction", "events", "source")
 
     def __init__(self, game, faction):
         self.game = game

@@ -46,22 +46,41 @@ def seat_number(sid) -> int | None:
 
 
 class FactionChoice:
-    __slots__ = ("law", "reverse", "pool", "dealt", "on_choose")
+    __slots__ = ("law", "reverse", "pool", "dealt", "on_choose", "reveal", "removed", "lock")
 
-    def __init__(self, law, reverse, pool, dealt, on_choose):
+    def __init__(self, law, reverse, pool, dealt, on_choose, reveal=(), removed=None, lock=None):
         self.law = law
         self.reverse = reverse
         self.pool = pool              # faction ids, in the order written (default: all)
         self.dealt = dealt
         self.on_choose = on_choose    # [fn(ctx)], run with `você` = the faction just taken
+        # the draft (A.8.1): [(law, groups, count | "per_player")] revealed in order from the
+        # pool; {players: groups left out}; (law, group, until) for the last one revealed
+        self.reveal = reveal
+        self.removed = removed or {}
+        self.lock = lock
 
 
-def compile_seating(gdef, d, block):
+class Setup:
+    """One way to set the game up (Law 5.1, or one of `preparações:`, Law A): the game's
+    setup rules, the turn order, the faction choice, and rules run after the factions."""
+    __slots__ = ("id", "law", "rules", "turn_order", "faction_choice", "after")
+
+    def __init__(self, sid, law, rules, turn_order, faction_choice, after=()):
+        self.id = sid
+        self.law = law
+        self.rules = rules
+        self.turn_order = turn_order
+        self.faction_choice = faction_choice
+        self.after = after
+
+
+def compile_seating(gdef, d, block, src=None, base=("game",)):
     """`turn_order` ('random' | 'random_first' | None) and the FactionChoice (or None) of the
-    `game:` section."""
+    `game:` section (or of one of its setups, `src` at path `base`)."""
     from ..lexicon import get as lexicon
     from .gamedef import _bool
-    game = d.get("game") or {}
+    game = (d.get("game") or {}) if src is None else src
     lex = lexicon(gdef.lang)
 
     def neutral(v):
@@ -75,13 +94,121 @@ def compile_seating(gdef, d, block):
     pool = [str(f) for f in (fc.get("pool") or []) if str(f) in gdef.factions] or list(gdef.factions)
     rules = []
     for i, r in enumerate(fc.get("on_choose") or []):
-        path = ("game", "faction_choice", "on_choose", i) if isinstance(r, str) else \
-            ("game", "faction_choice", "on_choose", i, "effect")
+        path = base + ("faction_choice", "on_choose", i) if isinstance(r, str) else \
+            base + ("faction_choice", "on_choose", i, "effect")
         run = block(path, None)
         if run:
             rules.append(run)
+    reveal = []
+    for step in fc.get("reveal_factions") or []:
+        n = step.get("count")
+        # a word is `por_jogador` in the file's own language (checked by the validator, M044;
+        # an overlay may be in another language than its base's)
+        n = "per_player" if isinstance(n, str) else int(n)
+        reveal.append((step.get("law", fc.get("law")), [str(x) for x in step.get("groups") or []], n))
+    removed = {int(k): [str(x) for x in v or []] for k, v in (fc.get("removed_with_players") or {}).items()}
+    lk = fc.get("lock_last")
+    lock = (lk.get("law", fc.get("law")), str(lk["group"]), str(lk["until"])) if isinstance(lk, dict) else None
     return order, FactionChoice(fc.get("law"), neutral(fc.get("order")) != "forward", pool,
-                                _bool(fc.get("dealt")), rules)
+                                _bool(fc.get("dealt")), rules, tuple(reveal), removed, lock)
+
+
+def compile_setups(gdef, d, block) -> dict:
+    """{None: the game's own setup, id: each of `preparações:`} (Setup objects)."""
+    game = d.get("game") or {}
+    out = {None: Setup(None, None, gdef.setup_rules, gdef.turn_order, gdef.faction_choice)}
+    for sid, v in (game.get("setups") or {}).items():
+        base = ("game", "setups", sid)
+
+        def rules(key):
+            runs = []
+            for i, r in enumerate(v.get(key) or []):
+                run = block(base + (key, i) if isinstance(r, str) else base + (key, i, "effect"), None)
+                if run:
+                    runs.append(run)
+            return runs
+        order, fc = compile_seating(gdef, d, block, v, base)
+        out[str(sid)] = Setup(str(sid), v.get("law"), rules("setup") if "setup" in v else gdef.setup_rules,
+                              order, fc, rules("after_factions"))
+    return out
+
+
+def groups_of(gdef) -> dict:
+    """faction id -> its `grupo:` (A.8.1), for the factions that have one."""
+    facs = gdef.rs.data.get("factions") or {}
+    return {str(f): str(v["group"]) for f, v in facs.items() if isinstance(v, dict) and v.get("group")}
+
+
+def reveal_offer(game, fc) -> tuple:
+    """A.8.1: the factions offered to the seats, revealed by chance step by step: each step
+    draws its count (a number, or one per seat) among the factions of its groups not yet
+    revealed, left out those whose group the number of players removes (A.8.1.I). Returns
+    (offered factions in the order revealed, the locked one or None: A.8.1.II)."""
+    g, s = game.g, game.s
+    groups = groups_of(g)
+    out_groups = set(fc.removed.get(len(s.seats), ()))
+    offered: list = []
+    for _law, gs, n in fc.reveal:
+        cand = [f for f in fc.pool if f not in offered and groups.get(f) in gs
+                and groups.get(f) not in out_groups]
+        k = len(s.seats) if n == "per_player" else n
+        k = min(k, len(cand))
+        if k:
+            offered += chance.sample(game, s.rng, cand, k, "faction_reveal")
+    locked = None
+    if fc.lock is not None and offered and groups.get(offered[-1]) == fc.lock[1]:
+        locked = offered[-1]
+    # A.8.1.III: a faction `revelada_com:` a zone of its cards comes with one of them, at random
+    extra = []
+    for f in offered:
+        rw = revealed_with(g, f)
+        if rw is None:
+            continue
+        cands = [cid for cid, cd in g.cards.items() if cd.owner == f and g.card_zone.get(cid) == rw[1]
+                 for _ in range(cd.copies)]
+        if cands:
+            extra.append((f, chance.choice(game, s.rng, cands, "faction_card")))
+    game.log_event("factions_revealed", None, factions=list(offered), locked=locked,
+                   law=fc.reveal[0][0] if fc.reveal else fc.law,
+                   cards={f: c for f, c in extra} or None, unlock=fc.lock[2] if locked else None)
+    return tuple(offered), locked, tuple(extra)
+
+
+def revealed_with(g, f):
+    """(law, zone, to) of a faction's `revelada_com:`, or None."""
+    facs = g.rs.data.get("factions") or {}
+    rw = (facs.get(f) or {}).get("revealed_with") if isinstance(facs.get(f), dict) else None
+    if not isinstance(rw, dict):
+        return None
+    return rw.get("law"), str(rw.get("zone")), str(rw.get("to"))
+
+
+def give_revealed_card(game, f, cid) -> None:
+    """The faction just taken gets the card revealed with it (A.8.1.III): that card instance
+    moves from its zone to the faction's `para:` zone, before the faction's setup rules."""
+    g, s = game.g, game.s
+    law, zone, to = revealed_with(g, f)
+    src = zone if zone in g.global_zones else f"{f}.{zone}"
+    dst = to if to in g.global_zones else f"{f}.{to}"
+    for c in s.zones.get(src, []):
+        if s.card_defs[c] == cid:
+            s.zones[src] = [x for x in s.zones[src] if x != c]
+            s.zones[dst] = s.zones.get(dst, []) + [c]
+            break
+    s.ver += 1
+    game.log_event("faction_card", f, card=cid, law=law)
+
+
+def offer_now(game, fc, offered, locked, extra=()) -> list:
+    """The factions a seat may choose now: those offered and not taken; the locked one only
+    after a faction of the lock's `until` group was taken (A.8.1.II)."""
+    s = game.s
+    pool = [f for f in (offered if offered is not None else fc.pool) if f not in s.seats]
+    if locked is not None and locked in pool and len(pool) > 1:
+        groups = groups_of(game.g)
+        if not any(groups.get(f) == fc.lock[2] for f in s.seats):
+            pool.remove(locked)
+    return pool
 
 
 def draw_turn_order(game) -> None:
@@ -89,9 +216,10 @@ def draw_turn_order(game) -> None:
     order round the table is kept, starting from a seat drawn)."""
     g, s = game.g, game.s
     seats = list(s.seats)
-    if g.turn_order == "random":
+    order = game.setup_def.turn_order
+    if order == "random":
         chance.shuffle(game, s.rng, seats, "turn_order")
-    elif g.turn_order == "random_first":
+    elif order == "random_first":
         first = chance.choice(game, s.rng, list(seats), "first_player")
         i = seats.index(first)
         seats = seats[i:] + seats[:i]
@@ -151,4 +279,5 @@ def take_faction(game, seat: str, f: str) -> None:
         v.faction = f
         views[f] = v
     s.ver += 1
-    game.log_event("faction_taken", f, seat=seat, law=g.faction_choice.law if g.faction_choice else None)
+    fc = game.setup_def.faction_choice
+    game.log_event("faction_taken", f, seat=seat, law=fc.law if fc else None)

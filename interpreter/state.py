@@ -564,24 +564,35 @@ class Chain:
     becomes a chunk. Replacing an item (`seq[i] = x`) of a chunk gives this sequence a new
     chunk (the copies keep the old one); `del seq[i:]` truncates. Reads as a list: len,
     indexing and slicing (negative too), iteration, reversed, ==, list(seq)."""
-    __slots__ = ("_chunks", "_tail", "_n0")
+    __slots__ = ("_chunks", "_tail", "_n0", "_shared")
     CHUNK = 64
 
     def __init__(self, items=()):
         self._chunks = []
         self._tail = []
         self._n0 = 0
+        self._shared = False
         if items:
             self.extend(items)
 
     def copy(self):
+        # copy on write: both sequences share the list of chunks and the tail until one of
+        # them changes (`_own`): a copy that is dropped unchanged costs a few pointers
         n = Chain.__new__(type(self))
-        n._chunks = self._chunks.copy()
-        n._tail = self._tail.copy()
+        n._chunks = self._chunks
+        n._tail = self._tail
         n._n0 = self._n0
+        n._shared = self._shared = True
         return n
 
+    def _own(self):
+        self._chunks = self._chunks.copy()
+        self._tail = self._tail.copy()
+        self._shared = False
+
     def append(self, x):
+        if self._shared:
+            self._own()
         t = self._tail
         t.append(x)
         if len(t) >= 64:
@@ -618,6 +629,8 @@ class Chain:
 
     def __setitem__(self, i, x):
         i = self._index(i)
+        if self._shared:
+            self._own()
         n0 = self._n0
         if i >= n0:
             self._tail[i - n0] = x
@@ -631,6 +644,8 @@ class Chain:
         if type(i) is not slice or i.step not in (None, 1) or i.stop is not None:
             raise TypeError("a Chain only loses its end: del seq[i:]")
         start = i.indices(len(self))[0]
+        if self._shared:
+            self._own()
         if start >= self._n0:
             del self._tail[start - self._n0:]
             return

@@ -17,20 +17,29 @@ from .runtime import Decision, EndPhase, EndTurn, Failure, GameOver
 # where the loop is (pc)
 (SETUP, SETUP_ORDER, SETUP_FACTION, SETUP_DONE, ROUND, SEAT, TURN_START, PHASE,
  PHASE_STARTED, PHASE_RULES, PHASE_END, PHASE_ENDED, TURN_END, TURN_ENDED, END,
- FINAL, FINAL_SEAT, RANK, TURN_ORDER, CHOOSE) = range(20)
+ FINAL, FINAL_SEAT, RANK, TURN_ORDER, CHOOSE, AFTER_FACTIONS) = range(21)
 # the steps inside a turn, where `termine o turno` ends it
 IN_TURN = frozenset((TURN_START, PHASE, PHASE_STARTED, PHASE_RULES, PHASE_END, PHASE_ENDED))
 
 
+def _faction_setup(game, f):
+    """A faction's setup rules: those it gives for the game's setup (`preparações:`), or its own."""
+    fd = game.g.factions[f]
+    sid = game.setup_id
+    if sid is not None and sid in fd.setups:
+        return fd.setups[sid]
+    return fd.setup
+
+
 class Main(Frame):
     __slots__ = ("game", "ctx", "pc", "i", "j", "order", "start_f", "start_ph", "si", "f",
-                 "c", "rules_ctx", "phases", "pi", "ri", "d")
+                 "c", "rules_ctx", "phases", "pi", "ri", "d", "offer")
 
     def __init__(self, game, ctx):
         self.game = game
         self.ctx = ctx
         self.pc = SETUP if game.position is None else SETUP_DONE
-        if self.pc == SETUP and game.g.turn_order is not None:
+        if self.pc == SETUP and game.setup_def.turn_order is not None:
             self.pc = TURN_ORDER        # A.4: the turn order drawn before anything else
         self.d = None           # a decision this frame asked (a seat choosing its faction)
         self.i = 0              # setup rule / faction rule
@@ -44,6 +53,7 @@ class Main(Frame):
         self.phases = None
         self.pi = 0             # phase
         self.ri = 0             # rule of the phase
+        self.offer = None       # (factions revealed, the locked one): the draft (A.8.1)
 
     def copy(self, cp):
         n = Main.__new__(Main)
@@ -55,6 +65,7 @@ class Main(Frame):
         n.rules_ctx = cp.ctx(self.rules_ctx)
         n.phases, n.pi, n.ri = self.phases, self.pi, self.ri
         n.d = cp.decision(self.d)
+        n.offer = self.offer
         return n
 
     def step(self, m, send):
@@ -114,6 +125,9 @@ class Main(Frame):
     def _take(self, seat, f):
         """The seat takes the faction f (seating.py); its setup rules run next (A.8.2)."""
         seating.take_faction(self.game, seat, f)
+        for ef, cid in (self.offer[2] if self.offer else ()):
+            if ef == f:
+                seating.give_revealed_card(self.game, f, cid)      # A.8.1.III
         self.f = f
         self.i = 0
         self.c = self.ctx.child(me=f, env={})
@@ -124,7 +138,7 @@ class Main(Frame):
         while True:
             pc = self.pc
             if pc == SETUP:
-                rules = g.setup_rules
+                rules = game.setup_def.rules
                 while self.i < len(rules):
                     r = rules[self.i](ctx.child(me=None, env={}))
                     self.i += 1
@@ -133,7 +147,7 @@ class Main(Frame):
                 if game.seating is not None:
                     # the seats take their factions, from the last seat by default (A.8.2)
                     seats = list(s.seats)
-                    self.order = tuple(reversed(seats) if g.faction_choice.reverse else seats)
+                    self.order = tuple(reversed(seats) if game.setup_def.faction_choice.reverse else seats)
                     self.j = self.i = 0
                     self.c = self.f = None
                     self.pc = CHOOSE
@@ -143,14 +157,17 @@ class Main(Frame):
                 seating.draw_turn_order(game)
                 self.pc = SETUP
             elif pc == CHOOSE:
-                fc = g.faction_choice
+                fc = game.setup_def.faction_choice
                 if self.f is None:
                     if self.j >= len(self.order):
                         self.c = None
-                        self.pc = SETUP_DONE
+                        self.i = 0
+                        self.pc = AFTER_FACTIONS
                         continue
                     seat = self.order[self.j]
-                    pool = [f for f in fc.pool if f not in s.seats]
+                    if fc.reveal and self.offer is None:
+                        self.offer = seating.reveal_offer(game, fc)       # A.8.1
+                    pool = seating.offer_now(game, fc, *(self.offer or (None, None, ())))
                     if not pool:
                         raise Failure("no_option", fc.law)
                     if fc.dealt:
@@ -163,7 +180,7 @@ class Main(Frame):
                             self.d = f
                             return f
                     self._take(seat, f)
-                rules = g.factions[self.f].setup
+                rules = _faction_setup(game, self.f)
                 n = len(rules)
                 while self.i < n + len(fc.on_choose):
                     self.c.law = None
@@ -193,14 +210,16 @@ class Main(Frame):
             elif pc == SETUP_FACTION:
                 if self.j >= len(self.order):
                     self.c = None
-                    self.pc = SETUP_DONE
+                    self.i = 0
+                    self.pc = AFTER_FACTIONS
                     continue
                 f = self.order[self.j]
                 if self.c is None:
                     self.c = ctx.child(me=f, env={})
-                rules = g.factions[f].setup
-                if g.faction_choice is not None and g.faction_choice.on_choose:
-                    rules = rules + g.faction_choice.on_choose    # `ao_escolher:` (seating.py)
+                rules = _faction_setup(game, f)
+                fc = game.setup_def.faction_choice
+                if fc is not None and fc.on_choose:
+                    rules = rules + fc.on_choose    # `ao_escolher:` (seating.py)
                 while self.i < len(rules):
                     self.c.law = None
                     r = rules[self.i](self.c)
@@ -210,6 +229,16 @@ class Main(Frame):
                 self.j += 1
                 self.i = 0
                 self.c = None
+            elif pc == AFTER_FACTIONS:
+                # a setup's rules after the factions set up (`depois_das_facções:`, A.10)
+                rules = game.setup_def.after
+                while self.i < len(rules):
+                    r = rules[self.i](ctx.child(me=None, env={}))
+                    self.i += 1
+                    if r is not None:
+                        return r
+                self.i = 0
+                self.pc = SETUP_DONE
             elif pc == SETUP_DONE:
                 game.log_event("setup_done", None)
                 if self.start_f is not None:

@@ -171,6 +171,8 @@ class VocabularyCheck:
             allowed = node["x-values"]
             if isinstance(v, bool) and "true" in allowed:
                 return
+            if isinstance(v, int) and not isinstance(v, bool) and "integer" in (node.get("type") or ()):
+                return          # a number, or one of the values (`quantidade: por_jogador`)
             n = lex.value_of(v)
             if n in allowed or fold(str(v)) in {fold(a) for a in allowed}:
                 return

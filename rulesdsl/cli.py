@@ -203,6 +203,8 @@ def build_parser(lang: str = "pt") -> argparse.ArgumentParser:
     def map_opt(sp):
         opt(sp, "--map", "--mapa", "--mapa", dest="map", default=None, metavar="ID", help=h("map"))
         opt(sp, "--deck", "--baralho", "--mazo", dest="deck", default=None, metavar="ID", help=h("deck"))
+        opt(sp, "--setup", ["--preparacao", "--preparação"], ["--preparacion", "--preparación"], dest="setup",
+            default=None, metavar="ID", help=h("setup"))
 
     def max_decisions_opt(sp, default):
         opt(sp, "--max-decisions", ["--max-decisoes", "--max-decisões"], "--max-decisiones", dest="max_decisions",
@@ -486,6 +488,28 @@ def resolve_map(gdef, spec: str | None, lang: str) -> str | None:
     return m
 
 
+def resolve_setup(gdef, spec: str | None, lang: str) -> str | None:
+    """`--preparacao`: one of the game's `preparações:` (Law A: `avancada`), by id or by a name
+    in any language."""
+    if not spec:
+        return None
+    from .errors import fold
+    raw = ((gdef.rs.data.get("game") or {}).get("setups") or {})
+    names = {}
+    for sid, v in raw.items():
+        names[fold(str(sid))] = str(sid)
+        nm = v.get("name") if isinstance(v, dict) else None
+        for x in (nm.values() if isinstance(nm, dict) else [nm]):
+            for y in (x if isinstance(x, list) else [x]):
+                if y is not None:
+                    names[fold(str(y))] = str(sid)
+    sid = names.get(fold(spec))
+    if sid is None:
+        known = ", ".join(raw) or "-"
+        raise CliError("CLI053", hint=suggest(spec, list(names)), name=spec, known=known)
+    return sid
+
+
 def resolve_deck(gdef, spec: str | None, lang: str) -> str | None:
     """`--baralho`: the deck played instead of the game's own (Law A.2: Exiles and Partisans)."""
     if not spec:
@@ -614,6 +638,7 @@ def _game_args(args):
     gdef = _load(args.ruleset, args.user_lang, _cache_wanted(args))
     lang = args.cli_lang = _game_lang(args, gdef)
     args.deck_id = resolve_deck(gdef, args.deck, lang)
+    args.setup_id = resolve_setup(gdef, getattr(args, "setup", None), lang)
     return gdef, lang, resolve_factions(gdef, args.factions, lang), resolve_map(gdef, args.map, lang)
 
 
@@ -636,7 +661,7 @@ def cmd_play(args) -> int:
     from .interpreter.runtime import RulesLoop
     try:
         game = Game(gdef, factions, args.seed, map_id=map_id, deck_id=args.deck_id, lang=lang, log=logging,
-                    observe=observe or None)
+                    observe=observe or None, setup=args.setup_id)
     except RulesLoop as exc:     # the setup itself loops
         raise _rules_loop(exc, 0, args.seed, lang) from None
 
@@ -748,7 +773,7 @@ def cmd_simulate(args) -> int:
                 raise CliError("CLI022", path=args.out) from None
         r = simulate(args.ruleset, factions, args.games, args.seed, args.workers, rotate=not args.no_rotate,
                      agents=args.agents, max_decisions=args.max_decisions, lang=lang, map_id=map_id,
-                     deck_id=args.deck_id, invariants=args.invariants, gdef=gdef,
+                     deck_id=args.deck_id, invariants=args.invariants, gdef=gdef, setup_id=args.setup_id,
                      cache=_cache_wanted(args), on_game=(lambda res: writer.add(_records.record(res, run))) if writer else None)
     except BaseException:
         if writer is not None:

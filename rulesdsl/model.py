@@ -629,8 +629,8 @@ def _expressions(data):
                 walk(x, path + (k,), owner, law)
         elif isinstance(v, YList):
             # lists of rules, and the ranking's list of values (interpreter/ending.py)
-            rule_list = bool(path) and (path[-1] in ("setup", "final_scoring", "ranking", "on_choose")
-                                        or (len(path) >= 2 and path[-2] == "turn"))
+            rule_list = bool(path) and (path[-1] in ("setup", "final_scoring", "ranking", "on_choose", "after_factions")
+                                        or (len(path) >= 2 and path[-2] in ("turn", "setups")))
             for i, x in enumerate(v):
                 if rule_list and isinstance(x, str):
                     out.append((path + (i,), x, owner, law))

@@ -44,7 +44,8 @@ from .loader import YDict, YList, YStr, detect_lang, load_file
 # ---------------------------------------------------------------------------------------------
 # keys (neutral names; spellings come from the lexicons)
 
-RUN_KEYS = {"ruleset", "factions", "seed", "map", "deck"}
+# `setup`: one of the game's `preparações:` (Law A); `players`: seats whose factions are chosen
+RUN_KEYS = {"ruleset", "factions", "seed", "map", "deck", "setup", "players"}
 SETUP_KEYS = {"position", "hands", "supply", "counters", "scores", "zones", "active", "phase", "round"}
 STEP_KEYS = {"choices", "dice", "expect", "description", "note", "law"}
 SCENARIO_KEYS = RUN_KEYS | SETUP_KEYS | STEP_KEYS | {"name", "scenario", "steps"}
@@ -138,6 +139,8 @@ class Scenario:
     start: tuple | None = None
     steps: list = field(default_factory=list)
     vocab: object = None
+    setup_id: str | None = None       # one of the game's `preparações:` (Law A)
+    players: int | None = None        # seats without factions: they choose during setup
 
     @property
     def id(self) -> str:
@@ -969,6 +972,7 @@ def _scenario(rd: _Reader, k: dict, item, ipos, index) -> Scenario | None:
                    what=_m("SW.deck", lang), name=v)
         else:
             deck_id = hits[0]
+    setup_id, players = _setup_choice(rd, k, gdef, lang)
     m = gdef.maps.get(map_id or gdef.default_map or next(iter(gdef.maps), None))
     law = []
     if "law" in k:
@@ -976,6 +980,10 @@ def _scenario(rd: _Reader, k: dict, item, ipos, index) -> Scenario | None:
         law = [str(x) for x in v] if isinstance(v, list) else [str(v)] if v is not None else []
     desc = str(k["description"][0]) if "description" in k else ""
     sc = Scenario(name, rd.path, ipos, lang, gdef, seated, seed, map_id, deck_id, law, desc, vocab=vocab)
+    sc.setup_id, sc.players = setup_id, players
+    if players is not None and any(x in k for x in SETUP_KEYS):
+        # a position names factions' pieces and zones: the seats have none yet
+        rd.err("S031", k["players"][1])
     # the position
     if any(x in k for x in ("position", "hands", "supply", "counters", "scores", "zones", "round")):
         sc.setup = _setup(rd, k, vocab, m, seated, deck_id)
@@ -1373,14 +1381,47 @@ def _find_card(s, g, cid, placed, draw):
     raise ValueError(cid)
 
 
+def _setup_choice(rd, k, gdef, lang):
+    """`preparação:` (one of the game's setups, by id or name in any language: S030) and
+    `jogadores:` (a number of seats whose factions are chosen in setup: S032 without a choice)."""
+    setup_id = players = None
+    setups = {sid: st for sid, st in (getattr(gdef, "setups", None) or {}).items() if sid}
+    if "setup" in k:
+        v, p = k["setup"]
+        raw = ((gdef.rs.data.get("game") or {}).get("setups") or {})
+        names = {}
+        for sid in setups:
+            nm = (raw.get(sid) or {}).get("name")
+            vals = nm.values() if isinstance(nm, dict) else [nm]
+            for x in vals:
+                for y in (x if isinstance(x, list) else [x]):
+                    if y is not None:
+                        names[fold(str(y))] = sid
+            names[fold(sid)] = sid
+        setup_id = names.get(fold(str(v)))
+        if setup_id is None:
+            rd.err("S030", getattr(v, "pos", None) or p, hint=suggest(str(v), list(setups)), name=v,
+                   known=", ".join(setups) or "-")
+    if "players" in k:
+        v, p = k["players"]
+        players = rd.int_of(v, p)
+        st = setups.get(setup_id) if setup_id else None
+        fc = st.faction_choice if st is not None else gdef.faction_choice
+        if players is not None and fc is None:
+            rd.err("S032", getattr(v, "pos", None) or p)
+            players = None
+    return setup_id, players
+
+
 def new_game(sc: Scenario):
     """The scenario's game at its starting position (before the first choice)."""
     from .interpreter.engine import Game
     box: dict = {}
     holder: list = []
-    game = Game(sc.gdef, sc.factions, sc.seed, sc.map_id, sc.deck_id, lang=sc.lang, log=True,
+    game = Game(sc.gdef, sc.players if sc.players is not None else sc.factions, sc.seed, sc.map_id,
+                sc.deck_id, lang=sc.lang, log=True,
                 position=_position_fn(sc, box, holder) if sc.setup is not None else None,
-                start=sc.start)
+                start=sc.start, setup=sc.setup_id)
     if not holder:
         game.s.rng = _LoadedDice(game.s.rng.getstate())
         holder.append(game.s.rng)

@@ -83,3 +83,16 @@ def test_a_chain_shares_its_prefix_and_reads_as_a_list():
     assert list(d) == list(range(151)) and d[-1] == 150 and d[-3:] == [148, 149, 150]
     assert d == list(range(151)) and list(reversed(d))[0] == 150
     assert c._chunks[1] is d._chunks[1]      # the written prefix is shared
+
+
+def test_a_chain_copy_shares_even_the_tail_until_one_side_writes():
+    c = Chain(range(70))                     # one full chunk and a tail of 6
+    d = c.copy()
+    e = d.copy()
+    assert d._tail is c._tail and e._chunks is c._chunks      # nothing copied yet
+    c.append("c")                            # the original writes first: the copies keep theirs
+    e[65] = "e"                              # a copy of a copy replaces an item of the tail
+    del d[2:]                                # another truncates
+    assert list(c) == list(range(70)) + ["c"]
+    assert list(e) == list(range(65)) + ["e"] + list(range(66, 70))
+    assert list(d) == [0, 1]

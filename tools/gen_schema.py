@@ -191,6 +191,19 @@ DERIVED["properties"]["table"] = {"type": "object", "x-ids": True, "additionalPr
 # a piece removable only while one of these actions is being performed (Law 14.2.2)
 PIECE["properties"]["removable_in"] = {"type": "array", "items": ref("action"), "minItems": 1}
 
+
+# the faction choice (N12, interpreter/seating.py), with the draft of Law A.8.1: the factions
+# offered are revealed by chance, group by group
+FACTION_CHOICE = obj({"law": LAW, "order": values("reverse", "forward"),
+                      "pool": {"type": "array", "items": ref("faction")},
+                      "dealt": BOOLISH, "on_choose": RULES,
+                      "reveal_factions": {"type": "array", "items": obj({
+                          "law": LAW, "groups": {"type": "array", "items": S},
+                          "count": {"type": ["integer", "string"], "x-values": ["per_player"]}},
+                          required=["groups", "count"])},
+                      "removed_with_players": idmap({"type": "array", "items": S}),
+                      "lock_last": obj({"law": LAW, "group": S, "until": S},
+                                       required=["group", "until"])})
 schema = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
     "$id": "https://rulesdsl.example/ruleset.schema.json",
@@ -221,9 +234,14 @@ schema = {
                      # seats (N12, interpreter/seating.py): the turn order drawn at the start, and
                      # the factions chosen (or dealt) during setup, each set up at once
                      "turn_order": values("random", "random_first"),
-                     "faction_choice": obj({"law": LAW, "order": values("reverse", "forward"),
-                                            "pool": {"type": "array", "items": ref("faction")},
-                                            "dealt": BOOLISH, "on_choose": RULES}),
+                     "faction_choice": FACTION_CHOICE,
+                     # other setups (Law A), chosen when the game is made (Game(setup=...),
+                     # `--preparacao`): each replaces the game's setup rules, turn order and
+                     # faction choice, and may add rules run after the factions set up
+                     "setups": idmap(obj({"name": NAME, "law": LAW, "setup": RULES,
+                                          "turn_order": values("random", "random_first"),
+                                          "faction_choice": FACTION_CHOICE,
+                                          "after_factions": RULES})),
                      # where the text catalogue lives when not in this folder (a generated
                      # translation points at its source's `texto/`)
                      "text_folder": S,
@@ -278,6 +296,13 @@ schema = {
                             "hand": ref("zone"), "reshuffle": BOOLISH})),
         "factions": idmap(obj({
             "name": NAME, "setup_letter": S, "reach": INT, "copy_of": S,
+            # a group the faction belongs to (A.8.1: militant, insurgent), read by the
+            # faction choice's `reveal_factions` and `lock_last`
+            "group": S,
+            # A.8.1.III: revealed in a draft with a random card of one of its zones, which it
+            # takes into `to` if chosen
+            "revealed_with": obj({"law": LAW, "zone": ref("zone"), "to": ref("zone")},
+                                 required=["zone", "to"]),
             # expansions whose pieces join the box when this faction is seated (9.7)
             "expansions": {"type": "array", "items": S},
             "pieces": idmap(PIECE), "zones": idmap(ZONE), "counters": idmap(COUNTER),
@@ -286,6 +311,8 @@ schema = {
             "spaces": idmap(obj({"type": ref("spacekind"), "name": NAME, "in_selections": BOOLISH},
                                 attrs="space")),
             "setup": RULES, "turn": idmap(RULES) | {"x-key-ref": "phase"}, "actions": idmap(ACTION),
+            # its setup rules in one of the game's `setups` (a faction setup card, Law A.8.2)
+            "setups": idmap(RULES),
             "triggers": {"type": "array", "items": HOOK_TRIGGER},
             "replacements": {"type": "array", "items": HOOK_REPLACE},
             "modifiers": {"type": "array", "items": HOOK_MODIFY},
@@ -353,6 +380,10 @@ def localize(node, lex):
             enum = [sp for n in v for sp in (lex.values.get(n) or [n])]
             if v == ["true", "false"]:
                 enum = [True, False] + enum
+            if "integer" in (node.get("type") or ()):
+                # a number or one of the values: the values as a string pattern
+                out["anyOf"] = [{"type": "integer"}, {"enum": enum}]
+                continue
             out["enum"] = enum
         else:
             out[k] = localize(v, lex)
