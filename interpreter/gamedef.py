@@ -356,7 +356,8 @@ class Derived:
         v = self.base(ctx) if self.base else 0
         for m in self.mods:
             if m.card is not None:
-                v = self._card_mod(ctx, m, arg, env, v)
+                if ctx.s.gate_on:
+                    v = self._card_mod(ctx, m, arg, env, v)
                 continue
             # a faction's modifier changes the value for that faction only ("sua facção")
             if m.owner is not None and m.owner != ctx.me:
@@ -885,7 +886,7 @@ class GameDef:
         if d.base is not None and not d.trees:
             reads = None                 # a base given as a plain number has no tree: unknown
         if reads is not None and d.card_mods:
-            reads.add("vc")              # a card's modifier holds while the card is in play
+            reads.add("vg")              # a card's modifier holds while the card is in play
         return _compiler._key_fn(reads, self.derived_reads(d))
 
     def prohibition_trees(self) -> list:
