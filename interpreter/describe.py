@@ -334,7 +334,7 @@ def describe_prompt(game, decision, lang: str) -> str:
         return _m("GM.p." + key, lang)
     if key == "order_sides":
         return _m("GM.p.order_sides", lang)
-    if key in ("choose_kind", "place_where", "remove", "how_many", "take_hit", "spend", "discard",
+    if key in ("choose_kind", "place_where", "remove", "return", "how_many", "take_hit", "spend", "discard",
                "branch", "may_trigger"):
         return _m("GM.p." + key, lang)
     return _m("GM.p.generic", lang, kind=decision.kind)
