@@ -168,6 +168,28 @@ def test_typed_counter_in_a_scenario_position(tmp_path):
     assert d and "sol, lua, ave" in d[0].message()
 
 
+def test_cards_of_a_parameter_read_that_players_hand(tmp_path):
+    """'número de cartas de D' in a derived value whose parameter D is a player: D's hand
+    (as 'cartas na mão de D'), not the cards like D in the hand of who asks."""
+    from minigames import errors, load
+    text = open(os.path.join(GAME, "jogo.yaml"), encoding="utf-8").read()
+    text = text.replace("valores_derivados:\n", """valores_derivados:
+  seguradas:
+    nome: {pt: cartas seguradas, es: cartas sostenidas}
+    parâmetro: D
+    base: número de cartas de D
+""", 1)
+    diags, gd = load(tmp_path, text)
+    assert errors(diags) == []
+    game = Game(gd, ["azuis", "vermelhos"], seed=1)
+    s = game.s
+    s.move_card(s.zones["monte"][0], "monte", "vermelhos:mão")
+    assert (len(s.zones["azuis:mão"]), len(s.zones["vermelhos:mão"])) == (2, 3)
+    _run(game, "receba (cartas seguradas de vermelhos) pontos", "azuis")
+    _run(game, "receba (cartas seguradas de você) pontos", "vermelhos")
+    assert game.s.counters["azuis:pontos"] == 3 and game.s.counters["vermelhos:pontos"] == 3
+
+
 def _load_codes(tmp_path, edits):
     """The error codes of the test game with `edits` (old text -> new text) applied."""
     text = open(os.path.join(GAME, "jogo.yaml"), encoding="utf-8").read()
