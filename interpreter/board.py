@@ -156,7 +156,7 @@ def board(ctx):
         v = _with_piece_edges(ctx, v)
     if v.conditional_kinds and _live(v)[1]:
         v = _with_conditional(ctx, v)
-    if cards:
+    if cards and ctx.s.gate_on:
         # who has one of those cards in play: kept for the last state and cards' version read
         # (one comparison while nobody has them, the usual case)
         s = ctx.s

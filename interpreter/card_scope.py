@@ -58,3 +58,18 @@ def in_play(ctx) -> dict:
                         out[d] = o + (f,)
     memo[key] = out
     return out
+
+
+def gate_cards(g) -> frozenset:
+    """The card defs whose rules change values the engine keeps (memo keys) while they lie in
+    play: those with modifiers of who rules (interpreter/rule.py), of a derived value, or with
+    adjacency (`adjacências:`). A game without any of them pays nothing for them (State.vg)."""
+    got = g.__dict__.get("_gate_cards")
+    if got is None:
+        out = {m.card for m in getattr(g.rule, "mods", ()) if m.card is not None}
+        for d in g.derived.values():
+            out.update(m.card for m in d.mods if m.card is not None)
+        for md in getattr(g, "maps", {}).values():
+            out.update(c for c, _, _ in md.card_adjacency)
+        got = g._gate_cards = frozenset(out)
+    return got

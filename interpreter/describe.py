@@ -19,6 +19,7 @@ from functools import lru_cache
 
 from ..errors import fold, format_message
 from .runtime import DONE, PASS
+from . import small_forms as _small
 
 _SENTINELS = (PASS, DONE)
 
@@ -166,6 +167,16 @@ def counter_label(game, key, lang: str, count=None, by=None) -> str:
     if owner is not None and owner != by:
         return _m("GM.w.piece_of", lang, piece=word, faction=faction_name(game, owner, lang))
     return word
+
+
+def counter_value_name(game, key, v, lang: str):
+    """The value of a counter as shown: a typed counter's value (N8) by its name (a faction,
+    an enumeration value); anything else as it is."""
+    if isinstance(v, str) and game.g.counter_types:
+        vals = _small.typed_of_key(game.g, key)
+        if vals is not None and v in vals:
+            return faction_name(game, v, lang) if v in game.g.factions else name(game, "enumval", v, lang)
+    return v
 
 
 def counter_amount(game, counter, n, lang: str, by=None) -> str:
@@ -323,7 +334,7 @@ def describe_prompt(game, decision, lang: str) -> str:
         return _m("GM.p." + key, lang)
     if key == "order_sides":
         return _m("GM.p.order_sides", lang)
-    if key in ("choose_kind", "place_where", "remove", "how_many", "take_hit", "spend", "discard",
+    if key in ("choose_kind", "place_where", "remove", "return", "how_many", "take_hit", "spend", "discard",
                "branch", "may_trigger"):
         return _m("GM.p." + key, lang)
     return _m("GM.p.generic", lang, kind=decision.kind)
@@ -525,7 +536,10 @@ def describe_table(game, faction, lang: str) -> str:
     score = g.score
     counters = []
     for k, v in o["counters"].items():
-        if not v or not isinstance(v, (int, float)) or isinstance(v, bool):
+        if isinstance(v, str) and v != "?" and _small.typed_of_key(g, k) is not None:
+            # a typed counter (N8): its value by name (a faction, an enumeration value)
+            v = counter_value_name(game, k, v, lang)
+        elif not v or not isinstance(v, (int, float)) or isinstance(v, bool):
             continue
         cid, owner, other = _counter_parts(game, k)
         if score and cid == score and other is None:

@@ -176,6 +176,9 @@ class Game:
                 for _ in range(cd.copies):
                     s.zones.setdefault(key, []).append(len(s.card_defs))
                     s.card_defs.append(cid)
+        # a card whose modifiers or adjacency hold while in play (N5): is one in this game?
+        from .card_scope import gate_cards
+        s.gate_on = not gate_cards(g).isdisjoint(s.card_defs)
 
     # the rules: the outer loop (turns.py) at the bottom of the machine's stack --------------
 

@@ -275,7 +275,7 @@ def _after_action(done):
 class Hook:
     __slots__ = ("interactive", "tree", "kind", "owner", "event", "pieces", "owner_rel", "by_rel", "cause", "not_cause", "binds", "tag", "phase",
                  "condition", "run", "law", "optional", "value", "add", "set", "tie_break", "id",
-                 "cond_tree", "card", "step", "roles", "priority", "dest")
+                 "cond_tree", "card", "step", "roles", "priority", "dest", "turn_rule")
 
     def __init__(self, kind, owner, law):
         self.kind = kind
@@ -306,6 +306,7 @@ class Hook:
         self.roles = None         # {role: "mine" | "enemy"} of a step event (`atacante: você`)
         self.priority = 0         # replacements: the higher first (`prioridade:`)
         self.dest = None          # a removal's replacement: the piece zone the pieces go to
+        self.turn_rule = None     # `do_turno:` (N9): only events the turn's own rules make (or not)
 
 
 class Derived:
@@ -355,7 +356,8 @@ class Derived:
         v = self.base(ctx) if self.base else 0
         for m in self.mods:
             if m.card is not None:
-                v = self._card_mod(ctx, m, arg, env, v)
+                if ctx.s.gate_on:
+                    v = self._card_mod(ctx, m, arg, env, v)
                 continue
             # a faction's modifier changes the value for that faction only ("sua facção")
             if m.owner is not None and m.owner != ctx.me:
@@ -885,7 +887,7 @@ class GameDef:
         if d.base is not None and not d.trees:
             reads = None                 # a base given as a plain number has no tree: unknown
         if reads is not None and d.card_mods:
-            reads.add("vc")              # a card's modifier holds while the card is in play
+            reads.add("vg")              # a card's modifier holds while the card is in play
         return _compiler._key_fn(reads, self.derived_reads(d))
 
     def prohibition_trees(self) -> list:
@@ -1487,6 +1489,10 @@ class GameDef:
             hk.by_rel = _rel(ev.get("by"))
             hk.cause = ev.get("cause")
             hk.not_cause = ev.get("not_cause")
+            if ev.get("turn_rule") is not None:
+                # `do_turno: sim`: only the event the turn's own rules make (the Evening draw),
+                # not one of a triggered effect or an action (`não`: only those)
+                hk.turn_rule = _bool(ev.get("turn_rule"))
             if ev.get("action") is not None:
                 # `ação realizada` with `ação: A`: matched as the cause (the event's only action)
                 hk.cause = str(ev["action"])

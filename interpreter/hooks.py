@@ -267,6 +267,8 @@ def replacement(ctx, ev):
             continue
         if done and h in done:
             continue
+        if h.turn_rule is not None and h.turn_rule != ev.get("turn_rule", False):
+            continue
         mes = owners_in_play(ctx, h.card) if h.card is not None else (_hook_me(h, ev, ctx),)
         for me in mes:
             if not _matches(ctx, h, ev, me):

@@ -34,6 +34,7 @@ from __future__ import annotations
 import weakref
 
 from . import decks as _decks
+from . import small_forms as _small
 from .state import Chain, State
 
 HIDDEN = "?"          # a card the viewer may not see, in place of its instance and id
@@ -199,6 +200,25 @@ def _board_space(game, sp, kinds) -> dict:
     return out
 
 
+def _counters_seen(game, faction) -> dict:
+    """The counters as the viewer sees them: a hidden one not shown to it is "?" (N13); a typed
+    counter (N8) shows its value (a faction, an enumeration value's id; None: no value), not
+    the number the state keeps for it."""
+    g, s = game.g, game.s
+    if not g.hidden_counters and not g.counter_types:
+        return dict(sorted(s.counters.items()))
+    out = {}
+    for k, v in sorted(s.counters.items()):
+        if g.hidden_counters and not g.counter_visible_to(k, faction, s.flags):
+            v = HIDDEN
+        elif g.counter_types:
+            vals = _small.typed_of_key(g, k)
+            if vals is not None:
+                v = _small.decode(vals, v)
+        out[k] = v
+    return out
+
+
 def _supply_seen(game, faction) -> dict:
     """The supply, where the faces of a back that hides them (`quem_vê:`) are counted together
     under the back for who may not see them (the pieces wait face down: which ones are left
@@ -286,8 +306,7 @@ def observation(game, faction) -> dict:
         "terminal": game.is_terminal(),
         "winners": list(s.winners),
         "scores": dict(game.scores()),
-        "counters": dict(sorted(s.counters.items())) if not g.hidden_counters else
-        {k: (v if g.counter_visible_to(k, faction, s.flags) else HIDDEN) for k, v in sorted(s.counters.items())},
+        "counters": _counters_seen(game, faction),
         "flags": {":".join(str(x) for x in (k if isinstance(k, tuple) else (k,))): v
                   for k, v in sorted(s.flags.items(), key=lambda kv: str(kv[0]))},
         "board": {sp: _board_space(game, sp, k) for sp, k in sorted(s.board.items()) if k},
@@ -342,7 +361,8 @@ def observation_string(game, faction, lang=None) -> str:
                        zone=D.zone_name(game, r["zone"], lang)))
     for k, v in o["counters"].items():
         if v:
-            lines.append(f"{k} = {v}")      # a hidden counter: "?" (N13)
+            # a hidden counter: "?" (N13); a typed one (N8): its value, by name
+            lines.append(f"{k} = {D.counter_value_name(game, k, v, lang)}")
     d = game.pending
     if d is not None:
         if d.player == faction:

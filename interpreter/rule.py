@@ -296,7 +296,7 @@ def finish(g):
         rd.seated = seated
     # a card's modifier holds while the card is in play: the cards' version, unless the gate
     # (below) keeps who has those cards in play
-    parts = set() if rd.gates or not gates else {"vc"}
+    parts = set() if rd.gates or not gates else {"vg"}
     for m in rd.mods:
         if m.reads is None:
             parts = None
@@ -312,7 +312,7 @@ def finish(g):
     if rd.gates:
         # the kept rulers also depend on who has those cards in play (runtime.ruler keeps it
         # beside them: empty while nobody has them); a card moving elsewhere keeps them
-        rd.reads = None if rd.reads is None else rd.reads | {"vc"}
+        rd.reads = None if rd.reads is None else rd.reads | {"vg"}
         rd.gate = [None, None, ()]
 
 

@@ -130,6 +130,8 @@ def ruler(ctx: Ctx, space: str):
     rd = ctx.g.rule
     stamp = rd.stamp
     gate = rd.gate
+    if gate is not None and not s.gate_on:
+        gate = None                 # none of the gated cards is in this game (State.vg)
     if stamp is not None or gate is not None:
         v = stamp(s) if stamp is not None else None
         if gate is not None:

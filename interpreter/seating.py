@@ -271,6 +271,8 @@ def take_faction(game, seat: str, f: str) -> None:
                 s.zones.setdefault(key, []).append(len(defs))
                 defs.append(cid)
     s.card_defs = defs
+    from .card_scope import gate_cards
+    s.gate_on = not gate_cards(g).isdisjoint(defs)      # (State.vg)
     from .board import add_faction_spaces
     add_faction_spaces(game, f)          # the spaces the faction brings (N10)
     views = getattr(game, "views", None)

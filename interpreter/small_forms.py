@@ -114,6 +114,23 @@ def typed_values(g, cid):
     return ct.get(cid)
 
 
+def typed_of_key(g, key):
+    """The values a counter of the state holds ('proscrito', 'lagartos:lagartos.odiado',
+    'malandro:ajuda@marqueses'): a tuple for a typed counter, else None."""
+    ct = g.counter_types
+    if not ct:
+        return None
+    k = str(key)
+    owner = None
+    if ":" in k:
+        owner, k = k.split(":", 1)
+    k = k.split("@", 1)[0]
+    vals = ct.get(k)
+    if vals is None and owner is not None:
+        vals = ct.get(f"{owner}.{k.split('.')[-1]}")
+    return vals
+
+
 def decode(vals, v):
     return vals[v - 1] if isinstance(v, int) and 0 < v <= len(vals) else None
 

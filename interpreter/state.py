@@ -20,7 +20,8 @@ _UIDS = itertools.count(1)
 class State:
     __slots__ = ("uid", "failure", "vid", "vb", "vz", "vc", "vn", "vm", "vf", "vt", "_clock", "_ext", "_at", "_rng", "_rng_share", "seed", "seats", "active", "round", "turn_no", "phase", "board", "supply",
                  "zones", "piece_zones", "counters", "marks", "card_defs", "journal",
-                 "_ruler", "_partners", "winner", "winners", "ranking", "terminal", "visible", "flags", "step", "pstat", "ident")
+                 "_ruler", "_partners", "winner", "winners", "ranking", "terminal", "visible", "flags", "step", "pstat", "ident",
+                 "gate_on")
 
     def __init__(self, seed: int):
         self.seed = seed
@@ -58,6 +59,9 @@ class State:
         self.marks: dict = {}                             # per-turn marks (limits, used crafters)
         self.flags: dict = {}                             # lasting facts (face-down leaders, ...)
         self.card_defs: list[str] = []                    # card instance -> card def id
+        # has this game a card whose modifiers or adjacency hold while it lies in play (N5,
+        # card_scope.gate_cards)? Set with the card instances (Game._init_state); see `vg`
+        self.gate_on = False
         self.journal: list | None = None
         self._ruler: dict = {}
         self._partners = (None, {})                       # (flags version, faction -> partners)
@@ -66,6 +70,14 @@ class State:
         self.ranking: dict | None = None                  # seat -> rank (1 first), ending.py
         self.terminal = False
         self.visible: dict = {}                           # card instance -> set of factions that saw it
+
+    @property
+    def vg(self):
+        """The cards' version as the cards that gate rules see it (N5: a card's modifiers and
+        adjacency hold while it lies in play): `vc` in a game that has such a card, 0 in one
+        that has none (a memo key reading it then survives every card moved). Read by memo
+        keys instead of `vc` (rulesdsl/compiler/memo.py)."""
+        return self.vc if self.gate_on else 0
 
     # the random generator, copied on first use after a copy ----------------------------------
     # Copying a Mersenne Twister costs ~25 µs (getstate/setstate), a quarter of a state copy's
@@ -126,6 +138,7 @@ class State:
         c.marks = self.marks.copy()
         c.flags = self.flags.copy()
         c.card_defs = self.card_defs
+        c.gate_on = self.gate_on
         j = self.journal
         if j is not None:
             # an undo that puts a whole zone back holds that zone's list: each copy its own

@@ -271,7 +271,9 @@ class Main(Frame):
                 s.ver += 1
                 game.log_event("turn", f, round=s.round)
                 self.c = ctx.child(me=f, env={})
-                self.rules_ctx = ctx.child(me=f, env={})   # one turn's rules share variables
+                # one turn's rules share variables; what they do themselves (not in an action,
+                # nor a triggered effect: those get their own variables) is `do_turno:` (N9)
+                self.rules_ctx = ctx.child(me=f, env={"__turn_rule": True})
                 phases = g.turn_phases
                 self.pi = 0
                 self.pc = PHASE

@@ -40,7 +40,7 @@ EVENT_FIELDS = {
     "turn_end": {"by", "owner"},
     "flip": _PIECE_EVENT | {"from"},
     "action_done": {"by", "owner", "action"},
-    "draw": {"by", "owner", "count", "phase", "cause"},
+    "draw": {"by", "owner", "count", "phase", "cause", "turn_rule"},
     "step": {"step", "attacker", "defender", "by", "owner"},
     # a card revealed (`revele`) or a piece turned face up from its back (`vire`)
     "reveal": _PIECE_EVENT | {"from", "card"},

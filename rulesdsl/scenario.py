@@ -744,6 +744,31 @@ class _Reader:
                     return left, f
         return None
 
+    def counter_value(self, vocab, cid, v, pos):
+        """A counter's value in a position: a whole number; for a typed counter (N8, `tipo:`)
+        a value of its type by name (a faction, an enumeration value; empty: no value), kept
+        as the state keeps it (interpreter/small_forms.py). Another value: S035."""
+        from .interpreter import small_forms as _small
+        vals = _small.typed_values(vocab.g, cid) if cid is not None else None
+        if vals is None:
+            return self.int_of(v, pos, vocab)
+        if v is None:
+            return 0
+        if not isinstance(v, (bool, int, float)):
+            t = str(v)
+            hits = [h for h in vocab.find("faction", t) + vocab.find("enumval", t) if h in vals]
+            f = vocab.faction(t)
+            if f in vals:
+                hits.insert(0, f)
+            if not hits and t in vals:
+                hits = [t]
+            if hits:
+                return vals.index(hits[0]) + 1
+        names = [vocab.name("faction" if x in vocab.g.factions else "enumval", x) for x in vals]
+        self.err("S035", getattr(v, "pos", None) or pos, value=v, counter=vocab.name("counter", cid),
+                 known=", ".join(names), hint=suggest(str(v), names))
+        return None
+
     def counters(self, vocab, v, pos, seated, where, only=None) -> dict:
         """{faction: {counter: n}} | {counter: {faction: n}} | {counter: n} (global)
         | with `only` (the score counter): {faction: n}.  -> {key: (n, pos)}"""
@@ -786,7 +811,7 @@ class _Reader:
                             if other is not None and n is not None:
                                 out[g.pair_key(cid, f, other)] = (n, cx.val_pos.get(ok))
                         continue
-                    n = self.int_of(cx, x.val_pos.get(ck), vocab)
+                    n = self.counter_value(vocab, cid, cx, x.val_pos.get(ck))
                     if cid is not None and n is not None:
                         out[key_of(cid, f)] = (n, x.val_pos.get(ck))
                 continue
@@ -796,11 +821,11 @@ class _Reader:
             if isinstance(x, YDict):
                 for fk, fx in x.items():
                     ff = self.faction(vocab, fk, x.key_pos.get(fk), seated)
-                    n = self.int_of(fx, x.val_pos.get(fk), vocab)
+                    n = self.counter_value(vocab, cid, fx, x.val_pos.get(fk))
                     if ff is not None and n is not None:
                         out[key_of(cid, ff)] = (n, x.val_pos.get(fk))
             else:
-                n = self.int_of(x, v.val_pos.get(k), vocab)
+                n = self.counter_value(vocab, cid, x, v.val_pos.get(k))
                 if n is not None:
                     out[cid if cid in g.counters else key_of(cid, seated[0])] = (n, v.val_pos.get(k))
         return out
@@ -1827,6 +1852,14 @@ def _check(game, sc: Scenario, ex: Expect, res: Result):
             label = vocab.name("counter", cid)
             if other is not None:
                 label = f"{label} ({_fac(sc, other)})"
+            from .interpreter import small_forms as _small
+            vals = _small.typed_of_key(g, key)
+            if vals is not None:
+                # a typed counter (N8): its values by name, "nada" for no value
+                def shown(x):
+                    v = _small.decode(vals, x)
+                    return "-" if v is None else vocab.name("faction" if v in g.factions else "enumval", v)
+                n, got = shown(n), shown(got)
             res.fail(pos, _m("SR.counter", lang, counter=label,
                              faction=_fac(sc, f), expected=n, got=got))
     for key, ((how, val), pos) in ex.cards.items():

@@ -195,6 +195,36 @@ def test_returning_is_not_a_removal_and_the_journal_undoes_it(tmp_path):
     assert copy.s.piece_zones["azuis:cova"] == {} and copy.s.supply == s.supply
 
 
+def test_returning_a_number_of_pieces_asks_which_when_there_is_a_choice(tmp_path):
+    """`devolva 3 soldados de sua cova`: that many; with two kinds there, who returns chooses
+    one piece after the other; fewer there than asked: the ones there are."""
+    text = edit("        efeito: devolva todos os soldados de sua cova",
+                "        efeito: devolva 3 soldados de sua cova")
+    game = game_with(tmp_path, table={"coveiro": "azuis:mesa"}, text=text)
+    s = game.s
+    for k in ("vermelhos.soldado", "azuis.soldado"):
+        s.move_zone_piece(None, "azuis:cova", k, 2)
+        s.adjust_supply(k, -2)
+    red, blue = s.supply["vermelhos.soldado"], s.supply["azuis.soldado"]
+    act(game, "esvaziar")
+    d = game.pending
+    assert d.player == "azuis" and len(d.options) == 2          # a red or a blue soldier
+    game.apply(0)
+    game.apply(0)
+    # three back in all; the one still there was never picked first
+    left = s.piece_zones["azuis:cova"]
+    assert sum(left.values()) == 1
+    assert s.supply["vermelhos.soldado"] + s.supply["azuis.soldado"] == red + blue + 3
+    # one kind only, fewer than asked: no question, the ones there go back
+    game2 = game_with(tmp_path, table={"coveiro": "azuis:mesa"}, text=text)
+    s2 = game2.s
+    s2.move_zone_piece(None, "azuis:cova", "vermelhos.soldado", 2)
+    s2.adjust_supply("vermelhos.soldado", -2)
+    supply2 = s2.supply["vermelhos.soldado"]
+    act(game2, "esvaziar")
+    assert s2.piece_zones["azuis:cova"] == {} and s2.supply["vermelhos.soldado"] == supply2 + 2
+
+
 def test_a_revealed_card_raises_the_reveal_event(tmp_path):
     game = game_with(tmp_path, hand=["ordem"], table={"espia": "vermelhos:mesa"})
     act(game, "exibir")

@@ -125,6 +125,71 @@ def test_typed_counter_misuse_is_an_error(g):
         _run(game, "escolha uma casa C\ndefina proscrito para C", "azuis")
 
 
+def test_typed_counters_are_shown_by_value(g):
+    """A typed counter (N8) is observed and described by its value (a suit, a faction), never
+    as the number the state keeps; the observation's vector encodes it by its place."""
+    from rulesdsl.adapters.encoding import Layout
+    from rulesdsl.interpreter.describe import describe_table
+    from rulesdsl.interpreter.observation import observation_string
+    game = _game(g)
+    _run(game, "defina guardião para vermelhos", "azuis")
+    o = observation(game, "azuis")
+    assert o["counters"]["proscrito"] == "lua" and o["counters"]["guardião"] == "vermelhos"
+    assert "proscrito lua" in describe_table(game, "azuis", "pt")
+    assert "guardián rojos" in describe_table(game, "azuis", "es")
+    assert "guardião = vermelhos" in observation_string(game, "azuis", "pt")
+    lay = Layout.of(game)
+    v = lay.encode(o)
+    at = lay._off["counters"]
+    assert v[at + lay._counter_i["proscrito"]] == 2.0 and v[at + lay._counter_i["guardião"]] == 2.0
+
+
+def test_typed_counter_in_a_scenario_position(tmp_path):
+    """A scenario sets a typed counter by the name of its value (PT and ES); another value is
+    S035, with the values it can hold."""
+    from rulesdsl.scenario import load_scenarios, run_scenario
+    head = "idioma: pt\nregras: %s\nfacções: [azuis, vermelhos]\n" % GAME.replace("\\", "/")
+    good = head + """cenários:
+  - nome: posto e lido
+    vez: azuis
+    fase: manhã
+    contadores: {proscrito: sol, guardião: vermelhos}
+    espera_se:
+      contadores: {proscrito: lua}
+"""
+    (tmp_path / "a.yaml").write_text(good, encoding="utf-8")
+    res = run_scenario(load_scenarios(str(tmp_path / "a.yaml"))[0])
+    assert not res.ok and "lua" in res.render("pt") and "sol" in res.render("pt")
+    bad = good.replace("proscrito: sol", "proscrito: estrela")
+    (tmp_path / "b.yaml").write_text(bad, encoding="utf-8")
+    with pytest.raises(RulesError) as e:
+        load_scenarios(str(tmp_path / "b.yaml"))
+    d = [x for x in e.value.diagnostics if x.code == "S035"]
+    assert d and "sol, lua, ave" in d[0].message()
+
+
+def test_cards_of_a_parameter_read_that_players_hand(tmp_path):
+    """'número de cartas de D' in a derived value whose parameter D is a player: D's hand
+    (as 'cartas na mão de D'), not the cards like D in the hand of who asks."""
+    from minigames import errors, load
+    text = open(os.path.join(GAME, "jogo.yaml"), encoding="utf-8").read()
+    text = text.replace("valores_derivados:\n", """valores_derivados:
+  seguradas:
+    nome: {pt: cartas seguradas, es: cartas sostenidas}
+    parâmetro: D
+    base: número de cartas de D
+""", 1)
+    diags, gd = load(tmp_path, text)
+    assert errors(diags) == []
+    game = Game(gd, ["azuis", "vermelhos"], seed=1)
+    s = game.s
+    s.move_card(s.zones["monte"][0], "monte", "vermelhos:mão")
+    assert (len(s.zones["azuis:mão"]), len(s.zones["vermelhos:mão"])) == (2, 3)
+    _run(game, "receba (cartas seguradas de vermelhos) pontos", "azuis")
+    _run(game, "receba (cartas seguradas de você) pontos", "vermelhos")
+    assert game.s.counters["azuis:pontos"] == 3 and game.s.counters["vermelhos:pontos"] == 3
+
+
 def _load_codes(tmp_path, edits):
     """The error codes of the test game with `edits` (old text -> new text) applied."""
     text = open(os.path.join(GAME, "jogo.yaml"), encoding="utf-8").read()

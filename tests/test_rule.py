@@ -283,8 +283,9 @@ def test_root_declares_rule_in_data():
     assert g.rule.law == "2.5"
     # one tier of warriors and buildings, weight 1; the Eyrie break ties (7.2.2); nothing else
     # but a card's modifier (Soup Kitchens, E&P deck): the fast path while that card is not in
-    # play, and the kept rulers keyed by who has it there
-    assert g.rule.fast is not None and g.rule.reads == {"vb", "vc"}
+    # play, and the kept rulers keyed by who has it there (the cards' version only in a game
+    # that has such a card: State.vg)
+    assert g.rule.fast is not None and g.rule.reads == {"vb", "vg"}
     assert g.rule.gates == {"cozinhas_comunitarias"} and g.rule.stamp is None
     cats = {g.piece_kinds[k].category for k in g.rule.tiers[0]}
     assert cats == {"guerreiro", "construcao"} and set(g.rule.tiers[0].values()) == {1}

@@ -85,7 +85,9 @@ EVENT = obj({"event": EVENT_NAME, "pieces": {"oneOf": [S, {"type": "array", "ite
              # `action_done`: the action performed (interpreter/gamedef.py, Action.perform)
              "action": ref("action"),
              # a declared step of an action (`passos:`) and its roles (N4)
-             "step": ref("step"), "attacker": REL, "defender": REL},
+             "step": ref("step"), "attacker": REL, "defender": REL,
+             # N9: made by the turn's own rules (the Evening draw), not a trigger or an action
+             "turn_rule": BOOLISH},
             required=["event"])
 HOOK_TRIGGER = obj({"when": EVENT, "condition": EXPR, "effect": EFFECT, "optional": BOOLISH,
                     "name": NAME, "id": S}, required=["when", "effect"])

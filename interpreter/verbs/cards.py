@@ -67,8 +67,11 @@ def c_draw(cc: CC, node):
         if n > 0 and g.replacements.get("draw") and not ctx.env.get("__drawing_instead"):
             # "em vez de comprar" (Informantes: no Anoitecer, em vez de comprar cartas...): a
             # draw is replaceable; the replacing effect may draw itself (it is not replaced again)
+            acts = ctx.env.get("__acts", ())
             ev = {"event": "draw", "by": me, "owner": me, "count": n, "phase": ctx.s.phase,
-                  "acts": ctx.env.get("__acts", ())}
+                  "acts": acts,
+                  # the turn's own rules draw (the Evening draw), not a trigger or an action
+                  "turn_rule": bool(ctx.env.get("__turn_rule")) and not acts}
             rp = replacement(ctx, ev)
             if rp is not None:
                 h, rc = rp

@@ -62,7 +62,8 @@ def _counter_verb(sign):
             me = owner(ctx) if owner else actor(ctx)
             n = (nf(ctx) or 0) * sign
             key = g.counter_key(cid, me)
-            if sign > 0 and ctx.s.flags.get(("locked", key)):
+            if ctx.s.flags.get(("locked", key)):
+                # frozen: the marker is off the track, nothing to gain nor to lose (3.3.1)
                 return
             cur = ctx.s.counters.get(key, 0)
             if lo is not None and cur + n < lo:

@@ -176,10 +176,10 @@ def _cover_search(ctx, sel, values) -> bool:
 
 
 @verb("freeze",
-      {"pt": "Congela um contador de quem age: ele não sobe mais (ex.: ao ativar uma carta de domínio "
-             "você não recebe mais PV, 3.3.1).",
-       "es": "Congela un contador de quien actúa: ya no sube (p. ej., al activar una carta de "
-             "dominación ya no anotas PV)."},
+      {"pt": "Congela um contador de quem age: ele não muda mais, nem sobe nem desce (ex.: ao ativar "
+             "uma carta de domínio o marcador sai da trilha: você não recebe nem perde mais PV, 3.3.1).",
+       "es": "Congela un contador de quien actúa: ya no cambia, ni sube ni baja (p. ej., al activar "
+             "una carta de dominación el marcador sale del registro: ya no anotas ni pierdes PV)."},
       {"pt": "congele seus PV", "es": "congela tus PV"})
 def c_freeze(cc: CC, node):
     actor = _actor(cc, node)

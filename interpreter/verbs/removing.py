@@ -160,36 +160,93 @@ def _remove_step(K, L, send):
             return FIN
 
 @verb("return",
-      {"pt": "Devolve aos suprimentos dos donos todas as peças que a frase descreve numa zona de "
+      {"pt": "Devolve aos suprimentos dos donos as peças que a frase descreve numa zona de "
              "peças (as peças numa carta, 'de caixões'): não é uma remoção (não dispara "
-             "`remoção`), as peças só voltam ao suprimento. Peças do mapa não são devolvidas: "
-             "para tirá-las do mapa, `remova`.",
-       "es": "Devuelve a las reservas de sus dueños todas las piezas que la frase describe en una "
+             "`remoção`), as peças só voltam ao suprimento. Sem quantidade, todas; com um "
+             "número ('devolva 2 guerreiros de seus caixões'), quem age escolhe quais, uma a "
+             "uma, quando há mais de um tipo ou lugar (faltando peças, as que houver; num bloco "
+             "tudo ou nada, falha). Peças do mapa não são devolvidas: para tirá-las do mapa, `remova`.",
+       "es": "Devuelve a las reservas de sus dueños las piezas que la frase describe en una "
              "zona de piezas (las piezas sobre una carta): no es una retirada (no dispara "
-             "`retirada`), las piezas solo vuelven a la reserva. Las piezas del mapa no se "
-             "devuelven: para quitarlas del mapa, `retira`."},
+             "`retirada`), las piezas solo vuelven a la reserva. Sin cantidad, todas; con un "
+             "número ('devuelve 2 guerreros de tus ataúdes'), quien actúa elige cuáles, una a "
+             "una, cuando hay más de un tipo o lugar (si faltan piezas, las que haya; en un "
+             "bloque todo o nada, falla). Las piezas del mapa no se devuelven: para quitarlas del mapa, `retira`."},
       {"pt": "devolva todos os guerreiros de seus caixões", "es": "devuelve todos los guerreros de tus ataúdes"})
 def c_return(cc: CC, node):
     actor = _actor(cc, node)
     sels = []
     for o in _objs(node):
         s = compile_sel(cc, o, role="verb")
-        if not isinstance(s, PieceSel) or (s.quant is not None and s.quant[0] not in ("all", "each")):
-            # all of them: which ones of a count would need a choice no rule has asked for
+        if not isinstance(s, PieceSel):
             cc.err("C020", o, what=getattr(getattr(o, "noun", None), "text", "?"))
         sels.append(s)
+    K = (tuple(sels), cc.law)
 
     def run(ctx):
         me = actor(ctx)
         c = ctx if me == ctx.me else ctx.child(me=me, env=ctx.env)
-        st = ctx.s
-        for s in sels:
-            for sp, k, n in s.locations(c):
-                if sp not in st.piece_zones or n <= 0:
-                    continue
-                for bits, m in (list(st.zone_split(sp, k).items()) if st.pstat else [(0, n)]):
-                    st.move_zone_piece(sp, None, k, m, bits)
-                    st.adjust_supply(k, m)
-                    ctx.engine.log_change("return", {"by": me, "zone": sp, "kind": k, "count": m,
-                                                     "owner": ctx.g.piece_kinds[k].owner})
+        return start(_return_step, K, {"ctx": ctx, "c": c, "me": me, "si": 0, "n": 0, "d": None,
+                                       "units": None, "opts": None})
     return run
+
+
+def _return_pieces(ctx, me, sp, k, m, bits=0):
+    st = ctx.s
+    st.move_zone_piece(sp, None, k, m, bits)
+    st.adjust_supply(k, m)
+    ctx.engine.log_change("return", {"by": me, "zone": sp, "kind": k, "count": m,
+                                     "owner": ctx.g.piece_kinds[k].owner})
+
+
+def _return_step(K, L, send):
+    sels, law = K
+    ctx, c, me = L["ctx"], L["c"], L["me"]
+    st = ctx.s
+    if L["d"] is not None:              # the piece chosen
+        u = L["units"][L["opts"].index(L["d"].options[send])]
+        L["d"] = L["units"] = L["opts"] = None
+        _return_pieces(ctx, me, u[0], u[1], 1, u[2])
+        L["n"] -= 1
+    while True:
+        if L["n"] <= 0:
+            si = L["si"]
+            if si >= len(sels):
+                return FIN
+            L["si"] = si + 1
+            s = sels[si]
+            q = s.quant
+            if q is None or q[0] in ("all", "each"):
+                for sp, k, n in s.locations(c):
+                    if sp not in st.piece_zones or n <= 0:
+                        continue
+                    for bits, m in (list(st.zone_split(sp, k).items()) if st.pstat else [(0, n)]):
+                        _return_pieces(ctx, me, sp, k, m, bits)
+                continue
+            # "devolva 2 guerreiros de seus caixões": that many, chosen one by one
+            n = quant_count(q, c, 1)
+            total = sum(x[2] for x in s.locations(c) if x[0] in st.piece_zones)
+            if total < n:
+                if q[0] != "upto":
+                    _short(ctx, law)
+                n = total
+            L["n"] = n
+            continue
+        s = sels[L["si"] - 1]
+        units = [u for u in s.units(c) if u[0] in st.piece_zones and u[3] > 0]
+        if not units:
+            L["n"] = 0
+            continue
+        opts = [_unit_option(ctx.g, u) for u in units]
+        if sum(u[3] for u in units) <= L["n"] or len(opts) == 1:
+            u = units[0]
+            take = min(u[3], L["n"])
+        else:
+            pick = ask(c, me, "remove", opts, False, ("return",), law)
+            if type(pick) is Decision:
+                L["d"], L["units"], L["opts"] = pick, units, opts
+                return pick
+            u = units[opts.index(pick)]
+            take = 1
+        _return_pieces(ctx, me, u[0], u[1], take, u[2])
+        L["n"] -= take

@@ -29,7 +29,7 @@ class LayoutError(ValueError):
 class Layout:
     __slots__ = ("seats", "phases", "spaces", "kinds", "counters", "zones", "piece_zones", "cards",
                  "size", "_space_i", "_kind_i", "_counter_i", "_zone_i", "_pz_i", "_card_i", "_phase_i",
-                 "_off")
+                 "_off", "_typed")
 
     @classmethod
     def of(cls, game) -> "Layout":
@@ -54,6 +54,9 @@ class Layout:
         lay._pz_i = {x: i for i, x in enumerate(lay.piece_zones)}
         lay._card_i = {x: i for i, x in enumerate(lay.cards)}
         lay._phase_i = {x: i for i, x in enumerate(lay.phases)}
+        # a typed counter (N8) is observed as its value: encoded as 1 + its place in its type
+        from ..interpreter import small_forms as _small
+        lay._typed = {k: v for k in lay.counters if (v := _small.typed_of_key(g, k)) is not None}
         n_seats, n_k = len(lay.seats), len(lay.kinds)
         parts = [
             ("active", n_seats + 1),              # + nobody (setup, the end)
@@ -109,6 +112,9 @@ class Layout:
             i = self._counter_i.get(key)
             if i is None:
                 raise LayoutError(f"counter {key!r}")
+            if isinstance(val, str) and key in self._typed:
+                vals = self._typed[key]
+                val = vals.index(val) + 1 if val in vals else 0
             v[off["counters"] + i] = float(val if isinstance(val, (int, float)) else 0)
         n_k = len(self.kinds)
         for zone, entry in (obs.get("piece_zones") or {}).items():

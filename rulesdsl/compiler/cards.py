@@ -46,6 +46,7 @@ def compile_card_sel(cc: CC, node: N.Sel, quant):
     zones_fn = None
     preds = []
     owner = node.owner
+    any_owner = None            # 'cartas de D' with D a parameter of unknown type (below)
     node.filters = _hoist_zone_filters(node)
     for f in node.filters:
         k = f.kind
@@ -78,13 +79,17 @@ def compile_card_sel(cc: CC, node: N.Sel, quant):
                 preds.append(lambda ctx, c, fo=fo: fo(ctx) is not None and ctx.s.card_defs[c] == ctx.s.card_defs[fo(ctx)])
                 continue
             if to == ANY:
-                # a parameter of unknown type: a card instance, a card id or a tag
+                # a parameter of unknown type: a card instance, a card id or a tag; or a
+                # faction ("cartas de D", D a derived value's parameter): D's hand (below)
                 def like(ctx, c, fo=fo):
                     v = fo(ctx)
                     if isinstance(v, int) and not isinstance(v, bool):
                         return ctx.s.card_defs[c] == ctx.s.card_defs[v]
+                    if isinstance(v, str) and v in g.factions:
+                        return True
                     return v is not None and (ctx.s.card_defs[c] == v or v in g.card_tags(c, ctx))
                 preds.append(like)
+                any_owner = fo
                 continue
             cc.err("C008", f, kind=to)
         elif k == "random":
@@ -136,6 +141,13 @@ def compile_card_sel(cc: CC, node: N.Sel, quant):
             if k == "is":
                 _number_filter(cc, f, compile_expr(cc, f.arg)[1], node)
             cc.err("C009", f, kind=_filter_word(cc, k))
+    if zones_fn is None and any_owner is not None:
+        # the parameter's value says: a faction, its hand; anything else, the owner's hand
+        of = owner_expr(cc, owner)
+
+        def zones_fn(ctx, fo=any_owner, of=of):
+            v = fo(ctx)
+            return [g.zone_key(g.hand_zone, v if isinstance(v, str) and v in g.factions else of(ctx))]
     if zones_fn is None:
         if owner == "enemy":
             cc.err("C008", node, kind="enemy")

@@ -105,7 +105,8 @@ def _key_fn(reads, free):
 
 
 # What each construct reads of the state, by the version attribute of that part (State.PARTS):
-# vb pieces on the map and in the supply, vz pieces in zones and their statuses, vc cards,
+# vb pieces on the map and in the supply, vz pieces in zones and their statuses, vc cards (vg:
+# the cards as the cards that gate rules see them, State.vg),
 # vn counters, vm marks of the turn, vf flags, vt whose turn and which phase. A construct not
 # listed here makes state_reads answer None (the whole state's version): a new construct is
 # safe until it is listed. RULESDSL_CHECK_MEMO=1 checks these tables while games run.
@@ -186,7 +187,7 @@ def _state_reads(g, node, _seen, local):
                     if md.card_adjacency:
                         # a card's adjacency (N2, N5): the cards in play and, for the spaces
                         # joined by pieces, the board
-                        out.update(("vc", "vb"))
+                        out.update(("vg", "vb"))
                     if md.conditional_kinds:
                         if md.conditional_reads is None:
                             return None
@@ -241,7 +242,7 @@ def _derived_state_reads(g, name, seen):
             continue
         seen.add(d.id)
         if getattr(d, "card_mods", False):
-            out.add("vc")            # a card's modifier holds while the card is in play (N5)
+            out.add("vg")            # a card's modifier holds while the card is in play (N5)
         for tree in d.trees:
             r = state_reads(g, tree, seen)
             if r is None:
