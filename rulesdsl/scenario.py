@@ -427,6 +427,25 @@ class _Reader:
             self.err("S013", getattr(v, "pos", None) or pos, value=v)
         return n
 
+    def counter_int(self, vocab, cid, faction, v, pos):
+        """A counter's value as the state keeps it: a number, or for a counter with a type
+        (N8: a suit, a faction) the value's name or id, encoded as the engine encodes it."""
+        from .interpreter.small_forms import typed_values
+        g = vocab.g
+        vals = None
+        if cid is not None:
+            vals = typed_values(g, cid)
+            if vals is None and faction is not None:
+                vals = typed_values(g, f"{faction}.{str(cid).split('.')[-1]}")
+        if vals is None:
+            return self.int_of(v, pos, vocab)
+        cands = [str(v)] + vocab.find("enumval", v) + ([vocab.faction(v)] if vocab.faction(v) else [])
+        for c in cands:
+            if c in vals:
+                return vals.index(c) + 1
+        self.err("S013", getattr(v, "pos", None) or pos, value=v)
+        return None
+
     def bool_of(self, v, pos):
         if isinstance(v, bool):
             return v
@@ -783,7 +802,7 @@ class _Reader:
                             if other is not None and n is not None:
                                 out[g.pair_key(cid, f, other)] = (n, cx.val_pos.get(ok))
                         continue
-                    n = self.int_of(cx, x.val_pos.get(ck), vocab)
+                    n = self.counter_int(vocab, cid, f, cx, x.val_pos.get(ck))
                     if cid is not None and n is not None:
                         out[key_of(cid, f)] = (n, x.val_pos.get(ck))
                 continue
@@ -793,11 +812,11 @@ class _Reader:
             if isinstance(x, YDict):
                 for fk, fx in x.items():
                     ff = self.faction(vocab, fk, x.key_pos.get(fk), seated)
-                    n = self.int_of(fx, x.val_pos.get(fk), vocab)
+                    n = self.counter_int(vocab, cid, ff, fx, x.val_pos.get(fk))
                     if ff is not None and n is not None:
                         out[key_of(cid, ff)] = (n, x.val_pos.get(fk))
             else:
-                n = self.int_of(x, v.val_pos.get(k), vocab)
+                n = self.counter_int(vocab, cid, None, x, v.val_pos.get(k))
                 if n is not None:
                     out[cid if cid in g.counters else key_of(cid, seated[0])] = (n, v.val_pos.get(k))
         return out
