@@ -1597,6 +1597,13 @@ class GameDef:
         if dest is not None:
             zones = [z for sc in (self.player_zones, self.global_zones) for z, zd in sc.items()
                      if str(zd.get("content", "cards")) in ("peças", "piezas", "pieces")]
+            # a faction's hook may also send them to a piece zone of that faction (10.2.3)
+            own = [z for z, zd in self.faction_zones.get(hk.owner, {}).items()
+                   if str((zd or {}).get("content", "cards")) in ("peças", "piezas", "pieces")]
+            if str(dest) in own and str(dest) not in zones:
+                hk.dest = f"{hk.owner}.{dest}"
+                return True
+            zones += own
             if str(dest) not in zones:
                 from ..errors import suggest
                 self.diags.add("M132", pos_of(h, "destination"), lang, value=str(dest),

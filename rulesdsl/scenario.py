@@ -744,12 +744,15 @@ class _Reader:
                     return left, f
         return None
 
-    def counter_value(self, vocab, cid, v, pos):
+    def counter_value(self, vocab, cid, v, pos, faction=None):
         """A counter's value in a position: a whole number; for a typed counter (N8, `tipo:`)
         a value of its type by name (a faction, an enumeration value; empty: no value), kept
-        as the state keeps it (interpreter/small_forms.py). Another value: S035."""
+        as the state keeps it (interpreter/small_forms.py). Another value: S035. `faction`:
+        whose counter it is, for a faction's own typed counter (`fid.cid`)."""
         from .interpreter import small_forms as _small
         vals = _small.typed_values(vocab.g, cid) if cid is not None else None
+        if vals is None and cid is not None and faction is not None:
+            vals = _small.typed_values(vocab.g, f"{faction}.{str(cid).split('.')[-1]}")
         if vals is None:
             return self.int_of(v, pos, vocab)
         if v is None:
@@ -811,7 +814,7 @@ class _Reader:
                             if other is not None and n is not None:
                                 out[g.pair_key(cid, f, other)] = (n, cx.val_pos.get(ok))
                         continue
-                    n = self.counter_value(vocab, cid, cx, x.val_pos.get(ck))
+                    n = self.counter_value(vocab, cid, cx, x.val_pos.get(ck), f)
                     if cid is not None and n is not None:
                         out[key_of(cid, f)] = (n, x.val_pos.get(ck))
                 continue
@@ -821,7 +824,7 @@ class _Reader:
             if isinstance(x, YDict):
                 for fk, fx in x.items():
                     ff = self.faction(vocab, fk, x.key_pos.get(fk), seated)
-                    n = self.counter_value(vocab, cid, fx, x.val_pos.get(fk))
+                    n = self.counter_value(vocab, cid, fx, x.val_pos.get(fk), ff)
                     if ff is not None and n is not None:
                         out[key_of(cid, ff)] = (n, x.val_pos.get(fk))
             else:

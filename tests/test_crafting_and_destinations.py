@@ -469,3 +469,47 @@ def test_one_space_short_covers_less(tmp_path):
     # covered; hill and river (Alta, Funda) is the only card, taken at once
     assert pv(game, "azuis") == 2
     assert sorted(s.card_defs[c] for c in s.zones["azuis:mao"]) == ["duas_colinas", "tres_colinas"]
+
+
+# a faction's own replacement may send its removed pieces to a piece zone of that faction (the
+# Lizards' Revenge, Law 10.2.3, sends them to the Acolytes); another faction's zone stays M132
+OWN_ZONE = edit("""  vermelhos:
+    nome: {pt: Vermelhos, es: Rojos}
+""", """  vermelhos:
+    nome: {pt: Vermelhos, es: Rojos}
+    zonas:
+      capela: {nome: {pt: capela, es: capilla}, conteúdo: peças}
+    substituições:
+      - em_vez_de: {evento: remoção, peças: soldado, dono: você}
+        destino: capela
+""")
+
+
+def test_a_faction_sends_its_removed_pieces_to_its_own_piece_zone(tmp_path):
+    game = game_with(tmp_path, text=OWN_ZONE)
+    s = game.s
+    supply = s.supply["vermelhos.soldado"]
+    act(game, "abater")
+    assert s.piece_zones["vermelhos.capela"] == {"vermelhos.soldado": 2}
+    assert s.supply["vermelhos.soldado"] == supply
+    assert pv(game, "azuis") == 2000          # still a removal
+
+
+def test_another_factions_piece_zone_is_not_a_destination(tmp_path):
+    text = edit("""    preparação:
+      - posicione 3 soldados vermelhos em Alta
+""", """    zonas:
+      capela: {nome: {pt: capela, es: capilla}, conteúdo: peças}
+    preparação:
+      - posicione 3 soldados vermelhos em Alta
+""")
+    text = text.replace("""  azuis:
+    nome: {pt: Azuis, es: Azules}
+""", """  azuis:
+    nome: {pt: Azuis, es: Azules}
+    substituições:
+      - em_vez_de: {evento: remoção, peças: soldado}
+        destino: capela
+""")
+    diags, gd = load(tmp_path, text)
+    assert any(d.code == "M132" for d in errors(diags)), [d.render() for d in diags]

@@ -296,3 +296,14 @@ def test_kinds_named_by_category_and_by_id(controle):
     assert set(rulemod.kinds_named(controle, "estrutura")) == {"azuis.forte", "azuis.altar", "vermelhos.forte"}
     assert rulemod.kinds_named(controle, "azuis.altar") == ["azuis.altar"]
     assert set(rulemod.kinds_named(controle, "forte")) == {"azuis.forte", "vermelhos.forte"}
+
+
+def test_a_factions_override_holds_only_while_the_faction_is_seated():
+    # the Lizards' Pilgrims (10.2.4: `define:` where they have a garden) need the general path
+    # only in the games where the Lizards are seated
+    g = rulesdsl.load(os.path.join(os.path.dirname(HERE), "rulesets", "root"))
+    assert g.rule.fast is not None and "lagartos" in g.rule.seated
+    without = Game(g, ["marqueses", "rapinas"], seed=1)
+    assert g.rule.seated.isdisjoint(without.s.seats)
+    with_them = Game(g, ["lagartos", "marqueses"], seed=1)
+    assert not g.rule.seated.isdisjoint(with_them.s.seats)
