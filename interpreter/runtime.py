@@ -130,6 +130,9 @@ def ruler(ctx: Ctx, space: str):
     rd = ctx.g.rule
     stamp = rd.stamp
     gate = rd.gate
+    seated = rd.seated is not None and not rd.seated.isdisjoint(s.seats)
+    if seated and rd.seated_stamp is not None:
+        stamp = rd.seated_stamp     # a faction whose rule modifiers hold while seated plays
     if stamp is not None or gate is not None:
         v = stamp(s) if stamp is not None else None
         if gate is not None:
@@ -143,8 +146,7 @@ def ruler(ctx: Ctx, space: str):
     if r != 0:
         return r
     table = rd.fast
-    if table is None or (gate is not None and gate[2]) or \
-            (rd.seated is not None and not rd.seated.isdisjoint(s.seats)):
+    if table is None or seated or (gate is not None and gate[2]):
         best = _rule.compute(ctx, space)
     else:
         # strictly most pieces (by weight) of one tier; a tie is nobody's unless a faction

@@ -15,7 +15,6 @@ import pytest
 from rulesdsl.interpreter.engine import Game
 from rulesdsl.interpreter.invariants import check
 
-from conftest import ROOT, game_def_or_skip
 
 BASE = ["marqueses", "rapinas", "alianca", "malandro"]
 MAPS = ["outono", "inverno", "lago", "montanha"]
@@ -24,8 +23,8 @@ MAX_DECISIONS = 20000
 
 
 @pytest.fixture(scope="module")
-def g():
-    g = game_def_or_skip(ROOT, ("marqueses", "rapinas"))      # the session's Root
+def g(root_def):
+    g = root_def                                              # the session's Root
     if "ribeirinhos" not in g.factions:
         pytest.skip("Root has no ribeirinhos yet")
     return g
