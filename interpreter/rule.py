@@ -67,7 +67,7 @@ class RuleDef:
     """The compiled declaration: tiers of {kind: weight}, and the modifiers."""
 
     __slots__ = ("tiers", "base", "law", "mods", "overrides", "ties", "weights", "aliases",
-                 "fast", "stamp", "reads", "gates", "gate", "seated")
+                 "fast", "stamp", "reads", "gates", "gate", "seated", "seated_stamp")
 
     def __init__(self):
         self.tiers: list[dict] = []     # [{kind: weight}], weight > 0
@@ -86,6 +86,9 @@ class RuleDef:
         # factions whose `define:` modifiers (not a card's) keep the fast table out while one
         # of them is seated: a game without them (the Burrow's faction) keeps the fast table
         self.seated = None
+        # (also a faction's weights and `contam_para:`, the Riverfolk's Mercenaries 11.2.7.III);
+        # with one of them seated the kept rulers follow what every modifier reads
+        self.seated_stamp = None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -282,12 +285,14 @@ def finish(g):
                       if m.card is None)
     uncarded = [m for m in rd.mods if m.card is None]
     gates = frozenset(m.card for m in rd.mods if m.card is not None)
-    # a faction's "always rules" (`define:`) holds only while that faction is seated
+    # a faction's "always rules" (`define:`), weights and aliases hold only while that faction
+    # is seated
     over = [m for m in uncarded if m in rd.overrides]
-    seated = frozenset(m.owner for m in over) if over and all(m.owner for m in over) else None
+    by_seat = [m for m in uncarded if m.owner and (m in rd.overrides or m.what in ("weight", "counts_for"))]
+    seated = frozenset(m.owner for m in by_seat) if by_seat and all(m.owner for m in over) else None
     if len(rd.tiers) == 1 and static_ties and (not over or seated) and \
-            not any(m.card is None for ms in rd.weights.values() for m in ms) and \
-            not any(m.card is None for ms in rd.aliases.values() for m in ms):
+            not any(m.card is None and m not in by_seat for ms in rd.weights.values() for m in ms) and \
+            not any(m.card is None and m not in by_seat for ms in rd.aliases.values() for m in ms):
         # without the cards' modifiers the fast table decides; while one of those cards lies
         # in a play area, the general path (runtime.ruler asks the gate)
         rd.fast = {k: (g.piece_kinds[k].owner, w) for k, w in rd.tiers[0].items()
@@ -297,7 +302,17 @@ def finish(g):
     # a card's modifier holds while the card is in play: the cards' version, unless the gate
     # (below) keeps who has those cards in play
     parts = set() if rd.gates or not gates else {"vg"}
+    every = ()
+    if rd.seated:
+        # with a gated faction seated: what every modifier reads; without it: the others
+        every = set(parts)
+        for m in rd.mods:
+            if every is not None:
+                every = None if m.reads is None else every | m.reads
+        rd.seated_stamp = attrgetter("vid") if every is None else attrgetter(*sorted(every | {"vb"}))
     for m in rd.mods:
+        if rd.seated and m in by_seat:
+            continue
         if m.reads is None:
             parts = None
             break
@@ -309,6 +324,9 @@ def finish(g):
         rd.reads = frozenset(parts | {"vb"})
         if parts:
             rd.stamp = attrgetter(*sorted(parts))
+    if rd.seated and rd.reads is not None:
+        # what a ruler reads (the selections' memo keys, fixed at load): every modifier's
+        rd.reads = None if every is None else frozenset(rd.reads | every)
     if rd.gates:
         # the kept rulers also depend on who has those cards in play (runtime.ruler keeps it
         # beside them: empty while nobody has them); a card moving elsewhere keeps them

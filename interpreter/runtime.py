@@ -132,6 +132,9 @@ def ruler(ctx: Ctx, space: str):
     gate = rd.gate
     if gate is not None and not s.gate_on:
         gate = None                 # none of the gated cards is in this game (State.vg)
+    seated = rd.seated is not None and not rd.seated.isdisjoint(s.seats)
+    if seated and rd.seated_stamp is not None:
+        stamp = rd.seated_stamp     # a faction whose rule modifiers hold while seated plays
     if stamp is not None or gate is not None:
         v = stamp(s) if stamp is not None else None
         if gate is not None:
@@ -145,8 +148,7 @@ def ruler(ctx: Ctx, space: str):
     if r != 0:
         return r
     table = rd.fast
-    if table is None or (gate is not None and gate[2]) or \
-            (rd.seated is not None and not rd.seated.isdisjoint(s.seats)):
+    if table is None or seated or (gate is not None and gate[2]):
         best = _rule.compute(ctx, space)
     else:
         # strictly most pieces (by weight) of one tier; a tie is nobody's unless a faction

@@ -285,7 +285,11 @@ def test_root_declares_rule_in_data():
     # but a card's modifier (Soup Kitchens, E&P deck): the fast path while that card is not in
     # play, and the kept rulers keyed by who has it there (the cards' version only in a game
     # that has such a card: State.vg)
-    assert g.rule.fast is not None and g.rule.reads == {"vb", "vg"}
+    assert g.rule.fast is not None and g.rule.stamp is None
+    # the Riverfolk's Mercenaries (11.2.7.III): their modifier holds only in a game where they
+    # sit (runtime.ruler takes the general path there); the selections' memo keys, fixed at
+    # load, count what it reads
+    assert "ribeirinhos" in g.rule.seated and g.rule.reads >= {"vb", "vg"}
     assert g.rule.gates == {"cozinhas_comunitarias"} and g.rule.stamp is None
     cats = {g.piece_kinds[k].category for k in g.rule.tiers[0]}
     assert cats == {"guerreiro", "construcao"} and set(g.rule.tiers[0].values()) == {1}
