@@ -7,12 +7,11 @@ command: `python benchmarks/lagartos_games.py --help`.
 """
 from __future__ import annotations
 
-import random
 
 import pytest
 
 from rulesdsl.interpreter.engine import Game
-from rulesdsl.interpreter.invariants import check
+from random_play import play_to_the_end
 
 MAX_DECISIONS = 20000
 # (seed, factions in turn order, map, deck)
@@ -27,16 +26,4 @@ GAMES = [
 @pytest.mark.parametrize("seed,factions,map_id,deck_id", GAMES)
 def test_random_game_with_the_lizards(root_def, seed, factions, map_id, deck_id):
     game = Game(root_def, factions, seed=seed, map_id=map_id, deck_id=deck_id)
-    rng = random.Random(seed)
-    v = check(game)
-    assert not v, v
-    n = 0
-    while not game.is_terminal():
-        acts = game.legal_actions()
-        assert acts, f"no legal action, seed {seed}, decision {n}"
-        game.apply(rng.randrange(len(acts)))
-        n += 1
-        v = check(game)
-        assert not v, "; ".join(v) + f" — seed {seed}, decision {n}, history {game.history[-8:]}"
-        assert n < MAX_DECISIONS, f"no end, seed {seed}"
-    assert getattr(game.s, "failure", None) is None
+    play_to_the_end(game, seed, MAX_DECISIONS, label=f"seed {seed} ({factions}, {map_id}, {deck_id})")

@@ -8,14 +8,13 @@ each, with the generic invariants checked after every decision.
 from __future__ import annotations
 
 import os
-import random
 
 import pytest
 
 import rulesdsl
 from rulesdsl.interpreter.describe import describe_event
 from rulesdsl.interpreter.engine import Game
-from rulesdsl.interpreter.invariants import check
+from random_play import play_to_the_end
 
 ROOT = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "rulesets", "root")
 FULL = os.environ.get("RULESDSL_FULL", "") not in ("", "0", "false", "no")
@@ -41,23 +40,7 @@ def _deck_card(s, g, cid):
 
 
 def _play(game, seed):
-    rng = random.Random(seed)
-    n = 0
-
-    def where():
-        return (f"seed {seed}, decision {n}, round {game.s.round}, {game.s.active}, phase {game.s.phase}; "
-                f"last choices: {game.history[-8:]}")
-    while not game.is_terminal():
-        acts = game.legal_actions()
-        assert acts, "no legal action before the end — " + where()
-        game.apply(rng.randrange(len(acts)))
-        n += 1
-        v = check(game)
-        assert not v, "; ".join(v) + " — " + where()
-        assert n < MAX_DECISIONS, "no end — " + where()
-    failure = getattr(game.s, "failure", None)
-    assert failure is None, f"stuck: {getattr(failure, 'why', failure)} (Law {failure.law}) — " + where()
-    assert game.winners() or any(e.get("t") == "round_limit" for e in game.log), where()
+    play_to_the_end(game, seed, MAX_DECISIONS)
 
 
 # --- random games -------------------------------------------------------------------------------

@@ -15,7 +15,7 @@ import pytest
 
 import rulesdsl
 from rulesdsl.interpreter.engine import Game
-from rulesdsl.interpreter.invariants import check
+from random_play import play_to_the_end
 
 ROOT = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "rulesets", "root")
 N_GAMES = int(os.environ.get("DUCADO_GAMES") or 4)
@@ -83,23 +83,8 @@ def _play(g, seed):
     fs = _seating(seed)
     map_id, deck_id = MAPS[seed % len(MAPS)], DECKS[seed % len(DECKS)]
     game = Game(g, fs, seed=seed, map_id=map_id, deck_id=deck_id, log=True)
-    rng = random.Random(seed)
-    n = 0
-
-    def where():
-        return (f"seed {seed} ({fs}, {map_id}, {deck_id}), decision {n}, round {game.s.round}, "
-                f"{game.s.active}, phase {game.s.phase}; last choices: {game.history[-8:]}")
-    while not game.is_terminal():
-        acts = game.legal_actions()
-        assert acts, "no legal action before the end — " + where()
-        game.apply(rng.randrange(len(acts)))
-        n += 1
-        v = check(game) + duchy_violations(game)
-        assert not v, "; ".join(v) + " — " + where()
-        assert n < MAX_DECISIONS, "no end — " + where()
-    failure = getattr(game.s, "failure", None)
-    assert failure is None, f"stuck: {getattr(failure, 'why', failure)} — " + where()
-    assert game.winners() or any(e.get("t") == "round_limit" for e in game.log), where()
+    play_to_the_end(game, seed, MAX_DECISIONS, label=f"seed {seed} ({fs}, {map_id}, {deck_id})",
+                    extra_checks=duchy_violations)
     return game
 
 

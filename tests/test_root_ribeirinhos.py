@@ -13,7 +13,7 @@ import random
 import pytest
 
 from rulesdsl.interpreter.engine import Game
-from rulesdsl.interpreter.invariants import check
+from random_play import play_to_the_end
 
 
 BASE = ["marqueses", "rapinas", "alianca", "malandro"]
@@ -81,17 +81,4 @@ def test_random_4p_games_with_the_riverfolk(g, k):
     factions, map_id = _seats(k), MAPS[k % 4]
     deck = "exilados" if k % 2 else None
     game = Game(g, factions, seed=k, map_id=map_id, deck_id=deck)
-    rng = random.Random(k)
-    n = 0
-
-    def where():
-        return f"game {k} ({factions}, {map_id}, deck {deck}), decision {n}, round {game.s.round}"
-    while not game.is_terminal():
-        acts = game.legal_actions()
-        assert acts, "no legal action — " + where()
-        game.apply(rng.randrange(len(acts)))
-        n += 1
-        v = check(game)
-        assert not v, "; ".join(v) + " — " + where()
-        assert n < MAX_DECISIONS, "no end — " + where()
-    assert getattr(game.s, "failure", None) is None, where()
+    play_to_the_end(game, k, MAX_DECISIONS, label=f"game {k} ({factions}, {map_id}, deck {deck})")

@@ -43,6 +43,17 @@ def _removal(ctx, sp, kind, n, by, events, cause_acts, bits=0):
     events.append(ev)
 
 
+def _piece_objects(cc: CC, node) -> tuple:
+    """The verb's objects, each a phrase of pieces (anything else: C020)."""
+    sels = []
+    for o in _objs(node):
+        s = compile_sel(cc, o, role="verb")
+        if not isinstance(s, PieceSel):
+            cc.err("C020", o, what=getattr(getattr(o, "noun", None), "text", "?"))
+        sels.append(s)
+    return tuple(sels)
+
+
 @verb("remove",
       {"pt": "Remove peças do mapa (ou de uma zona de peças: 'de oficiais') para o suprimento do dono "
              "(G.1.28); com uma quantidade, quem age escolhe quais; sem quantidade ('todas'), remove "
@@ -53,13 +64,7 @@ def _removal(ctx, sp, kind, n, by, events, cause_acts, bits=0):
       {"pt": "remova 1 madeira de C", "es": "retira 1 madera de C"})
 def c_remove(cc: CC, node):
     actor = _actor(cc, node)
-    sels = []
-    for o in _objs(node):
-        s = compile_sel(cc, o, role="verb")
-        if not isinstance(s, PieceSel):
-            cc.err("C020", o, what=getattr(getattr(o, "noun", None), "text", "?"))
-        sels.append(s)
-    K = (tuple(sels), cc.law)
+    K = (_piece_objects(cc, node), cc.law)
 
     def run(ctx):
         me = actor(ctx)
@@ -175,13 +180,7 @@ def _remove_step(K, L, send):
       {"pt": "devolva todos os guerreiros de seus caixões", "es": "devuelve todos los guerreros de tus ataúdes"})
 def c_return(cc: CC, node):
     actor = _actor(cc, node)
-    sels = []
-    for o in _objs(node):
-        s = compile_sel(cc, o, role="verb")
-        if not isinstance(s, PieceSel):
-            cc.err("C020", o, what=getattr(getattr(o, "noun", None), "text", "?"))
-        sels.append(s)
-    K = (tuple(sels), cc.law)
+    K = (_piece_objects(cc, node), cc.law)
 
     def run(ctx):
         me = actor(ctx)

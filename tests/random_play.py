@@ -1,0 +1,34 @@
+"""Random games to the end, shared by the tests of each faction: uniform random choices from
+`random.Random(seed)`, the invariants checked after every decision (plus the caller's own), and
+a failure that says where it happened (seed, decision, round, player, phase, last choices)."""
+import random
+
+from rulesdsl.interpreter.invariants import check
+
+
+def play_to_the_end(game, seed, max_decisions, label="", extra_checks=None, each=None) -> int:
+    """Play `game` to its end; -> the number of decisions. `extra_checks(game)` -> more
+    violations to check after each decision; `each(game)` is called after each decision."""
+    rng = random.Random(seed)
+    n = 0
+
+    def where():
+        return (f"{label or f'seed {seed}'}, decision {n}, round {game.s.round}, "
+                f"{game.s.active}, phase {game.s.phase}; last choices: {game.history[-8:]}")
+    v = check(game)
+    assert not v, "; ".join(v) + " — at the start, " + where()
+    while not game.is_terminal():
+        acts = game.legal_actions()
+        assert acts, "no legal action before the end — " + where()
+        game.apply(rng.randrange(len(acts)))
+        n += 1
+        v = check(game) + (extra_checks(game) if extra_checks else [])
+        assert not v, "; ".join(v) + " — " + where()
+        assert n < max_decisions, "no end — " + where()
+        if each is not None:
+            each(game)
+    failure = getattr(game.s, "failure", None)
+    assert failure is None, f"stuck: {getattr(failure, 'why', failure)} (Law {getattr(failure, 'law', '?')}) — " + where()
+    if game.log:    # with a log: a winner, or the round limit said why there is none
+        assert game.winners() or any(e.get("t") == "round_limit" for e in game.log), where()
+    return n
