@@ -123,13 +123,8 @@ def fire(ctx, ev):
     g = ctx.g
     if not g.triggers.get(ev["event"]):
         return
-    try:
-        hooks = _hooks_for(g, ev["event"], ev.get("phase"), ev.get("step"), ctx.s.seats)
-    except TypeError:       # a phase or step that is not hashable: no index
-        seats, phase, step = ctx.s.seats, ev.get("phase"), ev.get("step")
-        hooks = [h for h in g.triggers[ev["event"]]
-                 if (h.owner is None or h.owner in seats) and (h.phase is None or h.phase == phase)
-                 and (h.step is None or h.step == step)]
+    # (phases and steps are ids: strings, or None)
+    hooks = _hooks_for(g, ev["event"], ev.get("phase"), ev.get("step"), ctx.s.seats)
     ready = []
     played = None
     for h in hooks:

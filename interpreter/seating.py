@@ -133,6 +133,22 @@ def compile_setups(gdef, d, block) -> dict:
     return out
 
 
+def setup_names(gdef) -> dict:
+    """{folded id or name in any language: setup id} of the game's `preparações:` (Law A),
+    for the command line (`--preparacao`) and the scenarios (`preparação:`)."""
+    from ..errors import fold
+    raw = (gdef.rs.data.get("game") or {}).get("setups") or {}
+    names = {}
+    for sid, v in raw.items():
+        nm = v.get("name") if isinstance(v, dict) else None
+        for x in (nm.values() if isinstance(nm, dict) else [nm]):
+            for y in (x if isinstance(x, list) else [x]):
+                if y is not None:
+                    names[fold(str(y))] = str(sid)
+        names[fold(str(sid))] = str(sid)
+    return names
+
+
 def groups_of(gdef) -> dict:
     """faction id -> its `grupo:` (A.8.1), for the factions that have one."""
     facs = gdef.rs.data.get("factions") or {}
@@ -214,7 +230,7 @@ def offer_now(game, fc, offered, locked, extra=()) -> list:
 def draw_turn_order(game) -> None:
     """A.4: the seats' order drawn (`random`), or only the first player (`random_first`: the
     order round the table is kept, starting from a seat drawn)."""
-    g, s = game.g, game.s
+    s = game.s
     seats = list(s.seats)
     order = game.setup_def.turn_order
     if order == "random":

@@ -494,15 +494,9 @@ def resolve_setup(gdef, spec: str | None, lang: str) -> str | None:
     if not spec:
         return None
     from .errors import fold
-    raw = ((gdef.rs.data.get("game") or {}).get("setups") or {})
-    names = {}
-    for sid, v in raw.items():
-        names[fold(str(sid))] = str(sid)
-        nm = v.get("name") if isinstance(v, dict) else None
-        for x in (nm.values() if isinstance(nm, dict) else [nm]):
-            for y in (x if isinstance(x, list) else [x]):
-                if y is not None:
-                    names[fold(str(y))] = str(sid)
+    from .interpreter.seating import setup_names
+    raw = (gdef.rs.data.get("game") or {}).get("setups") or {}
+    names = setup_names(gdef)
     sid = names.get(fold(spec))
     if sid is None:
         known = ", ".join(raw) or "-"

@@ -13,6 +13,8 @@ validating and parsing them. `cache_dir` (or RULESDSL_CACHE_DIR) moves the folde
 """
 from __future__ import annotations
 
+import contextlib
+import gc
 import os
 import pickle
 
@@ -41,14 +43,8 @@ class Environment:
         if gd is not None:
             self._cache[key] = gd
             return gd
-        import gc
-        was = gc.isenabled()
-        gc.disable()       # as in _from_disk: the model and the rules are new objects, kept
-        try:
+        with _collector_paused():
             return self._load_files(path, key)
-        finally:
-            if was:
-                gc.enable()
 
     def _load_files(self, path: str, key: str):
         from .model import load_ruleset
@@ -100,27 +96,20 @@ class Environment:
         self.cache_hit = False
         if c.problem():
             return None
-        import gc
-        was = gc.isenabled()
-        # tens of thousands of new objects (the model, the compiled rules), none of them
-        # garbage: the collector paused meanwhile (it would walk the heap several times)
-        gc.disable()
         try:
-            payload = c.read(c.key(path, self.lang))
-            if payload is None:
-                return None
-            rs = pickle.loads(payload["ruleset"])
-            warnings = list(payload["diagnostics"])
-            _use_extra(payload.get("extra"))
-            from .interpreter.gamedef import GameDef
-            from .cache import LazyBuilder
-            rs.builder = LazyBuilder(path, self.lang)
-            gd = GameDef(rs, Diagnostics(self.lang or "pt"))
+            with _collector_paused():
+                payload = c.read(c.key(path, self.lang))
+                if payload is None:
+                    return None
+                rs = pickle.loads(payload["ruleset"])
+                warnings = list(payload["diagnostics"])
+                _use_extra(payload.get("extra"))
+                from .interpreter.gamedef import GameDef
+                from .cache import LazyBuilder
+                rs.builder = LazyBuilder(path, self.lang)
+                gd = GameDef(rs, Diagnostics(self.lang or "pt"))
         except Exception:    # an entry that does not compile (damaged): load from the files
             return None
-        finally:
-            if was:
-                gc.enable()
         self.cache_hit = True
         self.diagnostics.extend(warnings)
         if self.strict and warnings:
@@ -194,14 +183,14 @@ def _use_extra(extra) -> None:
                 codegen._code_cache.setdefault(text, co)
 
 
-def _thaw(model: bytes):
-    """The model back from bytes; the collector is paused meanwhile (tens of thousands of
-    new objects, none of them garbage, would start several full collections)."""
-    import gc
+@contextlib.contextmanager
+def _collector_paused():
+    """A load makes tens of thousands of new objects (the model, the compiled rules), none of
+    them garbage: the collector is paused meanwhile (it would walk the heap several times)."""
     was = gc.isenabled()
     gc.disable()
     try:
-        return pickle.loads(model)
+        yield
     finally:
         if was:
             gc.enable()

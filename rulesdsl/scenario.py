@@ -1416,16 +1416,8 @@ def _setup_choice(rd, k, gdef, lang):
     setups = {sid: st for sid, st in (getattr(gdef, "setups", None) or {}).items() if sid}
     if "setup" in k:
         v, p = k["setup"]
-        raw = ((gdef.rs.data.get("game") or {}).get("setups") or {})
-        names = {}
-        for sid in setups:
-            nm = (raw.get(sid) or {}).get("name")
-            vals = nm.values() if isinstance(nm, dict) else [nm]
-            for x in vals:
-                for y in (x if isinstance(x, list) else [x]):
-                    if y is not None:
-                        names[fold(str(y))] = sid
-            names[fold(sid)] = sid
+        from .interpreter.seating import setup_names
+        names = setup_names(gdef)
         setup_id = names.get(fold(str(v)))
         if setup_id is None:
             rd.err("S030", getattr(v, "pos", None) or p, hint=suggest(str(v), list(setups)), name=v,
