@@ -75,6 +75,16 @@ def declared_by_spelling(rs, lang: str) -> dict:
                 pl = declared_plural(t, lang)
                 if pl:
                     table.setdefault(fold(pl), g)
+        # the head word of a declared noun phrase has the phrase's gender ("plan oculto" is
+        # masculine, so is "plan"): another thing named by a phrase on the same head agrees
+        heads = {}
+        for key, g in table.items():
+            head = key.split(" ")[0]
+            if head != key:
+                heads.setdefault(head, set()).add(g)
+        for head, gs in heads.items():
+            if len(gs) == 1:
+                table.setdefault(head, next(iter(gs)))
         cache[lang] = table
     return cache[lang]
 

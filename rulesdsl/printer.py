@@ -111,6 +111,28 @@ def neutral_word(tok) -> str | None:
 # ---------------------------------------------------------------------------------------------
 # names
 
+def _listed_plurals(spellings, rules) -> dict:
+    """{folded spelling: folded keys of the other listed spellings that are its plural,
+    every word pluralised (noun and adjectives: "trama revelada" -> "tramas reveladas")}."""
+    keys = {_fkey(s) for s in spellings}
+    out = {}
+    for s in spellings:
+        ws = s.split()
+        if len(ws) < 2:
+            continue
+        alts = [pluralize(w, rules) or [w] for w in ws]
+        found = {_fkey(" ".join(c)) for c in _product(alts)} & keys
+        found.discard(_fkey(s))
+        if found:
+            out[_fkey(s)] = found
+    return out
+
+
+def _product(alts):
+    import itertools
+    return itertools.islice(itertools.product(*alts), 16)
+
+
 def _readings(tok) -> frozenset:
     out = {(tok.type, tok.value)}
     alt = getattr(tok, "alt", None)
@@ -139,9 +161,15 @@ class NameIndex:
         for kind, table in names.items():
             terminal = NAME_TERMINAL.get(kind, "NOUN")
             for ident, spellings in table.items():
+                # a listed spelling that is another one's plural, word by word ("tramas
+                # reveladas" beside "trama revelada"), is that spelling's plural form, and the
+                # first-word plural ("tramas revelada") is not offered for it
+                listed = _listed_plurals(spellings, rules) if terminal in ("NOUN", "ATTR") else {}
+                plural_keys = {k for ks in listed.values() for k in ks}
                 for i, s in enumerate(spellings):
-                    forms = [(s, False)]
-                    if terminal in ("NOUN", "ATTR"):
+                    forms = [(s, _fkey(s) in plural_keys)]
+                    if terminal in ("NOUN", "ATTR") and not listed.get(_fkey(s)) \
+                            and _fkey(s) not in plural_keys:
                         ws = s.split()
                         if ws:
                             for pl in pluralize(ws[0], rules):

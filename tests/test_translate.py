@@ -219,6 +219,20 @@ def test_spanish_words_agree_with_their_nouns(root_es_files):
     assert "realiza cualquier número de acciones entre" in everything
 
 
+
+def test_listed_plurals_and_the_head_noun_gender(root_es_files):
+    """A spelling listed beside its word-by-word plural ("trama revelada", "tramas reveladas")
+    is translated in the same number, adjectives included; a noun phrase whose head word has a
+    declared gender elsewhere ("plan oculto": masculine) gives it to the others ("plan
+    revelado tuyo", not "tuya" from the Portuguese "sua")."""
+    corvideos = root_es_files["faccoes/corvideos.yaml"]
+    assert "número de planes revelados tuyos" in corvideos
+    assert "plan revelado tuyo" in corvideos and "plan revelado tuya" not in corvideos
+    ducado = root_es_files["faccoes/ducado.yaml"]
+    assert "pierde 1 corona escudera" in ducado and "1 coronas" not in ducado
+    assert "bajas aliadas de AL" in root_es_files["faccoes/malandro.yaml"]
+
+
 GAME = """\
 # um jogo mínimo
 idioma: pt
