@@ -309,7 +309,7 @@ def main(argv=None) -> int:
                 return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
         args.user_lang = args.lang if getattr(args, "lang", None) in LANGS else user
         args.cli_lang = args.user_lang or lang
-        if getattr(args, "command", None) in ("check-text", "coverage") and args.lang is None:
+        if getattr(args, "text_tool", False) and args.lang is None:
             # the translator's workbench speaks the user's language too (else the ruleset's)
             args.lang = args.user_lang
         return int(args.func(args) or 0)

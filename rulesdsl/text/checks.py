@@ -8,6 +8,11 @@ compared:
   T100/T101/T102  scope and missing paragraphs
   T110/T111/T112  numbers (digits and number words, both languages) and ordinals
   T120..T123      conditions: negation, exception, inclusion/exclusion, or/and
+  T114/T115       a number with what it counts ("1 carta" against "2 cartas", even where a 2
+                  occurs elsewhere in the paragraph): changed (error) or only counted differently
+  T124/T125/T126  meaning: a quantifier, the modality or the timing swapped for its opposite
+                  ("qualquer" ↔ "correspondente", "pode" ↔ "obrigatoriamente", "início" ↔ "fim")
+  T127            a note: the counts of quantifiers, modals, timing words or sentences differ
   T130/T131       glossary drift
   T140/T141/T142  cross-references: missing target, title mismatch, different targets
   T150            stale translation (`confirmado` no longer matches the source text)
@@ -15,8 +20,10 @@ compared:
   T170            an acknowledged difference that no longer matches anything
 
 A translation is checked both ways. A reference or a summary is allowed to leave things out,
-so only what it *adds or changes* is reported (a number it states that the Law does not, a
-negation the Law does not have).
+so for numbers and conditions only what it *adds or changes* is reported (a number it states
+that the Law does not, a negation the Law does not have); the meaning checks (semantics.py)
+compare it both ways, because a condition it leaves out or rewords changes the rule it
+summarises: a swap is a warning there, a difference of counts a note.
 
 Every finding has a stable code, the Law paragraph, the document, excerpts of both texts, a
 `detail` that names exactly this difference, and a fingerprint made of the four; an entry of
@@ -32,6 +39,7 @@ from functools import lru_cache
 
 from ..errors import Pos, fold, format_message
 from . import numbers as nummod
+from . import semantics as semmod
 from .catalogue import (Acceptance, Catalogue, Document, Paragraph, chapter_of, hash_matches,
                         nearest_key, normalize_text, text_hash)
 
@@ -48,6 +56,12 @@ CODES = {
     "T121": ("warning", "conditions"),
     "T122": ("warning", "conditions"),
     "T123": ("warning", "conditions"),
+    "T114": ("error", "numbers"),
+    "T115": ("info", "numbers"),
+    "T124": ("warning", "meaning"),
+    "T125": ("error", "meaning"),
+    "T126": ("warning", "meaning"),
+    "T127": ("info", "meaning"),
     "T130": ("info", "glossary"),
     "T131": ("warning", "glossary"),
     "T140": ("error", "xref"),
@@ -96,7 +110,8 @@ class Finding:
         return hashlib.sha1(raw.encode("utf-8")).hexdigest()[:10]
 
     def message(self, lang: str) -> str:
-        return format_message(self.code, lang, self.args)
+        args = (getattr(self, "args_by_lang", None) or {}).get(lang, self.args)
+        return format_message(self.code, lang, args)
 
     def as_dict(self, lang: str) -> dict:
         d = {
@@ -109,6 +124,8 @@ class Finding:
             d.update(file=self.pos.file, line=self.pos.line, col=self.pos.col)
         if self.known:
             d["known"] = self.known
+        if hasattr(self, "new"):
+            d["new"] = self.new
         if self.acknowledged:
             d["acknowledged"] = {"reason": self.acknowledged.reason,
                                  "file": self.acknowledged.pos.file if self.acknowledged.pos else None,
@@ -479,6 +496,56 @@ class Checker:
                      {law.id: excerpts_of(src, ca.or_ or ca.and_),
                       doc.id: excerpts_of(tgt, cb.or_ or cb.and_)}, pos,
                      oa=len(ca.or_), ob=len(cb.or_), aa=len(ca.and_), ab=len(cb.and_), law=law.id)
+
+    # -- meaning -------------------------------------------------------------------------------
+    def meaning(self, g: Group, both_ways: bool) -> None:
+        """Numbers with what they count, quantifiers, modality and timing (semantics.py)."""
+        law, doc = self.law, g.doc
+        src, tgt = g.source_text(), g.target_text()
+        fa = semmod.features(src, law.lang, self.concept_hits(src, law.lang),
+                             conditions(src, law.lang).negation)
+        fb = semmod.features(tgt, doc.lang, self.concept_hits(tgt, doc.lang),
+                             conditions(tgt, doc.lang).negation)
+        pos = g.target[0].pos
+        translation = doc.role == "translation"
+        for d in semmod.compare(fa, fb, both_ways=True, sentences=translation):
+            ea = excerpts_of(src, d.spans_a) if d.spans_a else excerpt(src)
+            eb = excerpts_of(tgt, d.spans_b) if d.spans_b else excerpt(tgt)
+            focus = [d.spans_a and ea, d.spans_b and eb]
+            if d.kind == "counted":
+                code = "T114" if d.swap else "T115"
+                args0 = d.values
+                args0.setdefault("concept", "")
+                severity = ("error" if translation else "warning") if d.swap else "info"
+            elif d.swap:
+                code = {"quantifier": "T124", "modality": "T125", "timing": "T126"}[d.kind]
+                severity = "error" if (code == "T125" and translation) else "warning"
+            else:
+                code, severity = "T127", "info"
+            args = dict(d.values)
+            args.setdefault("a", "")
+            args.setdefault("b", "")
+            args.setdefault("what", d.detail.split(":", 1)[-1])
+            self.add(code, g, doc.id, d.detail, {law.id: ea, doc.id: eb}, pos, focus=focus,
+                     law=law.id, kind=d.kind, **args)
+            f = self.findings[-1]
+            f.severity = severity
+            # the words of the message in each language: class ids and concepts as the
+            # reader says them ("pode"/"puede", "Amanhecer"/"Alba")
+            f.args_by_lang = {lg: {k: self._say(v, lg) for k, v in f.args.items()}
+                              for lg in ("pt", "es")}
+
+    def _say(self, value, lang: str):
+        if not isinstance(value, str) or not value:
+            return value
+        out = []
+        for part in re.split(r"(\W+)", value):
+            w = semmod.word(part, lang)
+            if w is None and part in self.cat.concepts:
+                t = self.cat.concepts[part].terms.get(lang)
+                w = t.preferred if t is not None else None
+            out.append(w if w is not None else part)
+        return "".join(out)
 
     # -- glossary ------------------------------------------------------------------------------
     def _terms_re(self, terms: tuple, lang: str):
@@ -914,6 +981,7 @@ def run(cat: Catalogue, lang: str, data=None) -> Report:
         for g in groups:
             ck.numbers(g, both)
             ck.conditions(g, both)
+            ck.meaning(g, both)
             ck.glossary(g, both)
             if doc.role == "translation":
                 ck.xref_compare(g, ns_map)

@@ -1,8 +1,13 @@
 """Command line of the translator's workbench.
 
   rulesdsl check-text RULESET [--json] [--html DIR] [--lang pt|es] [--tests DIR] [--no-data]
+                      [--notes] [--fail-on error|warning] [--baseline FILE] [--write-baseline FILE]
   rulesdsl coverage   RULESET [--json] [--html DIR] [--lang pt|es] [--tests DIR]
   rulesdsl text confirm PARAGRAPH --lang es RULESET [--doc ID]
+
+Each command and option also has its Portuguese and Spanish names (conferir-texto /
+revisar-texto, cobertura, texto confirmar; --falhar-em / --fallar-en, ...); RULESET is a
+folder or the name of a bundled ruleset ("root").
 
 `register(subparsers, lang)` adds the three commands to an argparse subparsers object; each
 sets `func`, a function of the parsed arguments that returns the exit status: 0 when there are
@@ -37,34 +42,87 @@ def _h(key: str, lang: str) -> str:
 # ---------------------------------------------------------------------------------------------
 # registration
 
+# command and option names: (English, Portuguese, Spanish), as every rulesdsl command has
+NAMES = {
+    "check-text": ("check-text", "conferir-texto", "revisar-texto"),
+    "coverage": ("coverage", "cobertura", "cobertura"),
+    "text": ("text", "texto", "texto"),
+    "confirm": ("confirm", "confirmar", "confirmar"),
+}
+FAIL_ON = {"error": ("error", "erro", "error"), "warning": ("warning", "aviso", "aviso")}
+
+
+def _names(en: str, lang: str) -> list[str]:
+    from ..cli import _ordered
+    e, p, s = NAMES[en]
+    return _ordered(lang, e, p, s)
+
+
+def _opt(parser, lang, en, pt, es, **kw):
+    from ..cli import _ordered
+    parser.add_argument(*_ordered(lang, en, pt, es), **kw)
+
+
+def _fail_on(value: str) -> str:
+    v = value.strip().lower()
+    for key, spellings in FAIL_ON.items():
+        if v in spellings:
+            return key
+    raise ValueError(value)
+
+
+_fail_on.__name__ = "erro|aviso"
+
+
 def register(subparsers, lang: str = "pt") -> None:
-    """Add check-text, coverage and text (confirm) to an argparse subparsers object."""
-    p = subparsers.add_parser("check-text", help=_h("check_text", lang), description=_h("check_text", lang))
-    _common(p, lang)
-    p.add_argument("--no-data", action="store_true", help=_h("no_data", lang))
-    p.set_defaults(func=check_text)
+    """Add check-text, coverage and text (confirm) to an argparse subparsers object, each
+    with its Portuguese, Spanish and English names."""
+    def command(sub, en, help_key):
+        names = _names(en, lang)
+        return sub.add_parser(names[0], aliases=names[1:], help=_h(help_key, lang),
+                              description=_h(help_key, lang))
 
-    p = subparsers.add_parser("coverage", help=_h("coverage", lang), description=_h("coverage", lang))
+    p = command(subparsers, "check-text", "check_text")
     _common(p, lang)
-    p.set_defaults(func=coverage)
+    _opt(p, lang, "--no-data", "--sem-dados", "--sin-datos", dest="no_data", action="store_true",
+         help=_h("no_data", lang))
+    _opt(p, lang, "--fail-on", "--falhar-em", "--fallar-en", dest="fail_on", type=_fail_on,
+         default="error", metavar="error|aviso" if lang == "es" else "erro|aviso",
+         help=_h("fail_on", lang))
+    _opt(p, lang, "--baseline", ["--linha-de-base", "--base"], ["--linea-base", "--base"],
+         dest="baseline", default=None, metavar="FILE", help=_h("baseline", lang))
+    _opt(p, lang, "--write-baseline", "--gravar-linha-de-base", "--escribir-linea-base",
+         dest="write_baseline", default=None, metavar="FILE", help=_h("write_baseline", lang))
+    _opt(p, lang, "--notes", "--notas", "--notas", dest="notes", action="store_true",
+         help=_h("notes", lang))
+    p.set_defaults(func=check_text, text_tool=True)
 
-    p = subparsers.add_parser("text", help=_h("text", lang), description=_h("text", lang))
-    sub = p.add_subparsers(dest="text_command", metavar="confirm")
+    p = command(subparsers, "coverage", "coverage")
+    _common(p, lang)
+    p.set_defaults(func=coverage, text_tool=True)
+
+    p = command(subparsers, "text", "text")
+    sub = p.add_subparsers(dest="text_command", metavar=_names("confirm", lang)[0])
     sub.required = True
-    c = sub.add_parser("confirm", help=_h("confirm", lang), description=_h("confirm", lang))
+    c = command(sub, "confirm", "confirm")
     c.add_argument("paragraph", metavar="PARAGRAPH", help=_h("paragraph", lang))
     c.add_argument("ruleset", metavar="RULESET", help=_h("ruleset", lang))
-    c.add_argument("--lang", required=True, help=_h("lang", lang))
-    c.add_argument("--doc", default=None, help=_h("doc", lang))
+    # the language of the translation being confirmed (not the language of the messages)
+    _opt(c, lang, "--lang", ["--traducao", "--tradução", "--idioma"], ["--traduccion", "--traducción", "--idioma"],
+         dest="lang", required=True, help=_h("confirm_lang", lang))
+    _opt(c, lang, "--doc", "--documento", "--documento", dest="doc", default=None, help=_h("doc", lang))
     c.set_defaults(func=confirm)
 
 
 def _common(p, lang):
+    from ..cli import _ordered
     p.add_argument("ruleset", metavar="RULESET", help=_h("ruleset", lang))
     p.add_argument("--json", action="store_true", help=_h("json", lang))
     p.add_argument("--html", metavar="DIR", default=None, help=_h("html", lang))
-    p.add_argument("--lang", default=None, help=_h("lang", lang))
-    p.add_argument("--tests", metavar="DIR", action="append", default=None, help=_h("tests", lang))
+    p.add_argument(*_ordered(lang, "--lang", "--idioma", "--idioma"), dest="lang", default=None,
+                   help=_h("lang", lang))
+    p.add_argument(*_ordered(lang, "--tests", "--testes", "--pruebas"), dest="tests", metavar="DIR",
+                   action="append", default=None, help=_h("tests", lang))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -108,6 +166,8 @@ def _lang_ok(lang: str | None, diags: Diagnostics) -> bool:
 
 
 def _load(args, diags: Diagnostics):
+    from ..environment import resolve_ruleset
+    args.ruleset = resolve_ruleset(args.ruleset)   # a folder, or a bundled ruleset's name
     if not _lang_ok(args.lang, diags):
         return None
     diags.lang = args.lang or "pt"
@@ -156,11 +216,25 @@ def check_text(args) -> int:
     if not getattr(args, "no_data", False):
         scan = covmod.scan(args.ruleset, [], diags)
     report = checkmod.run(cat, lang, scan)
+    baseline = None
+    if getattr(args, "baseline", None):
+        baseline = _read_baseline(args.baseline, diags, lang)
+        if baseline is None:
+            _print_diags(diags)
+            return 1
+        for f in report.findings:
+            f.new = f.fingerprint not in baseline
     _print_diags(diags)
     if args.json:
         print(json.dumps(report_json(cat, report, lang, diags), ensure_ascii=False, indent=1))
     else:
-        print(report_text(cat, report, lang))
+        print(report_text(cat, report, lang, notes=getattr(args, "notes", False)))
+    if getattr(args, "write_baseline", None):
+        if not _write_baseline(args.write_baseline, report, diags, lang):
+            _print_diags(diags)
+            return 1
+        print(_w("baseline_written", lang, path=args.write_baseline,
+                 n=len(report.findings)), file=sys.stderr)
     if args.html:
         from .report_html import check_page
         path = _write_html(args.html, "check-text.html", check_page(cat, report, lang), lang, diags)
@@ -170,7 +244,54 @@ def check_text(args) -> int:
                 print(render(d), file=sys.stderr)
             return 1
         print(_w("written", lang, path=path), file=sys.stderr)
-    return 1 if (report.has_errors() or diags.has_errors()) else 0
+    if getattr(args, "write_baseline", None):
+        return 1 if diags.has_errors() else 0     # the findings of now are the accepted state
+    return 1 if (failing(report, getattr(args, "fail_on", "error")) or diags.has_errors()) else 0
+
+
+def failing(report, fail_on: str = "error") -> list:
+    """The findings that make the command fail: errors (or warnings too, with
+    `--falhar-em aviso`), and with a baseline only those not in it."""
+    sevs = ("error",) if fail_on == "error" else ("error", "warning")
+    return [f for f in report.findings if f.severity in sevs and getattr(f, "new", True)]
+
+
+BASELINE_KIND = "rulesdsl check-text baseline"
+
+
+def _read_baseline(path: str, diags: Diagnostics, lang: str):
+    """The fingerprints of a baseline file (written by --gravar-linha-de-base)."""
+    try:
+        with open(path, encoding="utf-8") as fh:
+            data = json.load(fh)
+    except OSError as exc:
+        diags.add("T030", None, lang, path=path, reason=exc.strerror or str(exc))
+        return None
+    except ValueError as exc:
+        diags.add("T030", None, lang, path=path, reason=str(exc))
+        return None
+    if not isinstance(data, dict) or data.get("kind") != BASELINE_KIND \
+            or not isinstance(data.get("findings"), dict):
+        diags.add("T030", None, lang, path=path, reason=_w("not_a_baseline", lang))
+        return None
+    return set(data["findings"])
+
+
+def _write_baseline(path: str, report, diags: Diagnostics, lang: str) -> bool:
+    from .. import safeio
+    data = {"kind": BASELINE_KIND,
+            "findings": {f.fingerprint: f"{f.code} §{f.paragraph} [{f.document}] {f.detail}"
+                         for f in report.findings}}
+    try:
+        fd, tmp = safeio.temp_beside(path)
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            json.dump(data, fh, ensure_ascii=False, indent=1, sort_keys=True)
+            fh.write("\n")
+        safeio.replace(tmp, path)
+    except OSError as exc:
+        diags.add("T028", None, lang, path=path, reason=exc.strerror or str(exc))
+        return False
+    return True
 
 
 def report_json(cat, report, lang, diags=None) -> dict:
@@ -200,11 +321,13 @@ def _sev(sev: str, lang: str) -> str:
     return _w({"error": "error", "warning": "warning"}.get(sev, "info"), lang)
 
 
-def report_text(cat, report, lang: str) -> str:
+def report_text(cat, report, lang: str, notes: bool = True) -> str:
+    """The findings as text; notes are left out unless `notes` (the summary counts them)."""
     law = cat.law
     out = []
     current = None
-    for f in report.findings:
+    shown = [f for f in report.findings if notes or f.severity != "info"]
+    for f in shown:
         if f.paragraph != current:
             current = f.paragraph
             if out:
@@ -215,7 +338,8 @@ def report_text(cat, report, lang: str) -> str:
                 p = law.paragraphs.get(f.paragraph) if law else None
                 title = f" {p.title}" if p and p.title else ""
                 out.append(f"§{f.paragraph}{title}")
-        out.append(f"  {_sev(f.severity, lang)} {f.code} [{f.document}] {f.message(lang)}")
+        mark = f" ({_w('new', lang)})" if getattr(f, "new", False) else ""
+        out.append(f"  {_sev(f.severity, lang)} {f.code}{mark} [{f.document}] {f.message(lang)}")
         width = max((len(k) for k in f.excerpts), default=0)
         for doc, ex in f.excerpts.items():
             if ex:
@@ -235,6 +359,11 @@ def report_text(cat, report, lang: str) -> str:
                 out.append("        = " + format_message("W.did_you_mean", lang, {"hint": hint}))
     if not report.findings:
         out.append(_w("no_findings", lang))
+    hidden = len(report.findings) - len(shown)
+    if hidden:
+        if out:
+            out.append("")
+        out.append(_w("notes_hidden", lang, n=hidden))
     out.append("")
     out.append(f"== {_w('summary', lang)} ==")
     sev = report.by_severity()
