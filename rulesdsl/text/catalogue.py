@@ -178,10 +178,12 @@ def normalize_text(text: str) -> str:
 def text_hash(paragraphs: list[Paragraph]) -> str:
     """The fingerprint a translation records in `confirmado`: sha256 of the source text.
 
-    The text is the Law paragraph's `texto` with runs of white space folded to one space (so
-    re-wrapping a YAML block does not make a translation stale); several source paragraphs
-    are joined with a blank line."""
-    body = "\n\n".join(normalize_text(p.text) for p in paragraphs)
+    The text is the Law paragraph's title and `texto`, each with runs of white space folded
+    to one space (so re-wrapping a YAML block does not make a translation stale, and a changed
+    title does: the translation renders it too); several source paragraphs are joined with a
+    blank line."""
+    body = "\n\n".join((normalize_text(p.title) + "\n" if normalize_text(p.title) else "")
+                         + normalize_text(p.text) for p in paragraphs)
     return hashlib.sha256(body.encode("utf-8")).hexdigest()
 
 

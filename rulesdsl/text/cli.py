@@ -393,7 +393,11 @@ def coverage(args) -> int:
         _print_diags(diags)
         return 1
     lang = _out_lang(args, cat)
-    scan = covmod.scan(args.ruleset, _test_dirs(args), diags)
+    dirs = _test_dirs(args)
+    if not dirs:
+        # an installed copy (no project around it): say so rather than report no tests
+        diags.add("T031", None, lang, severity="warning", path=args.ruleset)
+    scan = covmod.scan(args.ruleset, dirs, diags)
     cov = covmod.build(cat, scan)
     for c, k, pos in cov.unknown:
         diags.add("T029", pos or c.pos, c.lang if c.lang in LANGS else lang, key=k,

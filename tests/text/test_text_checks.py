@@ -225,6 +225,18 @@ def test_stale_translation(tmp_path):
     assert not codes(run_checks(root2), "T150")
 
 
+def test_a_changed_title_makes_the_translation_stale(tmp_path):
+    law = {"1.1": {"título": "Compra.", "texto": "Compre 3 cartas."}}
+    root = write_catalogue(tmp_path, law, {"1.1": "Roba 3 cartas."})
+    cat, _ = catmod_load(root)
+    good = catmod.text_hash([cat.law.paragraphs["1.1"]])
+    es = {"1.1": {"título": "Robo.", "texto": "Roba 3 cartas.", "confirmado": good}}
+    assert not codes(run_checks(write_catalogue(tmp_path / "a", law, es)), "T150")
+    retitled = {"1.1": {"título": "Compra inicial.", "texto": "Compre 3 cartas."}}
+    (f,) = codes(run_checks(write_catalogue(tmp_path / "b", retitled, es)), "T150")
+    assert f.paragraph == "1.1"
+
+
 def catmod_load(root):
     from textkit import load
     return load(root)

@@ -151,3 +151,13 @@ def test_bundled_ruleset_name_and_spanish_names(tmp_path, capsys):
     assert main(["cobertura", "root", "--json", "--idioma", "es", "--pruebas", str(tmp_path)]) == 0
     d = json.loads(capsys.readouterr().out)
     assert d["totals"]["paragraphs"] > 500 and not d["diagnostics"]
+
+
+def test_coverage_says_when_it_finds_no_tests(tmp_path, capsys):
+    """A ruleset outside any project (as an installed copy is) has no tests folder: coverage
+    says so instead of reporting every paragraph untested in silence."""
+    import shutil
+    from textkit import MINI
+    shutil.copytree(MINI, tmp_path / "mini")
+    assert main(["cobertura", str(tmp_path / "mini")]) == 0
+    assert "T031" in capsys.readouterr().err
