@@ -122,6 +122,8 @@ class Finding:
         }
         if self.pos:
             d.update(file=self.pos.file, line=self.pos.line, col=self.pos.col)
+        if getattr(self, "marks", None):
+            d["marks"] = self.marks
         if self.known:
             d["known"] = self.known
         if hasattr(self, "new"):
@@ -373,7 +375,7 @@ class Checker:
         self._gloss_cache: dict = {}
 
     def add(self, code, group_or_key, doc_id, detail, excerpts, pos=None, paragraphs=None,
-            focus=None, **args):
+            focus=None, marks=None, **args):
         if isinstance(group_or_key, Group):
             key = group_or_key.key
             paragraphs = paragraphs or group_or_key.keys
@@ -383,6 +385,8 @@ class Checker:
         args.setdefault("doc", doc_id)
         f = Finding(code, key, doc_id, args, excerpts, detail, pos, paragraphs or [key])
         f.focus = [x for x in (focus or []) if x]
+        # the words that differ, per document, for the HTML report to highlight
+        f.marks = {d: sorted({m for m in ws if m and m.strip()}) for d, ws in (marks or {}).items() if ws}
         if isinstance(group_or_key, Group):
             f.doc_keys = [p.key for p in group_or_key.target]
             f.known = [f"{p.doc.id} §{p.number}: {p.known_typo}"
@@ -448,6 +452,7 @@ class Checker:
                 ea, eb = excerpts_of(src, sa_), excerpts_of(tgt, sb_)
                 self.add(code, g, doc.id, f"{kind}:{show_a}≠{show_b}",
                          {law.id: ea, doc.id: eb}, pos, focus=[sa_ and ea, sb_ and eb],
+                         marks=_marks(law.id, src, sa_, doc.id, tgt, sb_),
                          a=show_a, b=show_b, law=law.id,
                          only=law.id if vb is None else doc.id)
             if kind != "cardinal":
@@ -481,6 +486,7 @@ class Checker:
             if differ(x, y) and not traded:
                 self.add(code, g, doc.id, f"{field_}:{len(x)}≠{len(y)}",
                          {law.id: excerpts_of(src, x, 3), doc.id: excerpts_of(tgt, y, 3)}, pos,
+                         marks=_marks(law.id, src, x, doc.id, tgt, y),
                          na=len(x), nb=len(y), law=law.id)
         if differ(ca.inclusion, cb.inclusion) or differ(ca.exclusion, cb.exclusion):
             self.add("T122", g, doc.id,
@@ -527,6 +533,7 @@ class Checker:
             args.setdefault("b", "")
             args.setdefault("what", d.detail.split(":", 1)[-1])
             self.add(code, g, doc.id, d.detail, {law.id: ea, doc.id: eb}, pos, focus=focus,
+                     marks=_marks(law.id, src, d.spans_a, doc.id, tgt, d.spans_b),
                      law=law.id, kind=d.kind, **args)
             f = self.findings[-1]
             f.severity = severity
@@ -660,7 +667,8 @@ class Checker:
                 ea = excerpts_of(src, [x[:2] for x in in_a]) if in_a else excerpt(src)
                 eb = excerpts_of(tgt, [x[:2] for x in in_b]) if in_b else excerpt(tgt)
                 self.add("T130", g, doc.id, f"concept:{c.id}:{have}", {law.id: ea, doc.id: eb},
-                         pos, focus=[ea if in_a else None, eb if in_b else None], concept=c.id, term=found, want=want, have=have, lack=lack)
+                         pos, marks={law.id: [x[2] for x in in_a], doc.id: [x[2] for x in in_b]},
+                         focus=[ea if in_a else None, eb if in_b else None], concept=c.id, term=found, want=want, have=have, lack=lack)
         for c in self.cat.concepts.values():
             tb = c.terms.get(doc.lang)
             if tb is None or not tb.avoid:
@@ -882,6 +890,13 @@ def _spans(nums, v, kind) -> list:
     if v is None:
         return []
     return [(x.start, x.end) for x in nums if x.kind == kind and x.value == v]
+
+
+def _marks(ida, texta, spansa, idb, textb, spansb) -> dict:
+    """{document: [the words at these spans]} (what the HTML report highlights)."""
+    out = {ida: [texta[a:b] for a, b in spansa or []]}
+    out.setdefault(idb, []).extend(textb[a:b] for a, b in spansb or [])
+    return out
 
 
 def doc_pos(doc: Document) -> Pos | None:
