@@ -6,6 +6,7 @@ paragraphs are joined into *groups* — the Law paragraphs and the paragraphs th
 compared:
 
   T100/T101/T102  scope and missing paragraphs
+  T103            a translation numbered differently from the Law (one note per document)
   T110/T111/T112  numbers (digits and number words, both languages) and ordinals
   T120..T123      conditions: negation, exception, inclusion/exclusion, or/and
   T114/T115       a number with what it counts ("1 carta" against "2 cartas", even where a 2
@@ -48,6 +49,7 @@ CODES = {
     "T100": ("info", "scope"),
     "T101": ("warning", "missing"),
     "T102": ("info", "missing"),
+    "T103": ("info", "structure"),
     "T110": ("error", "numbers"),
     "T111": ("warning", "numbers"),
     "T112": ("warning", "numbers"),
@@ -776,6 +778,35 @@ class Checker:
                      {law.id: excerpt(src), doc.id: excerpt(tgt)}, g.target[0].pos,
                      a=", ".join(la) or "—", b=", ".join(lb) or "—", law=law.id)
 
+    # -- structure -----------------------------------------------------------------------------
+    def renumbering(self, doc: Document) -> None:
+        """One note per translation listing where its numbering differs from the Law's ("ES 3
+        = Lei 4"): the alignment keeps comparing the right paragraphs, but a reader moving
+        between the documents needs to know."""
+        moves: dict[tuple, int] = {}
+        for p in doc.paragraphs.values():
+            if len(p.aligned) != 1 or not p.number or p.number == p.aligned[0]:
+                continue
+            a, b = p.number.split("."), p.aligned[0].split(".")
+            depth = next((i for i in range(min(len(a), len(b))) if a[i] != b[i]), None)
+            if depth is None:
+                continue
+            key = (".".join(a[:depth + 1]), ".".join(b[:depth + 1]))
+            moves[key] = moves.get(key, 0) + 1
+        # keep the outermost moves: "3 → 4" says what "3.1 → 4.1" would
+        kept = sorted(moves, key=lambda k: (k[0].count("."), _natural(k[0])))
+        outer = []
+        for x, y in kept:
+            if any(x.startswith(px + ".") and y.startswith(py + ".") for px, py in outer):
+                continue
+            outer.append((x, y))
+        if not outer:
+            return
+        outer.sort(key=lambda k: _natural(k[0]))
+        listed = "; ".join(f"{x} = {y}" for x, y in outer[:12]) + (" …" if len(outer) > 12 else "")
+        self.add("T103", "", doc.id, "renumbered:" + ",".join(f"{x}={y}" for x, y in outer), {},
+                 doc_pos(doc), paragraphs=[], moves=listed, n=len(outer), law=self.law.id)
+
     # -- stale ---------------------------------------------------------------------------------
     def stale(self, doc: Document, report: Report) -> None:
         law = self.law
@@ -903,6 +934,10 @@ def _marks(ida, texta, spansa, idb, textb, spansb) -> dict:
     return out
 
 
+def _natural(number: str) -> tuple:
+    return tuple((0, int(x), "") if x.isdigit() else (1, 0, x) for x in number.split("."))
+
+
 def doc_pos(doc: Document) -> Pos | None:
     if doc.path:
         return Pos(doc.path, 1, 1)
@@ -996,13 +1031,15 @@ def run(cat: Catalogue, lang: str, data=None) -> Report:
         rep.unaligned[doc.id] = sum(1 for p in doc.paragraphs.values() if not p.aligned)
         both = doc.role == "translation"
         ck.scope(doc, groups)
-        ns_map = number_map(cat, doc) if doc.role == "translation" else {}
+        ns_map = number_map(cat, doc) if doc.role in ("translation", "reference") else {}
+        if doc.role == "translation":
+            ck.renumbering(doc)
         for g in groups:
             ck.numbers(g, both)
             ck.conditions(g, both)
             ck.meaning(g, both)
             ck.glossary(g, both)
-            if doc.role == "translation":
+            if doc.role in ("translation", "reference"):
                 ck.xref_compare(g, ns_map)
         ck.xref_exists(doc)
         ck.stale(doc, rep)

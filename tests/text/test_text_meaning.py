@@ -161,3 +161,15 @@ def test_coverage_says_when_it_finds_no_tests(tmp_path, capsys):
     shutil.copytree(MINI, tmp_path / "mini")
     assert main(["cobertura", str(tmp_path / "mini")]) == 0
     assert "T031" in capsys.readouterr().err
+
+
+def test_renumbering_is_one_structural_note(tmp_path):
+    law = {"3.1": "Compre 1 carta.", "3.2": "Mova 2 guerreiros.", "4.1": "Ataque."}
+    es = {"3.1": {"número": "4.1", "texto": "Roba 1 carta."},
+          "3.2": {"número": "4.2", "texto": "Mueve 2 guerreros."},
+          "4.1": {"número": "4.1b", "texto": "Ataca."}}
+    rep = run_checks(write_catalogue(tmp_path, law, es, glossary=GLOSSARY))
+    (f,) = codes(rep, "T103")
+    assert f.severity == "info" and f.detail == "renumbered:4=3,4.1b=4.1"
+    same = run_checks(write_catalogue(tmp_path / "b", law, {"3.1": "Roba 1 carta."}, glossary=GLOSSARY))
+    assert not codes(same, "T103")
