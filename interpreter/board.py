@@ -13,6 +13,11 @@ Overrides (the first item names the kind):
   ("edge", a, b, kind)                the kind of the edge between a and b (a < b); None: no edge
   ("space", space, faction, in_selections)
                                       a space a seated faction brought (`espaços:`, N10)
+Edge kinds declared `peças: sim` (N18) hold pieces: every edge of such a kind is a space of its
+own (`path_id`: "a~b"), of the edge's kind ("cada caminho", "o caminho entre C e D"). Such a
+space is in no selection of every space and has no neighbours: its pieces are in neither end,
+count for the rule of neither and join nothing. An edge whose kind changes (a closed path,
+`ligue`/`desligue`) is a path only while its kind holds pieces (`set_paths`).
 Edge kinds declared with a condition (`adjacência_se:`) count as adjacency for the faction for
 which the condition holds; that view is kept per faction and per version of what the condition
 reads. A card's `adjacências:` (N2, N5) add adjacency for the players who have the card in a
@@ -83,7 +88,14 @@ def _build(m, ms):
                 pairs.discard((a, b))
             if kind is not None:
                 edges.setdefault(kind, set()).add((a, b))
-    v = MapDef(m.id, spaces, dict(m.kind_of), {k: sorted(p) for k, p in edges.items()},
+    kinds = dict(m.kind_of)
+    paths = current = None
+    if m.path_kinds:
+        paths, current = path_spaces(edges, m.path_kinds, m.paths)
+        for pid, ek in current.items():
+            spaces.setdefault(pid, {})
+            kinds[pid] = ek
+    v = MapDef(m.id, spaces, kinds, {k: sorted(p) for k, p in edges.items()},
                m.adjacency_kinds, m.conditional_kinds)
     v.ruins = m.ruins
     v.printed = m
@@ -91,7 +103,67 @@ def _build(m, ms):
     v.piece_edges = m.piece_edges
     v.card_adjacency = m.card_adjacency
     set_apart(v, seated)
+    if paths is not None:
+        v.path_kinds = m.path_kinds
+        set_paths(v, paths, current)
     return v
+
+
+# ---------------------------------------------------------------------------------------------
+# paths that hold pieces (N18)
+
+PATH_SEP = "~"
+
+
+def path_id(a, b) -> str:
+    """The space of the edge between `a` and `b` (either order)."""
+    a, b = sorted((str(a), str(b)))
+    return f"{a}{PATH_SEP}{b}"
+
+
+def path_spaces(edges, path_kinds, printed) -> tuple:
+    """({path space: (a, b)}, {path space: its edge kind now}) of the edges `edges` (kind ->
+    pairs) whose kind holds pieces, plus the printed map's path spaces `printed` (a path
+    closed for now keeps its space, and the pieces on it)."""
+    paths = dict(printed)
+    current = {}
+    for ek in path_kinds:
+        for a, b in edges.get(ek, ()):
+            pid = path_id(a, b)
+            if pid not in paths:
+                paths[pid] = tuple(sorted((str(a), str(b))))
+            current[pid] = ek
+    return paths, current
+
+
+def set_paths(v, paths, current) -> None:
+    """The path spaces of the view `v`: where pieces may be, out of every selection of all
+    spaces; a selection of a kind of path ("cada caminho") sees the edges of that kind now."""
+    v.paths = paths
+    v.space_ids = [sp for sp in v.space_ids if sp not in paths]
+    v.all_space_ids = [sp for sp in v.all_space_ids if sp not in paths] + list(paths)
+    for k in list(v.by_kind):
+        if any(sp in paths for sp in v.by_kind[k]):
+            v.by_kind[k] = [sp for sp in v.by_kind[k] if sp not in paths or current.get(sp) == k]
+    if v.apart_by_kind:
+        v.apart_by_kind = {k: [sp for sp in sps if sp not in paths] for k, sps in v.apart_by_kind.items()}
+
+
+def path_ends(ctx, sp):
+    """The two spaces a path space joins (None: not a path)."""
+    return spaces_view(ctx).paths.get(sp)
+
+
+def path_between(ctx, a, b):
+    """The path space of the edge between `a` and `b` now, if its kind holds pieces (None:
+    no such edge): the path a move from `a` to `b` goes along (the `movimento`'s `caminho:`)."""
+    v = spaces_view(ctx)
+    if a is None or b is None or not v.path_kinds:
+        return None
+    for ek in v.path_kinds:
+        if b in v.linked_by(ek).get(a, ()):
+            return path_id(a, b)
+    return None
 
 
 def set_apart(v, seated) -> None:
@@ -196,6 +268,7 @@ def _derive(v, edges, adjacency_kinds, conditional):
     out.conditional_reads = v.conditional_reads
     out.space_ids, out.by_kind, out.all_space_ids = v.space_ids, v.by_kind, v.all_space_ids
     out.apart_by_kind, out.brought = v.apart_by_kind, v.brought
+    out.paths, out.path_kinds = v.paths, v.path_kinds
     return out
 
 

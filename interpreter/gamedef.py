@@ -74,6 +74,8 @@ class MapDef:
     grid = None                 # "hex" (axial q, r) | "square" (column, row) | None
     coords = {}                 # space -> grid coordinates (`coordenadas:`)
     brought = {}                # space -> the faction that brings it (`espaços:`, board.py)
+    path_kinds = frozenset()    # edge kinds whose edges hold pieces (`peças: sim`, N18)
+    paths = {}                  # path space -> (a, b): the edges that are spaces (board.py)
 
     def __init__(self, ident, spaces: dict, kinds: dict, edges: dict, adjacency_kinds: set,
                  conditional_kinds: dict | None = None):
@@ -582,6 +584,10 @@ class GameDef:
         self.dice = {k: list(v.get("faces") or []) for k, v in (d.get("dice") or {}).items()}
         self.maps: dict[str, MapDef] = {}
         adjk = {k for k, v in (d.get("edge_kinds") or {}).items() if _bool(v.get("adjacency"), True)}
+        # N18: edge kinds whose edges are spaces that hold pieces (`peças: sim`, board.py)
+        self.path_kinds = frozenset(k for k, v in (d.get("edge_kinds") or {}).items()
+                                    if _bool(v.get("pieces"), False))
+        self.rs.path_kind = next((k for k in (d.get("edge_kinds") or {}) if k in self.path_kinds), None)
         # a space with no value for these attributes matches every value (`curinga_se_ausente`)
         self.absent_wild = {aid for sk in (d.get("space_kinds") or {}).values()
                             for aid, a in (sk.get("attributes") or {}).items()
@@ -622,9 +628,18 @@ class GameDef:
                 for sid, sp in fsps.items():
                     spaces[sid] = dict(sp["attrs"])
                     kinds[sid] = sp["kind"]
+            paths = current = None
+            if self.path_kinds:
+                paths, current = _board.path_spaces(edges, self.path_kinds, {})
+                for pid, ek in current.items():
+                    spaces[pid] = {}
+                    kinds[pid] = ek
             md = MapDef(mid, spaces, kinds, edges, adjk)
             md.brought = {sid: fid for fid, fsps in self.faction_spaces.items() for sid in fsps}
             _board.set_apart(md, {})
+            if paths is not None:
+                md.path_kinds = self.path_kinds
+                _board.set_paths(md, paths, current)
             co = m.get("coordinates") or {}
             if co.get("grid") is not None:
                 # grid coordinates (`coordenadas:`): straight lines through the grid (board.py)
@@ -1513,7 +1528,7 @@ class GameDef:
                         hk.binds[role] = str(ev[role])
                         cc.vars[str(ev[role])] = FACTION
             for field, t in (("space", SPACE), ("count", NUMBER), ("card", CARD), ("faction", FACTION),
-                             ("from", SPACE), ("to", SPACE), ("piece", PIECE)):
+                             ("from", SPACE), ("to", SPACE), ("piece", PIECE), ("path", SPACE)):
                 if field in ev:
                     var = str(ev[field])
                     hk.binds[field] = var
@@ -1541,6 +1556,12 @@ class GameDef:
             hk.condition = self._expr(path + ("condition",), owner, cc)
             e = self._exprs.get(path + ("condition",))
             hk.cond_tree = e.tree if e is not None else None
+        if "path" in hk.binds:
+            # `caminho: P` (N18): only a move along a path that holds pieces; the condition
+            # carries the test, so the hooks that do not ask pay nothing
+            pvar, cond = hk.binds["path"], hk.condition
+            hk.condition = ((lambda c: c.env.get(pvar) is not None) if cond is None else
+                            (lambda c: c.env.get(pvar) is not None and cond(c)))
         if kind == "modifier":
             hk.value = str(h.get("value"))
             if "add" in h:

@@ -30,7 +30,7 @@ EVENT_FIELDS = {
     "placement": _PIECE_EVENT,
     "removal": _PIECE_EVENT,
     "removal_prevented": _PIECE_EVENT,
-    "movement": _PIECE_EVENT | {"from", "to"},
+    "movement": _PIECE_EVENT | {"from", "to", "path"},
     "hits": {"owner", "by", "cause", "space", "count"},
     "discard": {"card", "by", "owner", "tag", "cause"},
     "counter": {"by", "owner", "count"},

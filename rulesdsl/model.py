@@ -114,9 +114,18 @@ class Ruleset:
     def thing(self, kind: str, ident: str) -> Thing | None:
         return self.things.get(kind, {}).get(ident)
 
+    path_kind = None    # the first edge kind that holds pieces (N18): names its path spaces
+
     def name(self, kind: str, ident: str, lang: str) -> str:
         t = self.thing(kind, ident)
         if t is None:
+            if kind == "space" and self.path_kind is not None and "~" in str(ident):
+                # a path space (interpreter/board.py path_id): "caminho entre A e B"
+                a, _, b = str(ident).partition("~")
+                from .errors import format_message
+                return format_message("GM.w.path", lang, {
+                    "kind": self.name("edgekind", self.path_kind, lang),
+                    "a": self.name("space", a, lang), "b": self.name("space", b, lang)})
             return str(ident)
         sp = t.names.get(lang) or t.names.get(self.lang) or next(iter(t.names.values()), None)
         return sp[0] if sp else str(ident).replace("_", " ")

@@ -231,7 +231,27 @@ class Vocab:
         return list(self.index.get(kind, {}).get(fold(" ".join(str(text).split())), []))
 
     def name(self, kind: str, ident) -> str:
-        return self.display.get(kind, {}).get(ident, str(ident))
+        got = self.display.get(kind, {}).get(ident)
+        if got is None and kind == "space":
+            return self.g.rs.name(kind, str(ident), self.lang)      # a path space (N18)
+        return str(ident) if got is None else got
+
+    def path_index(self) -> dict:
+        """{folded name: path space} of every pair of spaces of the game's maps, in either
+        order ("estrada entre Norte e Leste"): a rule may join any two spaces by a path that
+        holds pieces (N18, `ligue`). Empty when no edge kind holds pieces."""
+        got = self.__dict__.get("_paths")
+        if got is None:
+            got = self._paths = {}
+            if self.g.path_kinds:
+                from .interpreter.board import path_id
+                for m in self.g.maps.values():
+                    sps = [sp for sp in m.attrs if sp not in m.paths]
+                    for a in sps:
+                        for b in sps:
+                            if a != b:
+                                got[fold(self.g.rs.name("space", f"{a}~{b}", self.lang))] = path_id(a, b)
+        return got
 
     def spellings(self, kind: str) -> list[str]:
         return list(self.display.get(kind, {}).values())
@@ -352,6 +372,8 @@ class Vocab:
         phrase, _bits, ids = self.states(t)
         if ids and self.pieces(phrase)[0]:
             return True                 # "PEÇA ESTADO": a piece with its states
+        if t in self.path_index():
+            return True
         if ":" in t:
             return all(self.known(p.strip()) for p in t.split(":") if p.strip())
         return False
@@ -480,8 +502,12 @@ class _Reader:
         hits = [h for h in vocab.find("space", text) if m is None or h in m.attrs or h in extra]
         if not hits and m is not None and (str(text) in m.attrs or str(text) in extra):
             hits = [str(text)]
+        if not hits and m is not None:
+            # a path that holds pieces, by its name ("estrada entre Norte e Leste", N18)
+            p = vocab.path_index().get(fold(" ".join(str(text).split())))
+            hits = [p] if p is not None else []
         if not hits:
-            names = [vocab.name("space", s) for s in (list(m.space_ids) + list(extra) if m else [])]
+            names = [vocab.name("space", s) for s in (list(m.space_ids) + list(m.paths) + list(extra) if m else [])]
             self.err("S006", getattr(text, "pos", None) or pos, hint=suggest(str(text), names, 0.6), name=text)
             return None
         return hits[0]
@@ -1557,6 +1583,8 @@ def option_forms(game, vocab: Vocab, d, value) -> set[str]:
         return out
     if isinstance(value, str):
         out.add(fold(value.replace("_", " ")))
+        if "~" in value and vocab.g.path_kinds:
+            out |= {t for t, p in vocab.path_index().items() if p == value}      # N18
         if "." in value:
             out.add(fold(value.split(".", 1)[1]))
         table = vocab.g.rs.names_table(vocab.lang)
@@ -1640,6 +1668,8 @@ def option_label(game, vocab: Vocab, d, value) -> str:
         for kind in Vocab.KINDS_FOR_OPTIONS:
             if value in vocab.display.get(kind, {}):
                 return vocab.display[kind][value]
+        if "~" in value and vocab.g.path_kinds:
+            return vocab.name("space", value)          # a path space (N18)
     return str(value)
 
 

@@ -82,6 +82,8 @@ RULES = {"type": "array", "items": RULE}
 EVENT = obj({"event": EVENT_NAME, "pieces": {"oneOf": [S, {"type": "array", "items": S}]},
              "owner": REL, "by": REL, "space": VAR, "count": VAR, "tag": ref("tag"),
              "cause": ref("action"), "not_cause": ref("action"), "card": VAR, "phase": S, "from": VAR, "to": VAR,
+             # `movimento`: the path moved along, when its edge kind holds pieces (N18)
+             "path": VAR,
              # `action_done`: the action performed (interpreter/gamedef.py, Action.perform)
              "action": ref("action"),
              # a declared step of an action (`passos:`) and its roles (N4)
@@ -258,7 +260,10 @@ schema = {
                                  # a piece of that kind or category (N10, interpreter/board.py)
                                  "joins": obj({"space": ref("space"),
                                                "to_spaces_with": ref("piece_or_category")},
-                                              required=["space", "to_spaces_with"])})),
+                                              required=["space", "to_spaces_with"]),
+                                 # N18: every edge of this kind is a space that holds pieces
+                                 # ("o caminho entre C e D"; interpreter/board.py)
+                                 "pieces": BOOLISH})),
         "piece_categories": idmap(obj({"name": NAME, "faction_owned": BOOLISH, "rules": BOOLISH,
                                        "occupies": ref("attr"), "hit_order": INT,
                                        "removable": BOOLISH})),

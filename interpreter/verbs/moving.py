@@ -10,6 +10,7 @@ from ..flow import ask
 from ..runtime import Decision
 from .registry import _actor, _fire_all, _one_piece_sel, _pp, _short, _unit_option, verb
 from .sides import leave_back_side
+from .. import board as _bd
 
 
 @verb("move",
@@ -148,6 +149,9 @@ def _move_step(K, L, send):
             for face, m in (faces or ((None, take),)):
                 ev = {"event": "movement", "from": sp, "to": dst, "space": dst, "kind": k,
                       "owner": ctx.g.piece_kinds[k].owner, "count": m, "by": me, "acts": acts}
+                if g.path_kinds:
+                    # N18: the path moved along, when its edge kind holds pieces
+                    ev["path"] = _bd.path_between(ctx, sp, dst)
                 if face is not None:
                     ev["face"] = face
                 events.append(ev)

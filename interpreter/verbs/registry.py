@@ -70,6 +70,10 @@ def _pp(cc, node, key):
     v = node.args.get(key)
     if v is None:
         return None, None
+    if key in ("in", "to") and isinstance(v, N.Sel) and v.noun.kind == "edgekind" \
+            and v.noun.ids[0] not in cc.g.path_kinds:
+        # "posicione 1 X em barreira": an edge is a place only when its kind holds pieces (N18)
+        cc.err("M120", v, kind=v.noun.text)
     return compile_expr(cc, v)
 
 

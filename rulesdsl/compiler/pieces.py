@@ -76,6 +76,10 @@ def compile_piece_sel(cc: CC, node: N.Sel, kinds, quant, default_owner=None):
                 if isinstance(inner, Simple) and inner.etype == ZONE:
                     where = _chain_where(where, lambda ctx, inner=inner: [inner.key(ctx)])
                     continue
+                if inner.etype == "edge":
+                    # "pedágio na barreira": a kind of edge that holds no pieces (N18)
+                    cc.err("M120", f.arg, kind=f.arg.noun.text)
+                    continue
                 cc.err("C008", f, kind=inner.etype)
             fo, to = compile_expr(cc, f.arg)
             if to == FACTION:

@@ -39,6 +39,10 @@ def compile_sel(cc: CC, node: N.Sel, role: str = "value", default_owner=None):
     if kind == "spacekind":
         return compile_space_sel(cc, node, noun.ids[0], quant)
     if kind == "edgekind":
+        if noun.ids[0] in g.path_kinds:
+            # N18: an edge kind that holds pieces: its edges are spaces ("cada caminho livre",
+            # "o caminho entre C e D", "caminho P adjacente a C"; interpreter/board.py)
+            return compile_space_sel(cc, node, noun.ids[0], quant)
         # "houver caminho fechado", "número de caminhos fechados": the edges of a kind now
         # (interpreter/board.py), one pair [a, b] each
         if node.filters:

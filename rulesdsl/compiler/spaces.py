@@ -50,7 +50,10 @@ def compile_space_sel(cc: CC, node: N.Sel, kind, quant):
                 # "aleatória ponderada por (N)": N tickets for each space (compile_choose)
                 weight = compile_expr(cc, f.arg)[0]
             continue
-        preds.append(space_pred(cc, f, node.var, node))
+        if kind is not None and kind in g.path_kinds and f.kind in ("adjacent", "among"):
+            preds.append(path_pred(cc, f))          # N18: a path's ends
+        else:
+            preds.append(space_pred(cc, f, node.var, node))
         pred_nodes.append(f)
     covers = [p for p in preds if getattr(p, "cover", None) is not None]
     if covers:
@@ -81,6 +84,32 @@ def compile_space_sel(cc: CC, node: N.Sel, kind, quant):
             return out
         sel.items = items
     return sel
+
+
+def path_pred(cc: CC, f: N.Filter):
+    """A filter on the spaces of an edge kind that holds pieces (N18), read on the path's two
+    ends: "caminho adjacente a C" (an end is C, or one of a list or selection of spaces),
+    "o caminho entre C e D" (both ends among those; a path itself in the list also passes)."""
+    if isinstance(f.arg, N.Sel) and f.kind == "adjacent":
+        inner = compile_sel(cc, f.arg)
+        if isinstance(inner, PieceSel):
+            fo = lambda ctx: [x for x, _, _ in inner.locations(ctx)]
+        else:
+            fo = inner.items
+    else:
+        fo, _ = compile_expr(cc, f.arg)
+    both = f.kind == "among"
+
+    def ends(ctx, sp):
+        e = _bd.path_ends(ctx, sp)
+        if e is None:
+            return False
+        o = fo(ctx)
+        o = _flat(o) if isinstance(o, list) else (o,)
+        if both:
+            return sp in o or (e[0] in o and e[1] in o)
+        return e[0] in o or e[1] in o
+    return ends
 
 
 def space_pred(cc: CC, f: N.Filter, var=None, sel=None):
