@@ -264,8 +264,8 @@ def thing_name(game, value, lang: str) -> str:
         return ", ".join(thing_name(game, v, lang) for v in value)
     v = str(value)
     g = game.g
-    if game.m is not None and v in game.m.attrs:
-        return name(game, "space", v, lang)
+    if game.m is not None and (v in game.m.attrs or (g.path_kinds and "~" in v)):
+        return name(game, "space", v, lang)     # (a path made during the game: N18)
     if ":" in v and v.split(":", 1)[0] in g.factions:
         return zone_name(game, v, lang)       # a player's zone: 'alianca:itens_artesanais'
     if v in g.piece_kinds:
