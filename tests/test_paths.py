@@ -81,6 +81,20 @@ def test_random_games_keep_the_invariants_and_clone():
         assert twin.s.board == game.s.board and not check(twin)
 
 
+def test_the_encoded_observation_has_a_place_for_every_path():
+    # the vectors of the adapters (rulesdsl/adapters): a piece on a path opened during the
+    # game (the barrier Oeste–Norte) has its own entries
+    from rulesdsl.adapters.encoding import Layout
+    game = Game(_def(), ["azuis", "vermelhos"], 3)
+    lay = Layout.of(game)
+    board.set_edge(game.ctx, "oeste", "norte", "estrada")
+    game.s.put("norte~oeste", "azuis.pedagio", 1)
+    game.s.adjust_supply("azuis.pedagio", -1)
+    v = lay.encode(game.observation("vermelhos"))
+    at = lay._off["board"] + lay._space_i["norte~oeste"] * len(lay.kinds) + lay._kind_i["azuis.pedagio"]
+    assert v[at] == 1.0
+
+
 def _broken(tmp_path, old, new):
     text = open(GAME, encoding="utf-8").read()
     assert text.count(old) == 1

@@ -37,7 +37,14 @@ class Layout:
         lay = cls()
         lay.seats = list(s.seats)
         lay.phases = list(g.turn_phases)
-        lay.spaces = list(game.m.space_ids)
+        # the spaces pieces may be on: the map's, the seated factions' (N10) and the paths that
+        # hold pieces (N18: every printed edge's, so that a path opened later has its place)
+        from ..interpreter import board as _bd
+        lay.spaces = list(_bd.spaces_view(game.ctx).all_space_ids if hasattr(game, "ctx")
+                          else game.m.space_ids)
+        if g.path_kinds:
+            pairs = {_bd.path_id(a, b) for es in game.m.edges.values() for a, b in es}
+            lay.spaces += sorted(pairs - set(lay.spaces))
         lay.kinds = list(g.piece_kinds)
         # the counters that exist from the start, and those with one value per pair of seats
         # (`por_facção: sim`), created when first changed
