@@ -16,7 +16,8 @@ from .selections import _bind, compile_sel
 def _hoist_edge_filters(node: N.Sel) -> list:
     """Filters attach to the nearest noun: in "clareira X conectada a O por rio onde ...", the
     'onde' lands on "rio". A kind of edge takes no filter; what it carries belongs to the
-    phrase around it (before this, such a filter was silently dropped)."""
+    phrase around it (before this, such a filter was silently dropped). Likewise the 'onde'
+    after "sem PEÇAS" (below)."""
     out = []
     for f in node.filters:
         out.append(f)
@@ -25,6 +26,14 @@ def _hoist_edge_filters(node: N.Sel) -> list:
                 and b.filters):
             out.extend(b.filters)
             b.filters = []
+        a = f.arg
+        if f.kind == "without" and isinstance(a, N.Sel) and a.var is None \
+                and any(x.kind == "where" for x in a.filters):
+            # "clareira sem guerreiros seus onde ...": the 'onde' lands on "guerreiros", where it
+            # cannot speak of them (no variable); read there, the space would pass whenever the
+            # condition fails ("sem (guerreiros e condição)"). It is the space's condition.
+            out.extend(x for x in a.filters if x.kind == "where")
+            a.filters = [x for x in a.filters if x.kind != "where"]
     return out
 
 

@@ -392,6 +392,16 @@ def compile_perform(cc: CC, node: N.Perform):
         cc.err("C036", node.action, name=node.action.text,
                kind=format_message(kind, cc.lang, {}) if kind else node.action.kind)
     g.reached.add(aid)
+    act0 = g.actions.get(aid) if aid is not None else None
+    if act0 is not None:
+        for k, v in node.args.items():
+            if k not in act0.params:
+                # "(carta: K)" with `parâmetros: {carta: KE}`: a built-in word of the language
+                # is never the parameter's name, and the parameter would stay unbound
+                from .. import lexicon as _lex
+                word = (_lex.get(cc.lang).words.get("NOUN:" + k) or [k])[0]
+                cc.err("M121", getattr(v, "pos", None) and v or node, action=node.action.text,
+                       name=word, known=", ".join(act0.params) or "-")
     args = {}
     for k, v in node.args.items():
         if isinstance(v, N.Sel) and v.noun.kind == "piece" and v.quant is None and not v.filters \

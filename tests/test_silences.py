@@ -1,0 +1,46 @@
+"""Silences turned into errors (issue 10, "nothing wrong is silent"): an action argument that
+is a built-in word of the language (M121). The 'onde' after "sem PEÇAS" read as the space's
+condition is a scenario (tests/cenarios/estradas.yaml, acampar)."""
+import os
+
+import rulesdsl
+from rulesdsl.errors import RulesError
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+GAME = os.path.join(HERE, "games", "estradas", "jogo.yaml")
+
+
+def _load(tmp_path, old, new):
+    text = open(GAME, encoding="utf-8").read()
+    assert text.count(old) == 1
+    text = text.replace(old, new)
+    folder = tmp_path / "regras"
+    folder.mkdir()
+    (folder / "jogo.yaml").write_text(text, encoding="utf-8")
+    try:
+        rulesdsl.Environment().load(str(folder))
+    except RulesError as e:
+        return [d for d in e.diagnostics if d.severity == "error"], text
+    return [], text
+
+
+ACTION = """  contar:
+    nome: {pt: [contar, conte as estradas], es: [contar, cuenta las carreteras]}
+    efeito: receba (número de estradas sem peças) pontos"""
+
+
+def test_an_argument_named_like_a_built_in_word_is_an_error(tmp_path):
+    # `parâmetros: {carta: N}`: "carta" is the language's word for cards, so "(carta: 2)" never
+    # reaches the parameter, which used to stay unbound without a word
+    errs, text = _load(tmp_path, ACTION, ACTION.replace("  contar:\n", "  contar:\n    parâmetros: {carta: N}\n")
+                       + "\n  chamar:\n    nome: {pt: chamar, es: llamar}\n    efeito: \"contar (carta: 2)\"")
+    assert [d.code for d in errs] == ["M121"]
+    line = text[:text.index("contar (carta: 2)")].count("\n") + 1
+    assert errs[0].pos.line == line
+    assert "carta" in errs[0].message("pt") and "N" not in errs[0].message("pt").split("(")[0]
+
+
+def test_an_argument_of_a_declared_parameter_loads(tmp_path):
+    errs, _ = _load(tmp_path, ACTION, ACTION.replace("  contar:\n", "  contar:\n    parâmetros: {bonus: N}\n")
+                    + "\n  chamar:\n    nome: {pt: chamar, es: llamar}\n    efeito: \"contar (bonus: 2)\"")
+    assert errs == []
