@@ -168,6 +168,8 @@ def _state_reads(g, node, _seen, local):
                     and f.arg.name == local for f in n.filters):
                 r = ()
             out.update(r)
+            if k == "edgekind" and any(noun.ids[0] in md.piece_edges for md in getattr(g, "maps", {}).values()):
+                out.add("vb")        # the edges the pieces make (`liga:`, N10)
             if n.owner == "enemy":
                 out.add("vf")        # enemies: not the coalition partners (flags, "junte-se")
             if "vb" in r and any(getattr(f, "kind", None) == "matching" for f in n.filters):
@@ -181,18 +183,8 @@ def _state_reads(g, node, _seen, local):
                 if r is None:
                     return None
             out.update(r)
-            if n.kind in ("adjacent", "connected"):
-                # ... and what the conditions of conditional edge kinds read
-                for md in getattr(g, "maps", {}).values():
-                    if md.card_adjacency:
-                        # a card's adjacency (N2, N5): the cards in play and, for the spaces
-                        # joined by pieces, the board
-                        out.update(("vg", "vb"))
-                    if md.conditional_kinds:
-                        if md.conditional_reads is None:
-                            return None
-                        out.update(md.conditional_reads)
-                        out.add("vt")
+            if n.kind in ("adjacent", "connected") and not _adjacency_reads(g, out):
+                return None
         elif t is N.Name:
             k = n.kind
             if k in ("derived", "derived_value"):
@@ -215,6 +207,8 @@ def _state_reads(g, node, _seen, local):
                 if r is None:
                     return None
             out.update(r)
+            if n.fn == "distance" and not _adjacency_reads(g, out):
+                return None
             if n.fn == "can_place":
                 # ... and whatever the conditions of the prohibitions read
                 for tree in g.prohibition_trees():
@@ -225,6 +219,25 @@ def _state_reads(g, node, _seen, local):
         elif t not in _PLAIN:
             return None
     return frozenset(out)
+
+
+def _adjacency_reads(g, out) -> bool:
+    """Add to `out` what the adjacency reads besides the map ("vf"): the conditions of
+    conditional edge kinds, the cards in play that give adjacency, and the board when pieces
+    make edges (the Burrow's tunnels, `liga:`). False: a condition whose reads are unknown."""
+    for md in getattr(g, "maps", {}).values():
+        if md.card_adjacency:
+            # a card's adjacency (N2, N5): the cards in play and, for the spaces joined by
+            # pieces, the board
+            out.update(("vg", "vb"))
+        if md.piece_edges:
+            out.add("vb")
+        if md.conditional_kinds:
+            if md.conditional_reads is None:
+                return False
+            out.update(md.conditional_reads)
+            out.add("vt")
+    return True
 
 
 def _rule_reads(g):
