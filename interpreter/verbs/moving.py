@@ -15,12 +15,13 @@ from .. import board as _bd
 
 @verb("move",
       {"pt": "Leva peças de um espaço para outro (usado pela ação de movimento dos dados do jogo). "
-             "Com 'qualquer número de', quem move escolhe quantas (pelo menos 1). Com 'por E', "
+             "Com 'qualquer número de', quem move escolhe quantas (pelo menos 1); com 'até N', "
+             "de 1 a N (não mais do que há). Com 'por E', "
              "quem move continua sendo o sujeito (o movimento é dele, para as regras que o veem), "
              "mas é E quem escolhe quantas e quais: um movimento FORÇADO (1.5.5), como "
              "'A leve qualquer número de guerreiros de A de O para D por você'.",
        "es": "Lleva piezas de un espacio a otro. Con 'cualquier número de', quien mueve elige cuántas "
-             "(al menos 1). Con 'por E', quien mueve sigue siendo el sujeto (el movimiento es suyo, "
+             "(al menos 1); con 'hasta N', de 1 a N (no más de las que hay). Con 'por E', quien mueve sigue siendo el sujeto (el movimiento es suyo, "
              "para las reglas que lo ven), pero es E quien elige cuántas y cuáles: un movimiento "
              "FORZADO (1.5.5), como 'A lleva cualquier número de guerreros de A de O a D por ti'."},
       {"pt": "leve qualquer número de guerreiros seus de O para D",
@@ -68,8 +69,13 @@ def _move_step(K, L, send):
             _short(ctx, law)
             return FIN
         total = sum(x[2] for x in locs)
-        if q is not None and q[0] == "any":
-            n = ask(c, L["pk"], "count", list(range(1, total + 1)), False, ("how_many",), law)
+        if q is not None and q[0] in ("any", "upto"):
+            # "qualquer número de" (1 to all) and "até N" (1 to N, no more than there are):
+            # the mover chooses how many
+            hi = total if q[0] == "any" else min(total, quant_count(q, c, total))
+            if hi < 1:
+                return FIN
+            n = ask(c, L["pk"], "count", list(range(1, hi + 1)), False, ("how_many",), law)
             if type(n) is Decision:
                 L["d"] = n
                 L["pc"] = 1
