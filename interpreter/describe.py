@@ -57,6 +57,11 @@ def _plural(word: str, lang: str) -> str:
     first = word.split(" ")[0]
     if len(first) > 1 and first.isupper():
         return word
+    if len(first) > 2 and first[-1] == "s" and first[-2] in "aeiou":
+        # already a plural ("tramas", "botes", "mercenários"), or a word that does not change
+        # ("lápis", "crisis"): never "tramases". A singular in -s takes an accent or a
+        # consonant before it (país, gás, mês; ananás) and keeps the lexicon's rule
+        return word
     try:
         from .. import lexicon as lexmod
         from ..lexicon import pluralize

@@ -44,3 +44,11 @@ def test_an_argument_of_a_declared_parameter_loads(tmp_path):
     errs, _ = _load(tmp_path, ACTION, ACTION.replace("  contar:\n", "  contar:\n    parâmetros: {bonus: N}\n")
                     + "\n  chamar:\n    nome: {pt: chamar, es: llamar}\n    efeito: \"contar (bonus: 2)\"")
     assert errs == []
+
+
+def test_narration_does_not_pluralise_a_name_that_is_already_plural():
+    # a counter named in the plural ("botes", 11.2.7.II) read "2 boteses" in the narration
+    from rulesdsl.interpreter.describe import _plural
+    assert [_plural(w, "pt") for w in ("tramas", "botes", "mercenários", "trama", "farol", "país")] == \
+        ["tramas", "botes", "mercenários", "tramas", "faróis", "países"]
+    assert [_plural(w, "es") for w in ("botes", "mercenarios", "peaje")] == ["botes", "mercenarios", "peajes"]
