@@ -331,6 +331,13 @@ def describe_prompt(game, decision, lang: str) -> str:
                   else _m("GM.t.any", lang))
     if key in ("status", "may_status") and args:
         return _m("GM.p." + key, lang, status=status_name(game, args[0], lang))
+    if key == "may_verb" and args:
+        from rulesdsl import lexicon as _lx
+        try:
+            word = _lx.get(lang).spell_word("VERB:" + str(args[0]))
+        except Exception:  # noqa: BLE001 - a verb with no spelling in this language
+            word = str(args[0])
+        return _m("GM.p.may_verb", lang, verb=word)
     if key == "may_action" and args:
         return _m("GM.p.may_action", lang, action=thing_name(game, args[0], lang))
     if key == "activate" and args:

@@ -170,6 +170,47 @@ class ChooseMany(Frame):
         return n
 
 
+class MayDo(Frame):
+    """`você pode posicionar ...`: the player is asked whether to do it; declining sets
+    `__passed` (so `você pode X: Y` skips Y) and does nothing."""
+    __slots__ = ("inner", "verb", "law", "ctx", "pc", "d")
+
+    def __init__(self, inner, verb, law, ctx):
+        self.inner = inner
+        self.verb = verb
+        self.law = law
+        self.ctx = ctx
+        self.pc = 0
+        self.d = None
+
+    def step(self, m, send):
+        ctx = self.ctx
+        if self.pc == 0:
+            self.pc = 1
+            v = ask(ctx, ctx.me, "may", [True], True, ("may_verb", self.verb), self.law)
+            if type(v) is Decision:
+                self.d = v
+                return v
+        else:
+            v = self.d.options[send] if self.d is not None else True
+            self.d = None
+        if self.pc == 1:
+            self.pc = 2
+            if v is PASS:
+                ctx.env["__passed"] = True
+                return FIN
+            r = self.inner(ctx)
+            if r is not None:
+                return r
+        return FIN
+
+    def copy(self, cp):
+        n = MayDo(self.inner, self.verb, self.law, cp.ctx(self.ctx))
+        n.pc = self.pc
+        n.d = cp.decision(self.d)
+        return n
+
+
 class Maybe(Frame):
     """`você pode X: Y`: X undone if it fails; Y only if X was done (not passed)."""
     __slots__ = ("act", "then", "ctx", "pc", "mark")

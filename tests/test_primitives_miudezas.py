@@ -359,3 +359,22 @@ def test_public_hand(g):
     blue_hand = observation(game, "vermelhos")["zones"]["azuis:mão"]
     assert red_hand.get("cards") and len(red_hand["cards"]) == 2
     assert not blue_hand.get("cards") and blue_hand.get("size") == 2
+
+
+def test_you_may_place_asks_first(g):
+    """"Você pode posicionar ..." is optional (Law 1.5.4 reads every "may" as a choice): the
+    player is asked, and declining does nothing — also in "você pode X: Y", where Y then does
+    not happen. A verb that is a cost ("você pode gastar ...") asks in its own way."""
+    from rulesdsl.interpreter.runtime import PASS
+    game = _game(g)
+    before = dict(game.s.board["sul"])
+    asked = _run(game, "você pode posicionar 1 soldado em Sul", "azuis", answers=[PASS])
+    assert asked == [[True, PASS]] and game.s.board["sul"] == before
+    _run(game, "você pode posicionar 1 soldado em Sul: receba 1 ponto", "azuis", answers=[PASS])
+    assert game.s.counters["azuis:pontos"] == 0 and game.s.board["sul"] == before
+    _run(game, "você pode posicionar 1 soldado em Sul: receba 1 ponto", "azuis", answers=[True])
+    assert game.s.counters["azuis:pontos"] == 1 and game.s.board["sul"]["azuis.soldado"] == 1
+    # Spanish, and the plain imperative still does not ask
+    assert _run(game, "puedes colocar 1 soldado en Sur", "azuis", answers=[True], lang="es") == [[True, PASS]]
+    assert game.s.board["sul"]["azuis.soldado"] == 2
+    assert _run(game, "posicione 1 soldado em Sul", "azuis") == []

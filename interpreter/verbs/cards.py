@@ -239,12 +239,12 @@ verb("discard",
             "domínio ficam disponíveis, 3.3.3). Com uma quantidade, quem descarta escolhe quais.",
       "es": "Descarta cartas en la pila de descartes, o donde mande una sustitución. Con una cantidad, "
             "quien descarta elige cuáles."},
-     {"pt": "descarte 1 carta da sua mão", "es": "descarta 1 carta de tu mano"})(_make_discard(False))
+     {"pt": "descarte 1 carta da sua mão", "es": "descarta 1 carta de tu mano"}, may=True)(_make_discard(False))
 verb("spend",
      {"pt": "Gasta cartas como custo (G.1.11): como descartar, mas não pagar é falha — a ação que o "
             "pede não pode ser feita.",
       "es": "Gasta cartas como coste: como descartar, pero no poder pagar es un fracaso."},
-     {"pt": "gaste uma carta de pássaro", "es": "gasta una carta de pájaro"})(_make_discard(True))
+     {"pt": "gaste uma carta de pássaro", "es": "gasta una carta de pájaro"}, may=True)(_make_discard(True))
 
 
 @verb("add",

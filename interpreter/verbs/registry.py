@@ -21,11 +21,14 @@ class VerbDef:
     compile: object
     doc: dict          # lang -> one-paragraph description
     example: dict      # lang -> an example sentence
+    may: bool = False  # the handler itself honours "você pode ..." (node.optional)
 
 
-def verb(ident, doc, example):
+def verb(ident, doc, example, may=False):
+    """Register a verb. `may`: its compiler reads `node.optional` itself (a cost the player may
+    decline); for every other verb "você pode X" asks first (compile_stmt, flow.MayDo)."""
     def deco(fn):
-        REGISTRY[ident] = VerbDef(ident, fn, doc, example)
+        REGISTRY[ident] = VerbDef(ident, fn, doc, example, may)
         return fn
     return deco
 

@@ -124,13 +124,13 @@ verb("set_status",
             "mapa: el verbo es el que el estado declara en `verbo:` ('agota 1 bota'). Sin lugar, las zonas "
             "de quien actúa; con un espacio ('cansa 1 soldado tuyo en C'), las piezas de allí. Es un coste: "
             "sin piezas bastantes sin el estado, la regla fracasa ('hasta N': las que haya)."},
-     {"pt": "exaura 1 bota não danificada", "es": "agota 1 bota no dañada"})(_status_verb(True))
+     {"pt": "exaura 1 bota não danificada", "es": "agota 1 bota no dañada"}, may=True)(_status_verb(True))
 verb("clear_status",
      {"pt": "Tira um estado de peça (o verbo de `verbo_inverso:`, 'reanime 2 itens exauridos'); faz "
             "o que puder (1.5.4). Quem age escolhe quais peças, quando há escolha.",
       "es": "Quita un estado de pieza (el verbo de `verbo_inverso:`, 'refresca 2 artículos agotados'); "
             "hace lo que pueda. Quien actúa elige qué piezas, cuando hay elección."},
-     {"pt": "reanime 3 itens exauridos", "es": "refresca 3 artículos agotados"})(_status_verb(False))
+     {"pt": "reanime 3 itens exauridos", "es": "refresca 3 artículos agotados"}, may=True)(_status_verb(False))
 
 
 @verb("set",

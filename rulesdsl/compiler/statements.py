@@ -98,6 +98,10 @@ def compile_stmt(cc: CC, node):
                 compiled = handler.compile(cc, node)
                 if args:
                     _check_unread_args(cc, node)
+                if node.optional and not handler.may and compiled is not None:
+                    # "você pode posicionar ...": the player is asked first (a verb that is a
+                    # cost the player may decline reads `optional` itself)
+                    return _may_verb(compiled, node.verb, cc.law)
                 return compiled
             except (IndexError, KeyError, TypeError, ValueError, AttributeError):
                 # a verb's compiler reads the parts it needs ("role" with no dice, "posicione 3
@@ -255,6 +259,12 @@ def explain_rejection(sel, ctx, value):
     if value in sel.items(ctx):
         return None
     return {"filter": None, "wrong_kind": False}
+
+
+def _may_verb(inner, verb_id, law):
+    def run(ctx):
+        return begin(flow.MayDo(inner, verb_id, law, ctx))
+    return run
 
 
 def compile_maybe(cc: CC, node: N.Maybe):
