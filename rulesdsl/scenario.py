@@ -179,6 +179,16 @@ class Result:
 # ---------------------------------------------------------------------------------------------
 # names of the ruleset, in one language
 
+def vocab_of(gdef, lang: str) -> "Vocab":
+    """The Vocab of a ruleset in one language, built once per GameDef (every scenario of a
+    run that names the same ruleset shares it; it is read-only once built)."""
+    cache = gdef.__dict__.setdefault("_scenario_vocabs", {})
+    v = cache.get(lang)
+    if v is None:
+        v = cache[lang] = Vocab(gdef, lang)
+    return v
+
+
 class Vocab:
     """The ruleset's names in one language, folded (case/accents), with plural forms."""
 
@@ -992,7 +1002,7 @@ def _scenario(rd: _Reader, k: dict, item, ipos, index) -> Scenario | None:
     gdef = _ruleset(k["ruleset"][0], rd.path, rd, k["ruleset"][1])
     if gdef is None:
         return None
-    vocab = Vocab(gdef, lang)
+    vocab = vocab_of(gdef, lang)
     # the run: factions, seed, map, deck
     seated = list(gdef.factions)
     if "factions" in k:
