@@ -102,6 +102,8 @@ def _build(m, ms):
     v.brought = m.brought
     v.piece_edges = m.piece_edges
     v.card_adjacency = m.card_adjacency
+    v.conditional_reads = m.conditional_reads
+    v.conditional_kind_reads = m.conditional_kind_reads
     set_apart(v, seated)
     if paths is not None:
         v.path_kinds = m.path_kinds
@@ -260,12 +262,30 @@ def _live(v):
     return got
 
 
+def _live_reads(v):
+    """The parts of the state the live conditional kinds' conditions read (None: unknown):
+    the memo key of `_with_conditional`. The Burrow's condition (the pieces on the map) does
+    not key the rivers' where the Duchy is not seated. Kept on the view."""
+    d = v.__dict__
+    if "_live_reads" not in d:
+        reads = set()
+        for ek in _live(v)[1]:
+            r = v.conditional_kind_reads.get(ek)
+            if r is None:
+                reads = None
+                break
+            reads |= r
+        d["_live_reads"] = tuple(sorted(reads)) if reads is not None else None
+    return d["_live_reads"]
+
+
 def _derive(v, edges, adjacency_kinds, conditional):
     """A MapDef like the view `v` (same spaces and selections) with other edges."""
     from .gamedef import MapDef
     out = MapDef(v.id, v.attrs, v.kind_of, edges, adjacency_kinds, conditional)
     out.ruins = v.ruins
     out.conditional_reads = v.conditional_reads
+    out.conditional_kind_reads = v.conditional_kind_reads
     out.space_ids, out.by_kind, out.all_space_ids = v.space_ids, v.by_kind, v.all_space_ids
     out.apart_by_kind, out.brought = v.apart_by_kind, v.brought
     out.paths, out.path_kinds = v.paths, v.path_kinds
@@ -313,7 +333,7 @@ def _with_piece_edges(ctx, v):
 def _with_conditional(ctx, v):
     """The view with the edge kinds whose condition holds for the acting faction."""
     s = ctx.s
-    reads = v.conditional_reads
+    reads = _live_reads(v)
     key = (ctx.me, s.uid) + tuple(getattr(s, p) for p in reads) if reads is not None else None
     memo = v.__dict__.setdefault("_cond_memo", {})
     if key is not None:

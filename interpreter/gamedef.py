@@ -85,6 +85,7 @@ class MapDef:
         # edge kind -> condition: adjacency for the factions for which it holds (`adjacência_se`)
         self.conditional_kinds = conditional_kinds or {}
         self.conditional_reads = None
+        self.conditional_kind_reads = {}          # edge kind -> parts its condition reads
         self.start_pieces = {}
         self._linked = {}
         self.space_ids = list(spaces)
@@ -1059,7 +1060,7 @@ class GameDef:
                 for sid in a["steps"]:
                     self.step_context[str(sid)] = types if act.run is not _noop else None
         # edge kinds that count as adjacency for a faction while a condition holds for it
-        cond_kinds, reads = {}, set()
+        cond_kinds, reads, kind_reads = {}, set(), {}
         for ek, e in (d.get("edge_kinds") or {}).items():
             if isinstance(e, dict) and e.get("adjacency_if") is not None:
                 f = expr(("edge_kinds", ek, "adjacency_if"), None)
@@ -1067,6 +1068,7 @@ class GameDef:
                     cond_kinds[ek] = f
                     r = _compiler.state_reads(self, exprs[("edge_kinds", ek, "adjacency_if")].tree)
                     reads = None if (r is None or reads is None) else reads | set(r)
+                    kind_reads[ek] = None if r is None else frozenset(r)
         # edge kinds whose edges the pieces make: one space joined to every space that holds
         # a piece of some kinds (`liga: {espaço: S, a_espaços_com: P}`, board.py)
         piece_edges = {}
@@ -1098,6 +1100,7 @@ class GameDef:
             md.card_adjacency = tuple(card_adj)
             md.conditional_kinds = cond_kinds
             md.conditional_reads = tuple(sorted(reads)) if reads is not None else None
+            md.conditional_kind_reads = kind_reads
             md.piece_edges = piece_edges
         # hooks
         for kind, sect in (("trigger", "triggers"), ("replacement", "replacements"),

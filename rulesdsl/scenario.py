@@ -179,6 +179,16 @@ class Result:
 # ---------------------------------------------------------------------------------------------
 # names of the ruleset, in one language
 
+def vocab_of(gdef, lang: str) -> "Vocab":
+    """The Vocab of a ruleset in one language, built once per GameDef (every scenario of a
+    run that names the same ruleset shares it; it is read-only once built)."""
+    cache = gdef.__dict__.setdefault("_scenario_vocabs", {})
+    v = cache.get(lang)
+    if v is None:
+        v = cache[lang] = Vocab(gdef, lang)
+    return v
+
+
 class Vocab:
     """The ruleset's names in one language, folded (case/accents), with plural forms."""
 
@@ -197,7 +207,8 @@ class Vocab:
         self.numbers = {fold(k): v for k, v in self.lex.numbers.items()}
         for w in (self.lex.words.get("ONE") or []):
             self.numbers[fold(w)] = 1
-        table = gdef.rs.names_table(lang)
+        table = self.table = gdef.rs.names_table(lang)     # read-only once built
+        self._forms: dict = {}
         self.display: dict[str, dict] = {}
         self.index: dict[str, dict[str, list]] = {}
         for kind, items in table.items():
@@ -217,7 +228,13 @@ class Vocab:
         # a piece named with its owner: "soldado de Azuis", "soldados dos azuis"
         self.piece_owner = {k: p.owner for k, p in gdef.piece_kinds.items()}
 
-    def forms(self, spelling: str) -> set[str]:
+    def forms(self, spelling: str) -> frozenset:
+        out = self._forms.get(spelling)
+        if out is None:
+            out = self._forms[spelling] = frozenset(self._make_forms(spelling))
+        return out
+
+    def _make_forms(self, spelling: str) -> set[str]:
         from .tokenizer import pluralize
         s = " ".join(str(spelling).split())
         out = {fold(s)}
@@ -992,7 +1009,7 @@ def _scenario(rd: _Reader, k: dict, item, ipos, index) -> Scenario | None:
     gdef = _ruleset(k["ruleset"][0], rd.path, rd, k["ruleset"][1])
     if gdef is None:
         return None
-    vocab = Vocab(gdef, lang)
+    vocab = vocab_of(gdef, lang)
     # the run: factions, seed, map, deck
     seated = list(gdef.factions)
     if "factions" in k:
@@ -1578,7 +1595,7 @@ def option_forms(game, vocab: Vocab, d, value) -> set[str]:
         if not _number_decision(d) and _card_decision(d) and 0 <= value < len(game.s.card_defs):
             cid = game.s.card_defs[value]
             out.add(fold(cid))
-            for sp in vocab.g.rs.names_table(vocab.lang).get("card", {}).get(cid, []):
+            for sp in vocab.table.get("card", {}).get(cid, []):
                 out |= vocab.forms(sp)
         return out
     if isinstance(value, str):
@@ -1587,7 +1604,7 @@ def option_forms(game, vocab: Vocab, d, value) -> set[str]:
             out |= {t for t, p in vocab.path_index().items() if p == value}      # N18
         if "." in value:
             out.add(fold(value.split(".", 1)[1]))
-        table = vocab.g.rs.names_table(vocab.lang)
+        table = vocab.table
         for kind in Vocab.KINDS_FOR_OPTIONS:
             for sp in table.get(kind, {}).get(value, []):
                 out |= vocab.forms(sp)

@@ -9,6 +9,9 @@
   tests/cenarios/ and tests/escenarios/ (a file that does not load is one failing item).
 * `RULESDSL_FULL=1` runs the long variants (more conformance playouts, more hidden-information
   and Alliance games); the number of random Root games is set by `RULESDSL_RANDOM_GAMES`.
+* one load per process of each ruleset shipped in the repository (rulesets/, tests/games/):
+  see `_memo_load_files`. Dozens of modules load Root; each worker now compiles it once.
+  `RULESDSL_TEST_RELOAD=1` turns this off (every load reads the files, as a program does).
 
 Nothing is imported from this file by the tests: everything reaches them as fixtures.
 """
@@ -97,6 +100,74 @@ def scenario_files() -> list[str]:
                 if fn.endswith((".yaml", ".yml")):
                     out.append(os.path.join(dirpath, fn))
     return out
+
+
+# ---------------------------------------------------------------------------------------------
+# one load per process of each shipped ruleset
+
+_LOADS: dict = {}
+
+
+def _fingerprint(folder: str) -> tuple:
+    """The files of a ruleset folder as (path, mtime, size): a ruleset edited during the run
+    (never by the tests, but by a person) is loaded again."""
+    out = []
+    for dirpath, dirnames, filenames in os.walk(folder):
+        dirnames.sort()
+        for fn in sorted(filenames):
+            try:
+                st = os.stat(os.path.join(dirpath, fn))
+            except OSError:
+                continue
+            out.append((dirpath, fn, st.st_mtime_ns, st.st_size))
+    return tuple(out)
+
+
+def _install_load_memo():
+    """`Environment.load` of a ruleset under rulesets/ or tests/games/ compiles it once per
+    process and hands the same GameDef to every later load with the same language, strictness
+    and compiler switches (the session's `root_def` and the scenario runner already share one
+    this way). Warnings and errors are replayed: the Environment ends as a real load leaves it
+    (`diagnostics`, its own cache, `RulesError` with the same diagnostics). Loads with the disk
+    cache, of temporary folders, or with a replaced loader/compiler (a test simulating a bug)
+    always read the files."""
+    if os.environ.get("RULESDSL_TEST_RELOAD", "") not in ("", "0"):
+        return
+    from rulesdsl import codegen, environment, model
+    from rulesdsl.compiler import memo
+    from rulesdsl.errors import RulesError
+    from rulesdsl.interpreter import gamedef
+    real = environment.Environment._load_files
+    real_loader, real_gamedef = model.load_ruleset, gamedef.GameDef
+    roots = tuple(os.path.join(REPO, d) + os.sep for d in ("rulesets", os.path.join("tests", "games")))
+
+    def _memo_load_files(self, path, key):
+        if (self.disk_cache is not None or not key.startswith(roots)
+                or model.load_ruleset is not real_loader or gamedef.GameDef is not real_gamedef):
+            return real(self, path, key)
+        folder = key if os.path.isdir(key) else os.path.dirname(key)
+        mk = (key, self.lang, self.strict, codegen.ON, memo.CHECK_MEMO, _fingerprint(folder))
+        hit = _LOADS.get(mk)
+        if hit is None:
+            before = len(self.diagnostics.items)
+            try:
+                gd = real(self, path, key)
+            except RulesError as exc:
+                _LOADS[mk] = (None, list(exc.diagnostics), list(self.diagnostics.items[before:]))
+                raise
+            _LOADS[mk] = (gd, None, list(self.diagnostics.items[before:]))
+            return gd
+        gd, errors, seen = hit
+        self.diagnostics.extend(seen)
+        if errors is not None:
+            raise RulesError(list(errors))
+        self._cache[key] = gd
+        return gd
+
+    environment.Environment._load_files = _memo_load_files
+
+
+_install_load_memo()
 
 
 def pytest_configure(config):
