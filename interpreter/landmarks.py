@@ -175,3 +175,21 @@ def check_landmarks(gdef, d) -> None:
     for lid, v in lms.items():
         if isinstance(v, dict) and not v.get("setup"):
             gdef.diags.add("M161", pos_of(lms, lid), getattr(v, "_lang", None) or gdef.lang, landmark=str(lid))
+
+
+def landmark_names(gdef) -> dict:
+    """{folded id or name in any language (the landmark's or its piece's): landmark id}, for
+    the command line (`--marcos`) and the scenarios (`marcos:`)."""
+    from ..errors import fold
+    raw = gdef.rs.data.get("landmarks") or {}
+    out = {}
+    for lid, v in raw.items():
+        lm = gdef.landmarks.get(str(lid))
+        for nm in ((v.get("name") if isinstance(v, dict) else None),
+                   ((gdef.rs.data.get("neutral_pieces") or {}).get(lm.piece) or {}).get("name") if lm else None):
+            for x in (nm.values() if isinstance(nm, dict) else [nm]):
+                for y in (x if isinstance(x, list) else [x]):
+                    if y is not None:
+                        out.setdefault(fold(str(y)), str(lid))
+        out[fold(str(lid))] = str(lid)
+    return out
