@@ -457,10 +457,22 @@ def match_name(gdef, kind: str, ids, spelling: str) -> str | None:
     return starts[0] if len(starts) == 1 else None
 
 
-def resolve_factions(gdef, spec: str, lang: str) -> list[str]:
+def resolve_factions(gdef, spec: str, lang: str, setup_id=None, seats_ok=False):
+    """The factions named (`--faccoes a,b`), or, with `seats_ok` and a number (`--faccoes 4`),
+    that many seats whose factions are drafted during the setup (Law A.8: the setup must have
+    a faction choice, CLI072)."""
     ids = list(gdef.factions)
     if not ids:
         raise CliError("CLI002", path=gdef.rs.root)
+    if seats_ok and str(spec).strip().isdigit():
+        n = int(str(spec).strip())
+        lo, hi = gdef.players.get("min"), gdef.players.get("max")
+        if (lo is not None and n < int(lo)) or (hi is not None and n > int(hi)):
+            raise CliError("CLI015", min=lo if lo is not None else 1, max=hi if hi is not None else len(ids), n=n)
+        st = (getattr(gdef, "setups", None) or {}).get(setup_id)
+        if (st.faction_choice if st is not None else gdef.faction_choice) is None:
+            raise CliError("CLI072", n=n)
+        return n
     names = [x.strip() for x in str(spec).split(",") if x.strip()]
     if not names:
         raise CliError("CLI017")
@@ -518,6 +530,8 @@ def resolve_landmarks(gdef, spec: str | None, lang: str, setup_id):
     n, _, rest = text.partition(":") if ":" in text else (None, None, text)
     if n is None and text.isdigit():
         n, rest = text, ""
+    if n is not None and not str(n).strip().isdigit():
+        raise CliError("CLI070", value=text)
     names = landmark_names(gdef)
     ids = []
     for x in [y.strip() for y in rest.split(",") if y.strip()]:
@@ -526,8 +540,6 @@ def resolve_landmarks(gdef, spec: str | None, lang: str, setup_id):
             raise CliError("CLI071", hint=suggest(x, list(names)), message=format_message(
                 "E782", lang, {"name": x, "known": ", ".join(getattr(gdef, "landmarks", {})) or "-"}))
         ids.append(lid)
-    if n is not None and not str(n).strip().isdigit():
-        raise CliError("CLI070", value=text)
     pick = (int(n), ids) if n is not None and ids else int(n) if n is not None else ids
     if not pick and pick != 0:
         raise CliError("CLI070", value=text)
@@ -671,14 +683,19 @@ def _game_args(args):
     args.deck_id = resolve_deck(gdef, args.deck, lang)
     args.setup_id = resolve_setup(gdef, getattr(args, "setup", None), lang)
     args.landmarks_pick = resolve_landmarks(gdef, getattr(args, "landmarks", None), lang, args.setup_id)
-    return gdef, lang, resolve_factions(gdef, args.factions, lang), resolve_map(gdef, args.map, lang)
+    # `jogar --faccoes 4`: four seats that draft their factions (A.8); `simular` names them
+    factions = resolve_factions(gdef, args.factions, lang, args.setup_id, seats_ok=args.func is cmd_play)
+    return gdef, lang, factions, resolve_map(gdef, args.map, lang)
 
 
 def cmd_play(args) -> int:
     from .interpreter.engine import Game
     from .interpreter.agents import HumanAgent, play, summary
     from .interpreter.describe import EventLog, describe_event
-    gdef, lang, factions, map_id = _game_args(args)
+    gdef, lang, given, map_id = _game_args(args)
+    # a number of seats (A.8 draft): the agents sit at `seat1`, `seat2`... (seating.py)
+    from .interpreter.seating import seat_ids
+    factions = seat_ids(given) if isinstance(given, int) else given
     agents = _agents(args.agents, factions, args.seed, lang)
     humans = [f for f, a in agents.items() if isinstance(a, HumanAgent)]
     if args.log:
@@ -692,7 +709,7 @@ def cmd_play(args) -> int:
     observe = [f for f, _ in views] + ([viewer] if narrate_view else [])
     from .interpreter.runtime import RulesLoop
     try:
-        game = Game(gdef, factions, args.seed, map_id=map_id, deck_id=args.deck_id, lang=lang, log=logging,
+        game = Game(gdef, given, args.seed, map_id=map_id, deck_id=args.deck_id, lang=lang, log=logging,
                     observe=observe or None, setup=args.setup_id, landmarks=args.landmarks_pick)
     except RulesLoop as exc:     # the setup itself loops
         raise _rules_loop(exc, 0, args.seed, lang) from None

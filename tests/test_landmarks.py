@@ -189,3 +189,22 @@ marcos:
         rulesdsl.load(_write(tmp_path / "com", {"jogo.yaml": lm}))
     codes = {d.code for d in e.value.diagnostics}
     assert {"M161", "M162"} <= codes
+
+
+def test_command_line_drafts_seats_and_chooses_landmarks(capsys):
+    import json
+    from rulesdsl.cli import main
+    code = main(["jogar", ROOT, "--faccoes", "4", "--preparacao", "avancada", "--marcos", "1:torre,balsa",
+                 "--mapa", "lago", "--semente", "3", "--max-decisoes", "60", "--json"])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    assert len(json.loads(out)["factions"]) == 4                       # four seats drafted (A.8)
+    for argv, code_ in ((["--marcos", "torre,xx"], "CLI071"), (["--marcos", "a:b"], "CLI070"),
+                        (["--faccoes", "3"], "CLI072")):
+        args = ["jogar", ROOT, "--faccoes", "marqueses,rapinas"]
+        if argv[0] == "--marcos":
+            args += ["--preparacao", "avancada"]
+        else:
+            args = ["jogar", ROOT]
+        assert main(args + argv) != 0
+        assert code_ in capsys.readouterr().err
