@@ -191,20 +191,27 @@ marcos:
     assert {"M161", "M162"} <= codes
 
 
-def test_command_line_drafts_seats_and_chooses_landmarks(capsys):
+def test_command_line_drafts_seats_and_chooses_landmarks(capsys, root_def):
     import json
+    from rulesdsl import cli
     from rulesdsl.cli import main
-    code = main(["jogar", ROOT, "--faccoes", "4", "--preparacao", "avancada", "--marcos", "1:torre,balsa",
+    from rulesdsl.environment import resolve_ruleset
+    # the session's Root (not compiled again): the loader's in-process memo, under the key the
+    # command line computes
+    real = os.path.abspath(resolve_ruleset(ROOT))
+    cli._LOADED.clear()
+    cli._LOADED[(real, "pt", cli._signature(real))] = root_def
+    code = main(["jogar", ROOT, "--idioma", "pt", "--faccoes", "4", "--preparacao", "avancada", "--marcos", "1:torre,balsa",
                  "--mapa", "lago", "--semente", "3", "--max-decisoes", "60", "--json"])
     out, err = capsys.readouterr()
     assert code == 0, err
     assert len(json.loads(out)["factions"]) == 4                       # four seats drafted (A.8)
     for argv, code_ in ((["--marcos", "torre,xx"], "CLI071"), (["--marcos", "a:b"], "CLI070"),
                         (["--faccoes", "3"], "CLI072")):
-        args = ["jogar", ROOT, "--faccoes", "marqueses,rapinas"]
+        args = ["jogar", ROOT, "--idioma", "pt", "--faccoes", "marqueses,rapinas"]
         if argv[0] == "--marcos":
             args += ["--preparacao", "avancada"]
         else:
-            args = ["jogar", ROOT]
+            args = ["jogar", ROOT, "--idioma", "pt"]
         assert main(args + argv) != 0
         assert code_ in capsys.readouterr().err
