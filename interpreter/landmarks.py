@@ -25,9 +25,11 @@ and the game is made with the landmarks chosen by the players (A.5.1):
 "balsa"]` (those), or `landmarks=(1, ["torre", "balsa"])` (one drawn among those). The step
 runs after the setup's own rules (map, ruins, items, cards): the landmarks are revealed by
 chance among those chosen (A.5.2), then the last seat places the first, the second-to-last the
-second (A.5.3), each running the landmark's `preparação:` as `você`. A landmark whose piece the
-map already placed (the Lake's Ferry, the Mountain's Tower: C.2.1, C.3.1) is placed again by
-its card ("ignore or replace", A.5): its piece goes back to the supply first.
+second (A.5.3), each running the landmark's `preparação:` as `você`. The landmark pieces the
+map placed (the Lake's Ferry, the Mountain's Tower: C.2.1, C.3.1) go back to the supply first:
+with landmarks chosen, "you may ignore or replace" them (A.5); kept, they could leave a landmark
+drawn nowhere to go (the Mountain's river clearings all touch the Tower's), and a drawn one is
+placed by its own card.
 """
 from __future__ import annotations
 
@@ -126,6 +128,7 @@ def resolve(gdef, step, spec, players: int):
 
 def reveal(game) -> tuple:
     """A.5.2: the landmarks revealed, drawn by chance among those chosen."""
+    set_aside_map_landmarks(game)
     n, pool = game.landmark_pick
     got = tuple(chance.sample(game, game.s.rng, list(pool), n, "landmark_reveal"))
     game.log_event("landmarks_revealed", None, landmarks=list(got), law=game.setup_def.landmarks.law)
@@ -140,18 +143,16 @@ def placer(game, k: int):
     return seats[k % len(seats)]
 
 
-def free_piece(game, lm) -> None:
-    """A landmark placed by its card whose piece the map already put down (A.5: "replace"):
-    the piece goes back to the supply, so the card's rules place it."""
+def set_aside_map_landmarks(game) -> None:
+    """A.5: with landmarks chosen, the landmark pieces the map placed are ignored (or replaced,
+    when drawn: their card places them again): back to the supply."""
     s = game.s
-    kind = lm.piece
-    if s.supply.get(kind, 0) > 0:
-        return
+    kinds = {lm.piece: lm.id for lm in game.g.landmarks.values()}
     for sp, pcs in list(s.board.items()):
-        if pcs.get(kind):
+        for kind in [k for k in pcs if k in kinds]:
             s.take(sp, kind, pcs[kind])
-            game.log_event("landmark_replaced", None, landmark=lm.id, space=sp, law=game.setup_def.landmarks.law)
-            return
+            game.log_event("landmark_replaced", None, landmark=kinds[kind], space=sp,
+                           law=game.setup_def.landmarks.law)
 
 
 def check_landmarks(gdef, d) -> None:

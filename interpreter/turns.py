@@ -172,7 +172,6 @@ class Main(Frame):
                     continue
                 lm = g.landmarks[self.marks[self.j]]
                 if self.c is None:
-                    landmarks.free_piece(game, lm)
                     self.c = ctx.child(me=landmarks.placer(game, self.j), env={})
                 while self.i < len(lm.rules):
                     self.c.law = lm.law
