@@ -473,7 +473,9 @@ def play(game, agents: dict, max_decisions: int | None = None, before=None, afte
     while not game.is_terminal():
         if max_decisions is not None and taken >= max_decisions:
             return "max_decisions"
-        agent = agents[game.current_player()]
+        p = game.current_player()
+        # a seat that drafted its faction (seating.py) keeps the agent of its seat id
+        agent = agents[p] if p in agents else agents[game.seat_of(p)]
         try:
             i = agent.choose(game)
         except Quit:

@@ -764,6 +764,15 @@ def describe_event(game, event: dict, lang: str, viewer=None) -> str:
             text += "; " + _m("GM.ev.faction_locked", lang, faction=fn(event.get("locked")),
                               group=event.get("unlock") or "")
         return text
+    if t == "landmarks_revealed":
+        lms = getattr(game.g, "landmarks", {})
+        return _m("GM.ev.landmarks_revealed", lang, landmarks=", ".join(
+            piece_name(game, lms[x].piece, lang, 1, with_owner=False) if x in lms else str(x)
+            for x in event.get("landmarks") or []))
+    if t == "landmark_replaced":
+        lm = getattr(game.g, "landmarks", {}).get(event.get("landmark"))
+        return _m("GM.ev.landmark_replaced", lang, space=thing_name(game, event.get("space"), lang),
+                  landmark=piece_name(game, lm.piece, lang, 1, with_owner=False) if lm else str(event.get("landmark")))
     if t == "faction_card":
         return _m("GM.ev.faction_card", lang, by=by, card=name(game, "card", event.get("card"), lang))
     if t == "reveal_secrets":

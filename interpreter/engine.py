@@ -38,7 +38,7 @@ class RulesetError(Exception):
 class Game:
     def __init__(self, gdef, factions, seed=0, map_id=None, deck_id=None, lang=None,
                  log=False, history=None, position=None, start=None, observe=None, chance=None,
-                 setup=None):
+                 setup=None, landmarks=None):
         """position: fn(game) that edits self.s after the empty state is built (scenarios);
         with it, setup rules are skipped. start: (faction, phase) where play begins.
         observe: factions whose view of the events is kept as they happen (`self.views`,
@@ -47,7 +47,9 @@ class Game:
         the generator, keeping its picks in `chance_picks()`; "dictated", each pick is a
         pending decision of the player CHANCE; a function `fn(decision) -> index`.
         setup: the id of one of the game's `preparações:` (Law A), or None for its own
-        (seating.py: `Setup`)."""
+        (seating.py: `Setup`).
+        landmarks: the landmarks the players chose (Law A.5.1, landmarks.py): a number (drawn
+        among all), a list of ids, or (number, ids); needs a setup with a `marcos:` step."""
         self._chance = _chance.make(chance)
         self._redo = None
         self.g = gdef
@@ -69,6 +71,14 @@ class Game:
             self.seating = None
             self.factions = list(factions)
         self.seed = int(seed)
+        self.landmarks = landmarks
+        from . import landmarks as _lm
+        try:
+            self.landmark_pick = _lm.resolve(gdef, self.setup_def.landmarks, landmarks,
+                                             factions if self.seating is not None else len(self.factions))
+        except _lm.LandmarkError as exc:
+            from ..errors import format_message
+            raise RulesetError(f"{exc.code}: " + format_message(exc.code, lang or gdef.lang, exc.kw)) from None
         self.map_id = map_id or gdef.default_map or next(iter(gdef.maps), None)
         self.deck_id = deck_id or gdef.default_deck or next(iter(gdef.decks), None)
         self.decks_in_play = _decks.in_play(gdef, self.deck_id)
@@ -461,7 +471,7 @@ class Game:
         return Game(self.g, self.seats_given(), self.seed, self.map_id, self.deck_id, self.lang,
                     self.logging, list(self.history), self.position, self.start,
                     observe=[self.seat_of(f) for f in self.views] or None, chance=self._chance_mode(),
-                    setup=self.setup_id)
+                    setup=self.setup_id, landmarks=self.landmarks)
 
     def seats_given(self):
         """What the game was made with: its list of factions, or its number of seats."""
@@ -487,6 +497,8 @@ class Game:
              "map": self.map_id, "deck": self.deck_id, "history": list(self.history)}
         if self.setup_id is not None:
             r["setup"] = self.setup_id
+        if self.landmarks is not None:
+            r["landmarks"] = self.landmarks
         if self._chance is not None and type(self._chance) is not _chance.Recorder:
             # the history holds the dictated picks: a replay asks them again, in order
             r["chance"] = "dictated"
@@ -498,7 +510,8 @@ class Game:
             raise RulesetError("ruleset hash differs")
         return cls(gdef, saved["factions"], saved["seed"], saved.get("map"), saved.get("deck"),
                    history=saved.get("history"), chance=kw.pop("chance", saved.get("chance")),
-                   setup=kw.pop("setup", saved.get("setup")), **kw)
+                   setup=kw.pop("setup", saved.get("setup")),
+                   landmarks=kw.pop("landmarks", saved.get("landmarks")), **kw)
 
     def _check_reach(self):
         """A setup whose factions' total reach is below the ruleset's minimum for this many

@@ -1183,6 +1183,9 @@ class GameDef:
         self.turn_order, self.faction_choice = compile_seating(self, d, block)
         from .seating import compile_setups
         self.setups = compile_setups(self, d, block)
+        from .landmarks import compile_landmarks, check_landmarks
+        self.landmarks = compile_landmarks(self, d, block)       # Law F, A.5
+        check_landmarks(self, d)
         self._check_setups(d)
         self._check_reachable(d)
         self._check_self_triggers(d)

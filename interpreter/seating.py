@@ -64,15 +64,16 @@ class FactionChoice:
 class Setup:
     """One way to set the game up (Law 5.1, or one of `preparações:`, Law A): the game's
     setup rules, the turn order, the faction choice, and rules run after the factions."""
-    __slots__ = ("id", "law", "rules", "turn_order", "faction_choice", "after")
+    __slots__ = ("id", "law", "rules", "turn_order", "faction_choice", "after", "landmarks")
 
-    def __init__(self, sid, law, rules, turn_order, faction_choice, after=()):
+    def __init__(self, sid, law, rules, turn_order, faction_choice, after=(), landmarks=None):
         self.id = sid
         self.law = law
         self.rules = rules
         self.turn_order = turn_order
         self.faction_choice = faction_choice
         self.after = after
+        self.landmarks = landmarks      # the A.5 step (landmarks.LandmarkStep) or None
 
 
 def compile_seating(gdef, d, block, src=None, base=("game",)):
@@ -128,8 +129,9 @@ def compile_setups(gdef, d, block) -> dict:
                     runs.append(run)
             return runs
         order, fc = compile_seating(gdef, d, block, v, base)
+        from .landmarks import compile_step
         out[str(sid)] = Setup(str(sid), v.get("law"), rules("setup") if "setup" in v else gdef.setup_rules,
-                              order, fc, rules("after_factions"))
+                              order, fc, rules("after_factions"), compile_step(gdef, v))
     return out
 
 

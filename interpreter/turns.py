@@ -8,6 +8,7 @@ from __future__ import annotations
 from .hooks import fire
 from . import chance
 from . import seating
+from . import landmarks
 from .flow import ask
 from . import ending as _ending
 from .machine import FIN, Frame, begin
@@ -17,7 +18,7 @@ from .runtime import Decision, EndPhase, EndTurn, Failure, GameOver
 # where the loop is (pc)
 (SETUP, SETUP_ORDER, SETUP_FACTION, SETUP_DONE, ROUND, SEAT, TURN_START, PHASE,
  PHASE_STARTED, PHASE_RULES, PHASE_END, PHASE_ENDED, TURN_END, TURN_ENDED, END,
- FINAL, FINAL_SEAT, RANK, TURN_ORDER, CHOOSE, AFTER_FACTIONS) = range(21)
+ FINAL, FINAL_SEAT, RANK, TURN_ORDER, CHOOSE, AFTER_FACTIONS, LANDMARKS) = range(22)
 # the steps inside a turn, where `termine o turno` ends it
 IN_TURN = frozenset((TURN_START, PHASE, PHASE_STARTED, PHASE_RULES, PHASE_END, PHASE_ENDED))
 
@@ -33,7 +34,7 @@ def _faction_setup(game, f):
 
 class Main(Frame):
     __slots__ = ("game", "ctx", "pc", "i", "j", "order", "start_f", "start_ph", "si", "f",
-                 "c", "rules_ctx", "phases", "pi", "ri", "d", "offer")
+                 "c", "rules_ctx", "phases", "pi", "ri", "d", "offer", "marks")
 
     def __init__(self, game, ctx):
         self.game = game
@@ -54,6 +55,7 @@ class Main(Frame):
         self.pi = 0             # phase
         self.ri = 0             # rule of the phase
         self.offer = None       # (factions revealed, the locked one): the draft (A.8.1)
+        self.marks = None       # the landmarks revealed (A.5.2), placed one by one (A.5.3)
 
     def copy(self, cp):
         n = Main.__new__(Main)
@@ -66,6 +68,7 @@ class Main(Frame):
         n.phases, n.pi, n.ri = self.phases, self.pi, self.ri
         n.d = cp.decision(self.d)
         n.offer = self.offer
+        n.marks = self.marks
         return n
 
     def step(self, m, send):
@@ -144,6 +147,13 @@ class Main(Frame):
                     self.i += 1
                     if r is not None:
                         return r
+                if game.landmark_pick is not None and self.marks is None:
+                    # A.5: the landmarks, after the map, ruins, items and cards are ready
+                    self.marks = landmarks.reveal(game)
+                    self.j = self.i = 0
+                    self.c = None
+                    self.pc = LANDMARKS
+                    continue
                 if game.seating is not None:
                     # the seats take their factions, from the last seat by default (A.8.2)
                     seats = list(s.seats)
@@ -153,6 +163,25 @@ class Main(Frame):
                     self.pc = CHOOSE
                     continue
                 self.pc = SETUP_ORDER
+            elif pc == LANDMARKS:
+                # A.5.3: the last seat places the first landmark, the one before it the next
+                if self.j >= len(self.marks):
+                    self.c = None
+                    self.i = len(game.setup_def.rules)      # (done: on to the factions)
+                    self.pc = SETUP
+                    continue
+                lm = g.landmarks[self.marks[self.j]]
+                if self.c is None:
+                    self.c = ctx.child(me=landmarks.placer(game, self.j), env={})
+                while self.i < len(lm.rules):
+                    self.c.law = lm.law
+                    r = lm.rules[self.i](self.c)
+                    self.i += 1
+                    if r is not None:
+                        return r
+                self.j += 1
+                self.i = 0
+                self.c = None
             elif pc == TURN_ORDER:
                 seating.draw_turn_order(game)
                 self.pc = SETUP

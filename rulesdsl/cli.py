@@ -205,6 +205,8 @@ def build_parser(lang: str = "pt") -> argparse.ArgumentParser:
         opt(sp, "--deck", "--baralho", "--mazo", dest="deck", default=None, metavar="ID", help=h("deck"))
         opt(sp, "--setup", ["--preparacao", "--preparação"], ["--preparacion", "--preparación"], dest="setup",
             default=None, metavar="ID", help=h("setup"))
+        opt(sp, "--landmarks", "--marcos", ["--lugares-miticos", "--lugares-míticos"], dest="landmarks",
+            default=None, metavar="N|A,B|N:A,B", help=h("landmarks"))
 
     def max_decisions_opt(sp, default):
         opt(sp, "--max-decisions", ["--max-decisoes", "--max-decisões"], "--max-decisiones", dest="max_decisions",
@@ -455,10 +457,22 @@ def match_name(gdef, kind: str, ids, spelling: str) -> str | None:
     return starts[0] if len(starts) == 1 else None
 
 
-def resolve_factions(gdef, spec: str, lang: str) -> list[str]:
+def resolve_factions(gdef, spec: str, lang: str, setup_id=None, seats_ok=False):
+    """The factions named (`--faccoes a,b`), or, with `seats_ok` and a number (`--faccoes 4`),
+    that many seats whose factions are drafted during the setup (Law A.8: the setup must have
+    a faction choice, CLI072)."""
     ids = list(gdef.factions)
     if not ids:
         raise CliError("CLI002", path=gdef.rs.root)
+    if seats_ok and str(spec).strip().isdigit():
+        n = int(str(spec).strip())
+        lo, hi = gdef.players.get("min"), gdef.players.get("max")
+        if (lo is not None and n < int(lo)) or (hi is not None and n > int(hi)):
+            raise CliError("CLI015", min=lo if lo is not None else 1, max=hi if hi is not None else len(ids), n=n)
+        st = (getattr(gdef, "setups", None) or {}).get(setup_id)
+        if (st.faction_choice if st is not None else gdef.faction_choice) is None:
+            raise CliError("CLI072", n=n)
+        return n
     names = [x.strip() for x in str(spec).split(",") if x.strip()]
     if not names:
         raise CliError("CLI017")
@@ -502,6 +516,41 @@ def resolve_setup(gdef, spec: str | None, lang: str) -> str | None:
         known = ", ".join(raw) or "-"
         raise CliError("CLI053", hint=suggest(spec, list(names)), name=spec, known=known)
     return sid
+
+
+def resolve_landmarks(gdef, spec: str | None, lang: str, setup_id):
+    """`--marcos`: the landmarks the players chose (Law A.5.1): N (drawn among all), A,B (those,
+    by id or name in any language), or N:A,B (N drawn among those). CLI070: unreadable;
+    CLI071: the game refuses them (E780-E784, the message says why)."""
+    if not spec:
+        return None
+    from .errors import fold
+    from .interpreter.landmarks import landmark_names, resolve, LandmarkError
+    text = str(spec).strip()
+    n, _, rest = text.partition(":") if ":" in text else (None, None, text)
+    if n is None and text.isdigit():
+        n, rest = text, ""
+    if n is not None and not str(n).strip().isdigit():
+        raise CliError("CLI070", value=text)
+    names = landmark_names(gdef)
+    ids = []
+    for x in [y.strip() for y in rest.split(",") if y.strip()]:
+        lid = names.get(fold(x))
+        if lid is None:
+            raise CliError("CLI071", hint=suggest(x, list(names)), message=format_message(
+                "E782", lang, {"name": x, "known": ", ".join(getattr(gdef, "landmarks", {})) or "-"}))
+        ids.append(lid)
+    pick = (int(n), ids) if n is not None and ids else int(n) if n is not None else ids
+    if not pick and pick != 0:
+        raise CliError("CLI070", value=text)
+    setups = getattr(gdef, "setups", None) or {}
+    st = setups.get(setup_id) or setups.get(None)
+    try:
+        # the choice itself (the game checks it again with its number of players: E783)
+        resolve(gdef, st.landmarks if st is not None else None, pick, 0)
+    except LandmarkError as exc:
+        raise CliError("CLI071", message=format_message(exc.code, lang, exc.kw)) from None
+    return pick
 
 
 def resolve_deck(gdef, spec: str | None, lang: str) -> str | None:
@@ -633,14 +682,20 @@ def _game_args(args):
     lang = args.cli_lang = _game_lang(args, gdef)
     args.deck_id = resolve_deck(gdef, args.deck, lang)
     args.setup_id = resolve_setup(gdef, getattr(args, "setup", None), lang)
-    return gdef, lang, resolve_factions(gdef, args.factions, lang), resolve_map(gdef, args.map, lang)
+    args.landmarks_pick = resolve_landmarks(gdef, getattr(args, "landmarks", None), lang, args.setup_id)
+    # `jogar --faccoes 4`: four seats that draft their factions (A.8); `simular` names them
+    factions = resolve_factions(gdef, args.factions, lang, args.setup_id, seats_ok=args.func is cmd_play)
+    return gdef, lang, factions, resolve_map(gdef, args.map, lang)
 
 
 def cmd_play(args) -> int:
     from .interpreter.engine import Game
     from .interpreter.agents import HumanAgent, play, summary
     from .interpreter.describe import EventLog, describe_event
-    gdef, lang, factions, map_id = _game_args(args)
+    gdef, lang, given, map_id = _game_args(args)
+    # a number of seats (A.8 draft): the agents sit at `seat1`, `seat2`... (seating.py)
+    from .interpreter.seating import seat_ids
+    factions = seat_ids(given) if isinstance(given, int) else given
     agents = _agents(args.agents, factions, args.seed, lang)
     humans = [f for f, a in agents.items() if isinstance(a, HumanAgent)]
     if args.log:
@@ -654,8 +709,8 @@ def cmd_play(args) -> int:
     observe = [f for f, _ in views] + ([viewer] if narrate_view else [])
     from .interpreter.runtime import RulesLoop
     try:
-        game = Game(gdef, factions, args.seed, map_id=map_id, deck_id=args.deck_id, lang=lang, log=logging,
-                    observe=observe or None, setup=args.setup_id)
+        game = Game(gdef, given, args.seed, map_id=map_id, deck_id=args.deck_id, lang=lang, log=logging,
+                    observe=observe or None, setup=args.setup_id, landmarks=args.landmarks_pick)
     except RulesLoop as exc:     # the setup itself loops
         raise _rules_loop(exc, 0, args.seed, lang) from None
 
@@ -768,6 +823,7 @@ def cmd_simulate(args) -> int:
         r = simulate(args.ruleset, factions, args.games, args.seed, args.workers, rotate=not args.no_rotate,
                      agents=args.agents, max_decisions=args.max_decisions, lang=lang, map_id=map_id,
                      deck_id=args.deck_id, invariants=args.invariants, gdef=gdef, setup_id=args.setup_id,
+                     landmarks=args.landmarks_pick,
                      cache=_cache_wanted(args), on_game=(lambda res: writer.add(_records.record(res, run))) if writer else None)
     except BaseException:
         if writer is not None:

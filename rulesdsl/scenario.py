@@ -45,7 +45,8 @@ from .loader import YDict, YList, YStr, detect_lang, load_file
 # keys (neutral names; spellings come from the lexicons)
 
 # `setup`: one of the game's `preparações:` (Law A); `players`: seats whose factions are chosen
-RUN_KEYS = {"ruleset", "factions", "seed", "map", "deck", "setup", "players"}
+# `landmarks`: the landmarks chosen for the setup's A.5 step (a number, or names)
+RUN_KEYS = {"ruleset", "factions", "seed", "map", "deck", "setup", "players", "landmarks"}
 SETUP_KEYS = {"position", "hands", "supply", "counters", "scores", "zones", "active", "phase", "round"}
 STEP_KEYS = {"choices", "dice", "expect", "description", "note", "law"}
 SCENARIO_KEYS = RUN_KEYS | SETUP_KEYS | STEP_KEYS | {"name", "scenario", "steps"}
@@ -141,6 +142,7 @@ class Scenario:
     vocab: object = None
     setup_id: str | None = None       # one of the game's `preparações:` (Law A)
     players: int | None = None        # seats without factions: they choose during setup
+    landmarks: object = None          # the landmarks chosen (A.5.1): a number or ids
 
     @property
     def id(self) -> str:
@@ -1052,6 +1054,8 @@ def _scenario(rd: _Reader, k: dict, item, ipos, index) -> Scenario | None:
     desc = str(k["description"][0]) if "description" in k else ""
     sc = Scenario(name, rd.path, ipos, lang, gdef, seated, seed, map_id, deck_id, law, desc, vocab=vocab)
     sc.setup_id, sc.players = setup_id, players
+    if "landmarks" in k:
+        sc.landmarks = _landmarks_choice(rd, k["landmarks"], gdef)
     if players is not None and any(x in k for x in SETUP_KEYS):
         # a position names factions' pieces and zones: the seats have none yet
         rd.err("S031", k["players"][1])
@@ -1476,6 +1480,24 @@ def _setup_choice(rd, k, gdef, lang):
     return setup_id, players
 
 
+def _landmarks_choice(rd, kv, gdef):
+    """`marcos:` a number (drawn among all), or names or ids of landmarks (E782)."""
+    from .interpreter.landmarks import landmark_names
+    v, p = kv
+    if isinstance(v, int) or (isinstance(v, str) and v.isdigit()):
+        return int(v)
+    names = landmark_names(gdef)
+    out = []
+    for x in (v if isinstance(v, list) else [v]):
+        lid = names.get(fold(str(x)))
+        if lid is None:
+            rd.err("E782", getattr(x, "pos", None) or p, hint=suggest(str(x), list(names)), name=x,
+                   known=", ".join(getattr(gdef, "landmarks", {})) or "-")
+        else:
+            out.append(lid)
+    return out
+
+
 def new_game(sc: Scenario):
     """The scenario's game at its starting position (before the first choice)."""
     from .interpreter.engine import Game
@@ -1484,7 +1506,7 @@ def new_game(sc: Scenario):
     game = Game(sc.gdef, sc.players if sc.players is not None else sc.factions, sc.seed, sc.map_id,
                 sc.deck_id, lang=sc.lang, log=True,
                 position=_position_fn(sc, box, holder) if sc.setup is not None else None,
-                start=sc.start, setup=sc.setup_id)
+                start=sc.start, setup=sc.setup_id, landmarks=sc.landmarks)
     if not holder:
         game.s.rng = _LoadedDice(game.s.rng.getstate())
         holder.append(game.s.rng)

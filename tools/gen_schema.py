@@ -208,6 +208,10 @@ FACTION_CHOICE = obj({"law": LAW, "order": values("reverse", "forward"),
                       "removed_with_players": idmap({"type": "array", "items": S}),
                       "lock_last": obj({"law": LAW, "group": S, "until": S},
                                        required=["group", "until"])})
+# A.5: the landmarks step of a setup: how many may be chosen (A.5.1) and who places them
+# (from the last seat backwards: `reverse`, A.5.3)
+LANDMARK_STEP = obj({"law": LAW, "counts": {"type": "array", "items": INT, "minItems": 1},
+                     "order": values("reverse", "forward")}, required=["counts"])
 schema = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
     "$id": "https://rulesdsl.example/ruleset.schema.json",
@@ -245,7 +249,10 @@ schema = {
                      "setups": idmap(obj({"name": NAME, "law": LAW, "setup": RULES,
                                           "turn_order": values("random", "random_first"),
                                           "faction_choice": FACTION_CHOICE,
-                                          "after_factions": RULES})),
+                                          "after_factions": RULES,
+                                          # A.5: landmarks (`landmarks:` below), when the game
+                                          # is made with some (Game(landmarks=...), `--marcos`)
+                                          "landmarks": LANDMARK_STEP})),
                      # where the text catalogue lives when not in this folder (a generated
                      # translation points at its source's `texto/`)
                      "text_folder": S,
@@ -268,6 +275,12 @@ schema = {
                                        "occupies": ref("attr"), "hit_order": INT,
                                        "removable": BOOLISH})),
         "neutral_pieces": idmap(PIECE),
+        # landmarks (Law F; interpreter/landmarks.py): a neutral piece and the rules that place
+        # it (run by a seat during the setup's `landmarks:` step, A.5.3)
+        "landmarks": idmap(obj({"name": NAME, "piece": ref("piece"), "setup": RULES,
+                                # numbers of players this landmark is not used with
+                                "removed_with_players": {"type": "array", "items": INT}},
+                               required=["piece"])),
         "piece_sets": idmap(obj({"name": NAME, "items": idmap(INT) | {"x-key-ref": "piece"}})),
         "card_attributes": idmap(ATTRIBUTE),
         "tags": idmap(obj({"name": NAME})),
