@@ -755,6 +755,21 @@ class GameDef:
         self._zone_keys.setdefault(z, {})[faction] = k
         return k
 
+    def in_play_keys(self, faction) -> tuple:
+        """The keys of the zones whose cards are in play for `faction`: its player zones marked
+        `em_jogo`, and its own faction zones so marked (the Hundreds' mood slot, Law 14.4.4)."""
+        try:
+            return self._in_play_keys[faction]
+        except KeyError:
+            pass
+        except AttributeError:
+            self._in_play_keys = {}
+        keys = [self.zone_key(z, faction) for z in self.in_play_zones]
+        keys += [f"{faction}.{z}" for z, zd in self.faction_zones.get(faction, {}).items()
+                 if isinstance(zd, dict) and _bool(zd.get("in_play"))]
+        out = self._in_play_keys[faction] = tuple(keys)
+        return out
+
     def _zone_key_now(self, z, faction):
         if z in self.global_zones:
             return z
