@@ -112,9 +112,10 @@ def test_the_cards_of_a_faction_zone_in_play_are_only_its_own(root_def):
 MAX_DECISIONS = 20000
 # (seed, factions in turn order, map, deck)
 GAMES = [
-    (1, ["centenas", "marqueses", "rapinas", "alianca"], "outono", "base"),
+    (2, ["centenas", "marqueses", "rapinas", "alianca"], "outono", "base"),
     (2, ["lagartos", "centenas", "malandro", "ducado"], "inverno", "exilados"),
-    (3, ["ribeirinhos", "corvideos", "centenas", "marqueses"], "lago", "base"),
+    (1, ["ribeirinhos", "corvideos", "centenas", "marqueses"], "lago", "base"),
+    (3, ["rapinas", "alianca", "malandro", "centenas"], "montanha", "exilados"),
 ]
 
 
