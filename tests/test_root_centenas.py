@@ -124,10 +124,3 @@ def test_random_game_with_the_hundreds(root_def, seed, factions, map_id, deck_id
     game = Game(root_def, factions, seed=seed, map_id=map_id, deck_id=deck_id)
     play_to_the_end(game, seed, MAX_DECISIONS, label=f"seed {seed} ({factions}, {map_id}, {deck_id})")
 
-
-def test_advanced_setup_with_the_hundreds_before_the_vagabond(root_def):
-    # A.8.2: the Hundreds chose and set up first, with the "R" items under the ruins (14.3.2);
-    # the Vagabond's setup card puts them there only "if not yet" (9.3.4): no second set
-    game = Game(root_def, 4, seed=8, setup="avancada")
-    play_to_the_end(game, 8, MAX_DECISIONS, label="seed 8, advanced setup")
-    assert game.s.seats[:2] == ["malandro", "centenas"]
