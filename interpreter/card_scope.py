@@ -15,8 +15,8 @@ def owners_in_play(ctx, card_def_id) -> tuple:
     zones = s.zones
     out = []
     for f in s.seats:
-        for z in ctx.g.in_play_zones:
-            cards = zones.get(ctx.g.zone_key(z, f))
+        for key in ctx.g.in_play_keys(f):
+            cards = zones.get(key)
             if cards and any(defs[c] == card_def_id for c in cards):
                 out.append(f)
                 break
@@ -46,8 +46,8 @@ def in_play(ctx) -> dict:
     zones, defs = s.zones, s.card_defs
     out = {}
     for f in s.seats:
-        for z in g.in_play_zones:
-            cards = zones.get(g.zone_key(z, f))
+        for key in g.in_play_keys(f):
+            cards = zones.get(key)
             if cards:
                 for c in cards:
                     d = defs[c]

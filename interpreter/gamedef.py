@@ -583,6 +583,7 @@ class GameDef:
                 if c.get("zone"):
                     self.card_zone[cd.id] = str(c["zone"])
         self.dice = {k: list(v.get("faces") or []) for k, v in (d.get("dice") or {}).items()}
+        self._die_faces(d)
         self.maps: dict[str, MapDef] = {}
         adjk = {k for k, v in (d.get("edge_kinds") or {}).items() if _bool(v.get("adjacency"), True)}
         # N18: edge kinds whose edges are spaces that hold pieces (`peças: sim`, board.py)
@@ -754,6 +755,21 @@ class GameDef:
         k = self._zone_key_now(z, faction)
         self._zone_keys.setdefault(z, {})[faction] = k
         return k
+
+    def in_play_keys(self, faction) -> tuple:
+        """The keys of the zones whose cards are in play for `faction`: its player zones marked
+        `em_jogo`, and its own faction zones so marked (the Hundreds' mood slot, Law 14.4.4)."""
+        try:
+            return self._in_play_keys[faction]
+        except KeyError:
+            pass
+        except AttributeError:
+            self._in_play_keys = {}
+        keys = [self.zone_key(z, faction) for z in self.in_play_zones]
+        keys += [f"{faction}.{z}" for z, zd in self.faction_zones.get(faction, {}).items()
+                 if isinstance(zd, dict) and _bool(zd.get("in_play"))]
+        out = self._in_play_keys[faction] = tuple(keys)
+        return out
 
     def _zone_key_now(self, z, faction):
         if z in self.global_zones:
@@ -1122,6 +1138,17 @@ class GameDef:
             for fid, fac in (d.get("factions") or {}).items():
                 for i, h in enumerate(fac.get(sect) or []):
                     self._hook(kind, fid, h, ("factions", fid, sect, i))
+                # ... and those of a faction's own cards (the moods of the Hundreds, Law 14.7):
+                # read with the faction's names, active while the card lies in a play area
+                if kind in ("trigger", "replacement", "modifier"):
+                    for ci, c in enumerate(fac.get("cards") or []):
+                        if not isinstance(c, dict):
+                            continue
+                        for i, h in enumerate(c.get(sect) or []):
+                            hk = self._hook(kind, fid, h, ("factions", fid, "cards", ci, sect, i),
+                                            card=str(c["id"]))
+                            if hk is not None:
+                                hk.card = str(c["id"])
         # rules: setup, turns
         for i, r in enumerate((d.get("game") or {}).get("setup") or []):
             run = block(("game", "setup", i) if isinstance(r, str) else ("game", "setup", i, "effect"), None)
@@ -1493,6 +1520,24 @@ class GameDef:
         if e is not None and e.tree is not None:
             dd.trees.append(e.tree)
         self.derived[did] = dd
+
+    def _die_faces(self, d):
+        """A die's faces are numbers or values of one enumeration (the suits of the Hundreds'
+        mob die, Law 14.4.1): `role` then keeps the faces as those values (M135 otherwise)."""
+        vals = {v for vs in self.enums.values() for v in vs}
+        self.die_enum = {}
+        for k, v in (d.get("dice") or {}).items():
+            for i, f in enumerate(v.get("faces") or []):
+                if isinstance(f, int) and not isinstance(f, bool):
+                    continue
+                if str(f) in vals:
+                    self.die_enum[k] = True
+                    continue
+                from ..errors import suggest
+                lang = getattr(v, "_lang", None) or self.lang
+                faces = v.get("faces")
+                self.diags.add("M135", pos_of(faces, i),
+                               lang, value=str(f), hint=suggest(str(f), sorted(vals), 0.5))
 
     def _hook(self, kind, owner, h, path, card=None):
         hk = Hook(kind, owner, h.get("law"))

@@ -342,8 +342,8 @@ def update_gate(g, s) -> tuple:
     zones, defs = s.zones, s.card_defs
     got = []
     for f in s.seats:
-        for z in g.in_play_zones:
-            for c in zones.get(g.zone_key(z, f)) or ():
+        for key in g.in_play_keys(f):
+            for c in zones.get(key) or ():
                 if defs[c] in cards:
                     got.append((defs[c], f))
     gate[2] = tuple(got)

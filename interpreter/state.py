@@ -179,9 +179,14 @@ class State:
 
     # journal ----------------------------------------------------------------------------------
     def mark(self) -> int:
-        if self.journal is None:
-            self.journal = []
-        n = len(self.journal)
+        j = self.journal
+        if j is None:
+            self.journal = j = []
+        elif not j:
+            # a mark inside the outermost one before anything changed: never 0, which is the
+            # outermost's (its commit ends the journal; a nested commit at 0 would end it too)
+            j.append((_NOTHING,))
+        n = len(j)
         self._at[n] = (self._ext, self.vid, self.vb, self.vz, self.vc, self.vn, self.vm, self.vf, self.vt)
         return n
 
@@ -545,10 +550,14 @@ def _u_flag(s, key, old):
         s.flags[key] = old
 
 
+def _u_nothing(s):
+    pass
+
+
 _UNDO = (_u_take_quiet, _u_put, _u_shift, _u_supply, _u_zone_piece, _u_status, _u_card, _u_zone,
-         _u_add, _u_counter, _u_mark, _u_flag, _u_board, _u_ident)
+         _u_add, _u_counter, _u_mark, _u_flag, _u_board, _u_ident, _u_nothing)
 (_TAKE_QUIET, _PUT, _SHIFT, _SUPPLY, _ZONE_PIECE, _STATUS, _CARD, _ZONE,
- _ADD, _COUNTER, _MARK, _FLAG, _BOARD, _IDENT) = range(len(_UNDO))
+ _ADD, _COUNTER, _MARK, _FLAG, _BOARD, _IDENT, _NOTHING) = range(len(_UNDO))
 
 
 def _rng_like(rng, state):

@@ -1196,7 +1196,14 @@ def _step(rd: _Reader, k: dict, vocab: Vocab, m, seated, pos) -> Step:
     if "dice" in k:
         v, p = k["dice"]
         faces = sorted({f for fs in g.dice.values() for f in fs}, key=str)
+        # faces that are values of an enumeration (the suits of a mob die) by their names
+        named = {fold(x): f for f in faces if isinstance(f, str)
+                 for x in [f] + [w for ws in g.rs.things.get("enumval", {})[f].names.values() for w in ws]
+                 if f in g.rs.things.get("enumval", {})}
         for t, tp in rd.text_list(v, p, rd.kn("dice")):
+            if isinstance(t, str) and fold(t) in named:
+                step.dice.append((named[fold(t)], tp))
+                continue
             n = rd.int_of(t, tp, vocab)
             if n is None:
                 continue

@@ -288,7 +288,8 @@ schema = {
         "player_zones": idmap(ZONE),
         "counters": idmap(COUNTER),
         "phases": idmap(obj({"name": NAME})),
-        "dice": idmap(obj({"name": NAME, "faces": {"type": "array", "items": INT}})),
+        # a face is a number, or a value of an enumeration (a suit: the Hundreds' mob die, 14.4.1)
+        "dice": idmap(obj({"name": NAME, "faces": {"type": "array", "items": {"oneOf": [INT, S]}}})),
         # MAPS (helper "maps"): every key of a map is known; an unknown one gets M010
         "maps": idmap(obj({"name": NAME, "spaces": idmap(obj({"type": S, "name": NAME}, attrs="space")),
                            "edges": idmap({"type": "array", "items": {"type": "array", "minItems": 2, "maxItems": 2}}),

@@ -109,7 +109,8 @@ def c_roll(cc: CC, node):
     nf = compile_expr(cc, q)[0] if q is not None and not isinstance(q, tuple) else (lambda ctx: 1)
     var = o.var
     if var:
-        cc.vars[var] = "list:number"
+        # a die of an enumeration's values (suits): the list of the faces rolled, each a value
+        cc.vars[var] = "list:enumval" if cc.g.__dict__.get("die_enum", {}).get(s.what) else "list:number"
     faces = cc.g.dice.get(s.what) or [0]
 
     def run(ctx):

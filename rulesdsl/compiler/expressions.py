@@ -498,7 +498,8 @@ def compile_call(cc: CC, node: N.Call):
             v = f(ctx)
             return len(v) if isinstance(v, (list, tuple)) else (0 if v is None else 1)
         return length, NUMBER
-    args = [compile_expr(cc, a)[0] for a in node.args]
+    typed = [compile_expr(cc, a) for a in node.args]
+    args = [f for f, _ in typed]
     if fn == "half_up":
         a = args[0]
         return (lambda ctx: ((a(ctx) or 0) + 1) // 2), NUMBER
@@ -514,6 +515,9 @@ def compile_call(cc: CC, node: N.Call):
                 else:
                     vals.append(v or 0)
             return f(vals) if vals else 0
+        # faces of a die of suits (`role 1 dado de turba R`): the face rolled, a suit
+        if all(t in (ENUMVAL, LIST + ":enumval") for _, t in typed):
+            return mm, ENUMVAL
         return mm, NUMBER
     cc.err("C002", node, what=fn)
 
