@@ -40,6 +40,7 @@ def _setup_done(game, rng):
 
 @pytest.mark.parametrize("factions,map_id,deck_id,seed", GAMES)
 def test_random_four_player_games_with_the_keepers(root_def, factions, map_id, deck_id, seed):
+    # Lei 15
     game = Game(root_def, factions, seed=seed, map_id=map_id, deck_id=deck_id, log=True)
     play_to_the_end(game, seed, MAX_DECISIONS, label=f"seed {seed} ({factions}, {map_id}, {deck_id})")
     flips = [e for e in game.log if e.get("t") == "flip" and e.get("from") in BACKS]
@@ -48,6 +49,7 @@ def test_random_four_player_games_with_the_keepers(root_def, factions, map_id, d
 
 @pytest.mark.parametrize("map_id", ["outono", "inverno", "lago", "montanha"])
 def test_the_setup_places_relics_and_warriors_as_the_law_says(root_def, map_id):
+    # Lei 15.3.1, 15.3.2, 15.3.3, 15.3.5
     for seed in (1, 2):
         game = Game(root_def, ["marqueses", "rapinas", "guardioes"], seed=seed, map_id=map_id, log=True)
         _setup_done(game, random.Random(seed))
@@ -120,6 +122,7 @@ def _twin(game, rng):
 
 
 def test_relic_values_never_reach_any_player(root_def):
+    # Lei 15.2.1, 15.5.2.II.a
     factions, seed = ["guardioes", "marqueses", "alianca", "rapinas"], 4
     rng = random.Random(seed)
     twin_rng = random.Random(seed + 1)
@@ -168,6 +171,7 @@ def test_relic_values_never_reach_any_player(root_def):
 
 
 def test_a_saved_game_replays_to_the_same_hidden_values(root_def):
+    # Lei 15.2.1, 15.3.1
     factions, seed = ["marqueses", "guardioes", "rapinas"], 9
     game = Game(root_def, factions, seed=seed, map_id="inverno")
     rng = random.Random(seed)
