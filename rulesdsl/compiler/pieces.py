@@ -27,8 +27,14 @@ def compile_piece_sel(cc: CC, node: N.Sel, kinds, quant, default_owner=None):
     kind_preds = []
     cover = None
     st_on = st_off = 0
+    rnd, weight = False, None
     for f in node.filters:
         k = f.kind
+        if k == "random":
+            # "escolha uma relíquia oculta T aleatória ponderada por (suprimento de T)": the
+            # game draws the kind (N tickets each, N read with T bound to it), nobody chooses
+            rnd, weight = True, f.arg
+            continue
         if k in ("of", "not_of") and isinstance(f.arg, N.Name) and f.arg.kind == "status":
             # "itens exauridos", "itens não danificados": statuses of pieces in zones
             bit = g.status_bit(f.arg.ids[0])
@@ -132,9 +138,13 @@ def compile_piece_sel(cc: CC, node: N.Sel, kinds, quant, default_owner=None):
         else:
             preds.append(space_pred(cc, f, None, node))
     _bind(cc, node.var, PIECE)
+    if weight is not None:
+        weight = compile_expr(cc, weight)[0]
     ps = PieceSel(kinds, owner, where, preds, node.var, quant, tuple(kind_preds), cover)
     ps.st_on, ps.st_off = st_on, st_off
     _cg.piece_sel(ps, _bd.piece_spaces, _flat)
+    if rnd:
+        ps.random, ps.weight = True, weight
     return ps
 
 
