@@ -56,17 +56,23 @@ def needs_of(turn, mp, fid) -> list:
                     for k, s in th.suits:
                         out.extend(Need(zone, pool, suit=mp.suits.get(s)) for _ in range(k))
                 continue
-            from_hand = st is not None and st.kind == "hand" and st.faction == letter
-            if not from_hand:
+            zone = hand
+            if st is not None and st.kind == "board" and (st.faction or letter) == letter:
+                zone = mp.boards.get(letter, {}).get(st.sub or "")
+                if zone is None:
+                    continue
+            elif st is not None and st.kind == "hand" and st.faction in mp.factions:
+                zone = mp.hand(mp.factions[st.faction])      # also another faction's hand
+            else:
                 continue
             ids = mp.card_ids(th.name, th.suits) if th.name or th.ambush else ()
             if th.ambush and not th.name:
                 ids = mp.card_ids("@", th.suits)
             if ids:
-                out.append(Need(hand, deck, ids=ids))
+                out.append(Need(zone, deck, ids=ids))
                 continue
             for k, s in th.suits:
-                out.extend(Need(hand, deck, suit=mp.suits.get(s)) for _ in range(k))
+                out.extend(Need(zone, deck, suit=mp.suits.get(s)) for _ in range(k))
     return out
 
 

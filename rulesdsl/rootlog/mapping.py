@@ -31,8 +31,10 @@ class Mapping:
         self.neutral = d.get("peças_neutras") or {}
         self.factions = {}
         self.pieces = {}
+        self.boards = {}
         for letter, f in (d.get("facções") or {}).items():
             self.factions[str(letter)] = f["id"]
+            self.boards[str(letter)] = {str(k): f"{f['id']}.{v}" for k, v in (f.get("quadro") or {}).items()}
             self.pieces[str(letter)] = {str(k): v for k, v in (f.get("peças") or {}).items()}
         self.cards = {str(k): list(v) for k, v in (d.get("cartas") or {}).items()}
         self.cards_by_suit = {str(k): {s: list(ids) for s, ids in v.items()}

@@ -24,6 +24,11 @@ from .notation import Record
 DONE_IDS = ("fim", "passar")
 
 
+def _clearing(n):
+    from .notation import Loc
+    return Loc("clearing", n)
+
+
 @dataclass
 class Atom:
     """One expected delta: `n` pieces of one of `kinds` more (sign +1) or fewer (-1) in
@@ -77,10 +82,13 @@ class Replayer:
         self.rng = random.Random(seed)
         self.actions = []          # flat list of (turn index, Action)
         self.atoms = []            # per block: list of Atom
+        # neutral pieces (the Ferry) may move along without a record (logs before v2.8)
+        self.soft = set(mapping.neutral.values())
         self.blocks = []           # (faction id or None for setup, [turn lines])
         self.swaps = []            # (history length, card instance, card instance)
         self.needs = []            # the current block's card needs
         self.turn_lines = []       # the current block's turn lines
+        self.battle_places = []    # the spaces of the current block's battles
         self._build()
 
     # -- the record as blocks of expected deltas -----------------------------------------------
@@ -131,55 +139,42 @@ class Replayer:
         return [self.mp.faction(x) for x in self.rec.turn_order()]
 
     def new_game(self) -> Game:
+        """The game set up as the header says: map, deck, seats in turn order, and the
+        clearings' suits (the suit markers' shuffle dictated: the deal's order of clearings is
+        found by trying clearing order and its reverse, checked once the setup has run)."""
         rec, mp = self.rec, self.mp
         map_id = mp.map_id(rec.header.get("map", "Fall"))
         deck_id = mp.deck_id(rec.header.get("deck", "Standard"))
-        game = Game(self.g, self.seats(), seed=self.seed, map_id=map_id, deck_id=deck_id,
-                    lang=self.lang, chance="dictated")
-        self._suits_wanted = self._wanted_suits(game)
-        self._auto_chance(game)
+        wanted = {mp.clearing_fmt.format(n=n): mp.suits[s] for n, s in rec.clearing_suits().items()}
+        spaces = sorted(wanted, key=lambda sp: int("".join(c for c in sp if c.isdigit()) or 0))
+        orders = [[wanted[sp] for sp in spaces], [wanted[sp] for sp in reversed(spaces)]] if wanted else [None]
+        game = None
+        for order in orders:
+            self.rng = random.Random(self.seed)
+            game = Game(self.g, self.seats(), seed=self.seed, map_id=map_id, deck_id=deck_id,
+                        lang=self.lang, chance="dictated")
+            self._auto_chance(game, suits=order)
+            if all(self._suit_of(game, sp) == v for sp, v in wanted.items()):
+                return game
         return game
 
-    def _wanted_suits(self, game):
-        """{space: suit id} from the `Clearings:` line (empty: the map's printed suits)."""
-        out = {}
-        for n, s in self.rec.clearing_suits().items():
-            out[self.mp.clearing_fmt.format(n=n)] = self.mp.suits[s]
-        return out
-
-    def _auto_chance(self, game, dice=False):
-        """Play the pending chance decisions that are not dice: the suit markers as the
-        header says, anything else with the seeded generator. With dice=True, stop at a die."""
+    def _auto_chance(self, game, suits=None):
+        """Play the pending chance decisions that are not dice: the suit markers in the order
+        given, anything else with the seeded generator. Stops at a die (searched)."""
         while game.is_chance_node():
             d = game.pending
-            if d.kind == "die":
+            kind = str(d.kind).split(":")[-1]
+            if kind == "die":
                 return
-            if d.kind == "shuffle" and self._suits_wanted and self._is_suit_shuffle(game, d):
-                order = self._suit_order(game, d)
-                if order is not None:
-                    game.dictate_order(order)
+            if suits is not None and kind == "shuffle" and len(d.options) == len(suits) \
+                    and sorted(map(str, d.options)) == sorted(suits):
+                try:
+                    game.dictate_order(list(suits))
+                    suits = None
                     continue
+                except ValueError:
+                    suits = None
             game.apply(self.rng.randrange(len(d.options)))
-
-    def _is_suit_shuffle(self, game, d):
-        suits = set(self._suits_wanted.values())
-        return len(d.options) == len(self._suits_wanted) and set(map(str, d.options)) <= suits \
-            and not getattr(game, "_rootlog_suits_done", False)
-
-    def _suit_order(self, game, d):
-        """The marker order that puts the header's suits on the clearings (found by trying
-        the two orders the distribution may use: clearing order or its reverse)."""
-        spaces = sorted(self._suits_wanted, key=lambda s: int(s[1:]) if s[1:].isdigit() else 0)
-        for cand in ([self._suits_wanted[s] for s in spaces], [self._suits_wanted[s] for s in reversed(spaces)]):
-            g2 = game.clone()
-            try:
-                g2.dictate_order(cand)
-            except ValueError:
-                continue
-            if all(self._suit_of(g2, s) == v for s, v in self._suits_wanted.items()):
-                game._rootlog_suits_done = True
-                return cand
-        return None
 
     @staticmethod
     def _suit_of(game, space):
@@ -203,8 +198,7 @@ class Replayer:
         keys = set(a) | set(b)
         return {k: b.get(k, 0) - a.get(k, 0) for k in keys if b.get(k, 0) != a.get(k, 0)}
 
-    @staticmethod
-    def consume(left, diff, blocks):
+    def consume(self, left, diff, blocks):
         """left: list of [Atom, remaining]; consume the diff from atoms of these blocks,
         earliest first. A new list, or None if the diff is not what the record says."""
         left = [list(x) for x in left]
@@ -228,29 +222,33 @@ class Replayer:
                 take = min(rem, need)
                 x[1] -= take
                 need -= take
-            if need:
+            if need and not (key[0] != "pv" and key[1] in self.soft):
                 return None
         return left
 
     # -- the search --------------------------------------------------------------------------
     def _ordered(self, game, left):
+        """The options worth trying, best first: spaces the line names (others are not
+        tried), cards it names or whose suit it spends, larger counts first, and ending the
+        step last while the line still has something to match."""
         d = game.pending
         ids = game.legal_ids()
         idx = list(range(len(ids)))
         if d.player == _chance.CHANCE:
             return idx
-        places = []
+        places = list(self.battle_places)
         for at, rem in left:
             if rem and at.place is not None and not isinstance(at.place, tuple) and at.place not in places:
                 places.append(at.place)
-        open_left = any(rem for _, rem in left)
+        open_left = any(rem for at, rem in left if not at.optional)
+        spaces = game.m.attrs
 
         def key(i):
             oid = ids[i]
             if oid in DONE_IDS:
                 return (2 if open_left else -1, 0)
-            if oid in game.m.attrs if hasattr(game.m, "attrs") else False:
-                return (0, places.index(oid)) if oid in places else (3, 0)
+            if oid in spaces:
+                return (0, places.index(oid)) if oid in places else None
             if d.kind == "count" and oid.isdigit():
                 return (0, -int(oid))
             if oid.isdigit():
@@ -260,61 +258,76 @@ class Replayer:
                     return (1, i)
                 return (2, i)
             return (1, i)
-        return sorted(idx, key=key)
+        keyed = [(key(i), i) for i in idx]
+        return [i for k, i in sorted((k, i) for k, i in keyed if k is not None)]
 
     def step(self, game, left, bi, next_bi):
         """One matched change from this decision: (game after it, left after it, ended) or
-        None. `ended` is True when the turn block bi is over."""
+        None. `ended` is True when the turn block bi is over. Breadth first: the fewest
+        decisions that make a change the line records (an action that changes nothing, such
+        as a battle without hits, is not spent on the way)."""
         base = self.obs(game)
         turn0 = game.s.turn_no
-        best = None
         nodes = 0
         first = next((at.action for at, rem in left if rem and at.turn == bi and not at.optional), None)
-        stack = [(game, 0)]
-        while stack:
-            node, depth = stack.pop()
-            order = self._ordered(node, left)
-            children = []
-            for i in order:
-                nodes += 1
-                if nodes > self.budget:
-                    stack = []
-                    break
-                g2 = node.clone()
-                try:
-                    g2.apply(i)
-                    self._auto_chance(g2)
-                except Exception:   # noqa: BLE001 - a rule that fails on a clone: not this way
-                    continue
-                diff = self.diff(base, self.obs(g2))
-                ended = g2.s.turn_no != turn0 or g2.is_terminal()
-                if ended:
-                    blocks = {bi, next_bi}
-                    new = self.consume(left, diff, blocks) if diff else [list(x) for x in left]
-                    if new is not None and not any(rem for at, rem in new if at.turn == bi and not at.optional):
-                        return g2, new, True
-                    continue
-                if diff:
-                    new = self.consume(left, diff, {bi})
-                    if new is None:
+        level = [game]
+        depth = 0
+        best = None
+        while level and depth <= 12:
+            nxt = []
+            for node in level:
+                for i in self._ordered(node, left):
+                    nodes += 1
+                    if nodes > self.budget:
+                        break
+                    g2 = node.clone()
+                    try:
+                        g2.apply(i)
+                        self._auto_chance(g2)
+                    except Exception:   # noqa: BLE001 - a rule that fails on a clone: not this way
                         continue
-                    gain = sum(r for _, r in left) - sum(r for _, r in new)
-                    covers = any(at.action == first and rem < old for (at, rem), (_, old) in zip(new, left))
-                    whole = any(rem == 0 < old for (at, rem), (_, old) in zip(new, left))
-                    covers = covers and whole
-                    cand = (covers, whole, gain, g2, new)
-                    if covers:
-                        return g2, new, False
-                    if best is None or cand[:3] > best[:3]:
-                        best = cand
-                    continue
-                if depth < 12:
-                    children.append((g2, depth + 1))
-            # depth first, in the order of preference
-            stack.extend(reversed(children))
+                    diff = self.diff(base, self.obs(g2))
+                    ended = g2.s.turn_no != turn0 or g2.is_terminal()
+                    if ended:
+                        new = self.consume(left, diff, {bi, next_bi}) if diff else [list(x) for x in left]
+                        if new is not None and not any(rem for at, rem in new
+                                                       if at.turn == bi and not at.optional):
+                            return g2, new, True
+                        continue
+                    if diff:
+                        new = self.consume(left, diff, {bi})
+                        if new is None:
+                            continue
+                        score = self._score(left, new, first)
+                        if score[0] and score[2]:
+                            return g2, new, False
+                        if best is None or score > best[0]:
+                            best = (score, g2, new)
+                        continue
+                    nxt.append(g2)
+            if nodes > self.budget:
+                break
+            level = nxt
+            depth += 1
         if best is not None:
-            return best[3], best[4], False
+            return best[1], best[2], False
         return None
+
+    @staticmethod
+    def _score(left, new, first):
+        """(the first open action completed, touched, no action left half done, deltas
+        matched): the log's order first."""
+        before, after = {}, {}
+        for (at, old), (_, rem) in zip(left, new):
+            if at.optional:
+                continue
+            before[at.action] = before.get(at.action, 0) + old
+            after[at.action] = after.get(at.action, 0) + rem
+        touched = [a for a in after if after[a] < before[a]]
+        done_first = first in touched and after[first] == 0
+        partial = any(after[a] > 0 for a in touched)
+        gain = sum(before.values()) - sum(after.values())
+        return (int(done_first), int(first in touched), int(not partial), gain)
 
     # -- the whole record ----------------------------------------------------------------------
     def run(self) -> Result:
@@ -333,6 +346,8 @@ class Replayer:
                             "wrong_faction", decision=game.pending)
                 break
             self.turn_lines = turns
+            self.battle_places = [self.mp.space(_clearing(a.clearing)) for t in turns
+                                  for a in t.actions if a.kind == "battle"]
             self.needs = []
             for t in turns:
                 f = self.mp.faction(t.faction)
