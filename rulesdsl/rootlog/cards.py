@@ -30,9 +30,16 @@ class Need:
         return self.suit is not None or self.item is not None
 
 
-def needs_of(turn, mp, fid) -> list:
-    """What cards the acting faction's line uses, as Needs (hand or quests)."""
+def needs_of(turn, mp, fid, known=()) -> list:
+    """What cards the acting faction's line uses, as Needs (hand, board or quests). A name
+    the mapping lacks may be a card id of the ruleset itself (`known`: what rulesdsl's
+    export writes)."""
     out = []
+
+    def ids_of(name, suits=()):
+        ids = mp.card_ids(name, suits)
+        return ids or ((name,) if name in known else ())
+
     hand = mp.hand(fid)
     deck = mp.zones.get("baralho", "baralho")
     letter = turn.faction
@@ -40,8 +47,8 @@ def needs_of(turn, mp, fid) -> list:
         if a.kind == "craft":
             if a.item:
                 out.append(Need(hand, deck, item=mp.items.get(a.item)))
-            elif a.things and mp.card_ids(a.things[0].name):
-                out.append(Need(hand, deck, ids=mp.card_ids(a.things[0].name)))
+            elif a.things and ids_of(a.things[0].name):
+                out.append(Need(hand, deck, ids=ids_of(a.things[0].name)))
             continue
         if a.kind != "move":
             continue
@@ -65,7 +72,7 @@ def needs_of(turn, mp, fid) -> list:
                 zone = mp.hand(mp.factions[st.faction])      # also another faction's hand
             else:
                 continue
-            ids = mp.card_ids(th.name, th.suits) if th.name or th.ambush else ()
+            ids = ids_of(th.name, th.suits) if th.name or th.ambush else ()
             if th.ambush and not th.name:
                 ids = mp.card_ids("@", th.suits)
             if ids:
@@ -120,7 +127,7 @@ def preferred(game, mp, needs, option) -> bool:
     return any(nd.ok(game.g, mp, cid) for nd in needs)
 
 
-def named_choice(game, mp, turn, option) -> bool:
+def named_choice(game, mp, turn, option) -> bool:  # noqa: C901
     """A card instance option that the line names outright (`#adventurer->$`)."""
     try:
         cid = game.s.card_defs[int(option)]
@@ -128,6 +135,6 @@ def named_choice(game, mp, turn, option) -> bool:
         return False
     for a in turn.actions:
         for th in a.things:
-            if th.kind == "card" and th.name and cid in mp.card_ids(th.name, th.suits):
+            if th.kind == "card" and th.name and (cid in mp.card_ids(th.name, th.suits) or cid == th.name):
                 return True
     return False

@@ -68,11 +68,12 @@ def export_game(game, mp, lang=None) -> str:
     defs = game.s.card_defs
 
     def card(c):
+        """`F#name`: the suit and the name (the mapping's short name, else the card's id)."""
         cid = defs[c] if isinstance(c, int) and 0 <= c < len(defs) else None
         if cid is None or cid not in g.cards:
             return "#"
         s = suit_letter.get(g.cards[cid].attrs.get(mp.card_attrs.get("naipe", "naipe")), "")
-        return f"{s}#"
+        return f"{s}#{card_name.get(cid, cid)}"
 
     for e in game.log:
         t = e.get("t")
@@ -83,6 +84,8 @@ def export_game(game, mp, lang=None) -> str:
             turns.append([letters.get(e["faction"], "?"), []])
             continue
         if in_setup:
+            if t == "add":
+                continue        # the decree's viziers and such: dealt before any decision
             who = e.get("owner") or e.get("by")
             if who not in letters:
                 continue
@@ -144,6 +147,14 @@ def _action(e, t, rev, mp, letters, active, card):
         return f"#->{letters[e['by']]}"
     if t in ("discard", "spend") and e.get("by") in letters:
         return f"{card(e.get('card'))}{letters[e['by']]}->"
+    if t == "add" and e.get("by") in letters:
+        for letter, table in mp.boards.items():
+            for sub, zone in table.items():
+                if zone == e.get("zone"):
+                    who = letters[e["by"]]
+                    board = ("" if letter == who else letter) + "$" + (f"_{sub}" if sub else "")
+                    return f"{card(e.get('card'))}{who}->{board}"
+        return None
     if t == "give" and e.get("by") in letters and e.get("to") in letters:
         return f"{card(e.get('card'))}{letters[e['by']]}->{letters[e['to']]}"
     return None

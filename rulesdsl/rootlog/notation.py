@@ -100,6 +100,7 @@ class Record:
     winner: str | None = None
     winner_line: int = 0
     comments: list = field(default_factory=list)     # (line, text)
+    seat_order: list = field(default_factory=list)   # turn order, read when parsed
 
     @property
     def draft_order(self) -> list:
@@ -118,6 +119,8 @@ class Record:
 
     def turn_order(self) -> list:
         """The seats in turn order: the first round of turn lines (until a faction repeats)."""
+        if self.seat_order:
+            return list(self.seat_order)
         out = []
         for t in self.play_turns:
             if t.faction in out:
@@ -188,7 +191,9 @@ def parse(text: str) -> Record:
         done.add(t.faction)
     if not players:
         raise RootlogSyntaxError("RL.no_players", 1, 1, "")
-    return Record(header, header_lines, players, turns, winner, winner_line, comments)
+    rec = Record(header, header_lines, players, turns, winner, winner_line, comments)
+    rec.seat_order = rec.turn_order()
+    return rec
 
 
 def _split_comment(line: str):
@@ -488,7 +493,8 @@ class _Parser:
             self.i += 1
         self.expect("#")
         ambush = self.eat("@")
-        m = re.compile(r"[a-z][a-z0-9]*").match(self.t, self.i)
+        # a name: the community's short names, or (rulesdsl's export) a ruleset's card id
+        m = re.compile(r"[a-z][a-z0-9_]*").match(self.t, self.i)
         name = None
         if m:
             name = m.group()

@@ -84,6 +84,9 @@ class Replayer:
         self.atoms = []            # per block: list of Atom
         # neutral pieces (the Ferry) may move along without a record (logs before v2.8)
         self.soft = set(mapping.neutral.values())
+        # the board zones whose sizes are watched (cards the log puts on or takes off them);
+        # a change there the log does not record is let through (the log often omits them)
+        self.zones = sorted({z for t in mapping.boards.values() for z in t.values()})
         self.blocks = []           # (faction id or None for setup, [turn lines])
         self.swaps = []            # (history length, card instance, card instance)
         self.needs = []            # the current block's card needs
@@ -117,6 +120,9 @@ class Replayer:
         if a.kind != "move":
             return out
         for th in a.things:
+            if th.kind == "card":
+                out.extend(self._card_atoms(a, th, letter, ai, bi))
+                continue
             if th.kind != "piece":
                 continue
             owner = th.faction or letter
@@ -132,6 +138,25 @@ class Replayer:
                 dst = mp.space(d)
                 if dst is not None:
                     out.append(Atom(dst, kinds, 1, th.count, ai, bi))
+        return out
+
+    def _board_zone(self, loc, letter):
+        """The card zone of a faction board location (`$`, `A$`, `$_r`), or None."""
+        if loc is None or loc.kind != "board":
+            return None
+        return self.mp.boards.get(loc.faction or letter, {}).get(loc.sub or "")
+
+    def _card_atoms(self, a, th, letter, ai, bi) -> list:
+        """Cards onto or off a board zone the mapping names (the decree's columns, the
+        supporters): the zone's size changes by that much."""
+        out = []
+        src = self._board_zone(th.start, letter)
+        if src is not None:
+            out.append(Atom(("zone", src), None, -1, th.count * max(1, len(a.dests)), ai, bi))
+        for d in a.dests:
+            dst = self._board_zone(d, letter)
+            if dst is not None:
+                out.append(Atom(("zone", dst), None, 1, th.count, ai, bi))
         return out
 
     # -- the game ------------------------------------------------------------------------------
@@ -191,6 +216,9 @@ class Replayer:
                     out[(sp, k)] = n
         for f in game.factions:
             out[("pv", f)] = game.s.counters.get(f"{f}:{vp}", 0)
+        zones = game.s.zones
+        for z in self.zones:
+            out[("zone", z)] = len(zones.get(z, ()))
         return out
 
     @staticmethod
@@ -202,16 +230,18 @@ class Replayer:
         """left: list of [Atom, remaining]; consume the diff from atoms of these blocks,
         earliest first. A new list, or None if the diff is not what the record says."""
         left = [list(x) for x in left]
+        self.merged = False
         for key, d in sorted(diff.items(), key=lambda kv: str(kv[0])):
             sign = 1 if d > 0 else -1
             need = abs(d)
+            took = set()
             for x in left:
                 if need == 0:
                     break
                 at, rem = x
                 if rem == 0 or at.sign != sign or at.turn not in blocks:
                     continue
-                if key[0] == "pv":
+                if key[0] in ("pv", "zone"):
                     if at.place != key:
                         continue
                 else:
@@ -222,7 +252,10 @@ class Replayer:
                 take = min(rem, need)
                 x[1] -= take
                 need -= take
-            if need and not (key[0] != "pv" and key[1] in self.soft):
+                took.add(at.action)
+            if len(took) > 1 and key[0] != "pv":
+                self.merged = True      # one change made of two logged actions (8 = 5 + 3)
+            if need and not (key[0] == "zone" or key[0] != "pv" and key[1] in self.soft):
                 return None
         return left
 
@@ -298,14 +331,17 @@ class Replayer:
                         new = self.consume(left, diff, {bi})
                         if new is None:
                             continue
-                        score = self._score(left, new, first)
-                        if score[0] and score[2]:
-                            return g2, new, False
+                        if all(r == x[1] for (_, r), x in zip(new, left)):
+                            nxt.append(g2)       # only changes the log may omit: go on
+                            continue
+                        score = self._score(left, new, first, self.merged)
+                        if score[0] and score[2] and score[3] and score[5] == -1:
+                            return g2, new, False        # the first open action, alone, done
                         if best is None or score > best[0]:
                             best = (score, g2, new)
                         continue
                     nxt.append(g2)
-            if nodes > self.budget:
+            if nodes > self.budget or best is not None and best[0][0]:
                 break
             level = nxt
             depth += 1
@@ -314,9 +350,9 @@ class Replayer:
         return None
 
     @staticmethod
-    def _score(left, new, first):
-        """(the first open action completed, touched, no action left half done, deltas
-        matched): the log's order first."""
+    def _score(left, new, first, merged=False):
+        """(the first open action completed, touched, no action left half done, no change
+        made of two logged actions, deltas matched, fewest actions touched)."""
         before, after = {}, {}
         for (at, old), (_, rem) in zip(left, new):
             if at.optional:
@@ -327,7 +363,8 @@ class Replayer:
         done_first = first in touched and after[first] == 0
         partial = any(after[a] > 0 for a in touched)
         gain = sum(before.values()) - sum(after.values())
-        return (int(done_first), int(first in touched), int(not partial), gain)
+        return (int(done_first), int(first in touched), int(not partial), int(not merged), gain,
+                -len(touched))
 
     # -- the whole record ----------------------------------------------------------------------
     def run(self) -> Result:
@@ -348,12 +385,11 @@ class Replayer:
             self.turn_lines = turns
             self.battle_places = [self.mp.space(_clearing(a.clearing)) for t in turns
                                   for a in t.actions if a.kind == "battle"]
-            self.needs = []
-            for t in turns:
-                f = self.mp.faction(t.faction)
-                nd = _cards.needs_of(t, self.mp, f)
-                _cards.ensure(game, self.mp, nd, self.swaps)
-                self.needs.extend(nd)
+            # the cards this line and the next use: the next turn may begin (and skip a
+            # step that needs a card, such as crafting) within this line's last step
+            self.needs = self._needs(turns)
+            ahead = self._needs(self.blocks[nxt][1]) if nxt is not None else []
+            _cards.ensure(game, self.mp, self.needs + ahead, self.swaps)
             ok = True
             while True:
                 if game.is_terminal():
@@ -392,6 +428,12 @@ class Replayer:
         checked = {at.action for atoms in self.atoms for at in atoms} | matched_actions
         return Result(game, done_blocks, len(self.blocks), len(self.actions), len(checked),
                       len(matched_actions), stop, skipped, self.seats(), self.rec.winner, game.scores())
+
+    def _needs(self, turns):
+        out = []
+        for t in turns:
+            out.extend(_cards.needs_of(t, self.mp, self.mp.faction(t.faction), self.g.cards))
+        return out
 
     def _count_matched(self, bi, left, matched):
         by = {}
