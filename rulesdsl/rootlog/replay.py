@@ -71,12 +71,13 @@ class Result:
 
 class Replayer:
     def __init__(self, gdef, record: Record, mapping, seed: int = 0, budget: int = 3000,
-                 tolerant: bool = False, lang: str | None = None):
+                 tolerant: bool = False, lang: str | None = None, backtracks: int = 60):
         self.g = gdef
         self.rec = record
         self.mp = mapping
         self.seed = seed
         self.budget = budget
+        self.backtracks = backtracks
         self.tolerant = tolerant
         self.lang = lang
         self.rng = random.Random(seed)
@@ -295,17 +296,25 @@ class Replayer:
         return [i for k, i in sorted((k, i) for k, i in keyed if k is not None)]
 
     def step(self, game, left, bi, next_bi):
-        """One matched change from this decision: (game after it, left after it, ended) or
-        None. `ended` is True when the turn block bi is over. Breadth first: the fewest
-        decisions that make a change the line records (an action that changes nothing, such
-        as a battle without hits, is not spent on the way)."""
+        """The best matched change from this decision: (game, left, ended) or None."""
+        c = self.candidates(game, left, bi, next_bi)
+        return c[0] if c else None
+
+    def candidates(self, game, left, bi, next_bi, keep=12):
+        """The changes from this decision that match the line, best first (at most `keep`):
+        (game after it, left after it, ended); `ended` when the turn block bi is over.
+        Breadth first: the fewest decisions that make a change the line records (an action
+        that changes nothing, such as a battle without hits, is not spent on the way); the
+        search stops at the first depth with a change that completes the first open action.
+        Several candidates are kept because a choice may show its error only later (a die
+        whose hit is removed after another player's decision)."""
         base = self.obs(game)
         turn0 = game.s.turn_no
         nodes = 0
         first = next((at.action for at, rem in left if rem and at.turn == bi and not at.optional), None)
         level = [game]
         depth = 0
-        best = None
+        found = []
         while level and depth <= 12:
             nxt = []
             for node in level:
@@ -325,7 +334,7 @@ class Replayer:
                         new = self.consume(left, diff, {bi, next_bi}) if diff else [list(x) for x in left]
                         if new is not None and not any(rem for at, rem in new
                                                        if at.turn == bi and not at.optional):
-                            return g2, new, True
+                            found.append(((9,), g2, new, True))
                         continue
                     if diff:
                         new = self.consume(left, diff, {bi})
@@ -334,20 +343,15 @@ class Replayer:
                         if all(r == x[1] for (_, r), x in zip(new, left)):
                             nxt.append(g2)       # only changes the log may omit: go on
                             continue
-                        score = self._score(left, new, first, self.merged)
-                        if score[0] and score[2] and score[3] and score[5] == -1:
-                            return g2, new, False        # the first open action, alone, done
-                        if best is None or score > best[0]:
-                            best = (score, g2, new)
+                        found.append((self._score(left, new, first, self.merged), g2, new, False))
                         continue
                     nxt.append(g2)
-            if nodes > self.budget or best is not None and best[0][0]:
+            if nodes > self.budget or any(f[0][0] for f in found):
                 break
             level = nxt
             depth += 1
-        if best is not None:
-            return best[1], best[2], False
-        return None
+        found.sort(key=lambda f: f[0], reverse=True)
+        return [(g2, new, ended) for _, g2, new, ended in found[:keep]]
 
     @staticmethod
     def _score(left, new, first, merged=False):
@@ -391,30 +395,59 @@ class Replayer:
             ahead = self._needs(self.blocks[nxt][1]) if nxt is not None else []
             _cards.ensure(game, self.mp, self.needs + ahead, self.swaps)
             ok = True
+            # depth first over the steps of the line: when a step finds no candidate, back
+            # to the next candidate of an earlier step (at most `backtracks` times a line)
+            stack = []
+            tries = 0
+            cur = (game, left)
+            deepest = (self._open(left, bi), game, left)
             while True:
-                if game.is_terminal():
+                g, lf = cur
+                if g.is_terminal():
                     stop = Stop(bi, turns[0].line, None, "game_over")
                     ok = False
                     break
-                r = self.step(game, left, bi, nxt)
-                if r is None:
-                    first = next(((at, rem) for at, rem in left if rem and at.turn == bi and not at.optional), None)
-                    if self.tolerant and first is not None:
-                        # drop the first action still unmatched, report it, and go on
-                        ai = first[0].action
-                        _, t, a = self.actions[ai]
-                        skipped.append((t.line, a.raw))
-                        left = [[at, 0 if at.action == ai else rem] for at, rem in left]
-                        continue
-                    act = self.actions[first[0].action][2] if first else None
-                    stop = Stop(bi, act.line if act else turns[0].line, act, "no_match",
-                                options=game.legal_ids(), decision=game.pending,
-                                explain=self._explain(game, first[0] if first else None))
-                    ok = False
-                    break
-                game, left, ended = r
-                if ended:
-                    break
+                cands = self.candidates(g, lf, bi, nxt)
+                chosen = None
+                if cands:
+                    stack.append([cands, 0])
+                    chosen = cands[0]
+                else:
+                    while stack and tries < self.backtracks:
+                        fr = stack[-1]
+                        if fr[1] + 1 < len(fr[0]):
+                            fr[1] += 1
+                            tries += 1
+                            chosen = fr[0][fr[1]]
+                            break
+                        stack.pop()
+                if chosen is not None:
+                    g2, l2, ended = chosen
+                    if self._open(l2, bi) < deepest[0]:
+                        deepest = (self._open(l2, bi), g2, l2)
+                    if ended:
+                        game, left = g2, l2
+                        break
+                    cur = (g2, l2)
+                    continue
+                # no way on: report from the furthest position reached
+                _, game, left = deepest
+                first = next(((at, rem) for at, rem in left if rem and at.turn == bi and not at.optional), None)
+                if self.tolerant and first is not None:
+                    # drop the first action still unmatched, report it, and go on
+                    ai = first[0].action
+                    _, t, a = self.actions[ai]
+                    skipped.append((t.line, a.raw))
+                    left = [[at, 0 if at.action == ai else rem] for at, rem in left]
+                    cur, stack, tries = (game, left), [], 0
+                    deepest = (self._open(left, bi), game, left)
+                    continue
+                act = self.actions[first[0].action][2] if first else None
+                stop = Stop(bi, act.line if act else turns[0].line, act, "no_match",
+                            options=game.legal_ids(), decision=game.pending,
+                            explain=self._explain(game, first[0] if first else None))
+                ok = False
+                break
             self._count_matched(bi, left, matched_actions)
             if not ok:
                 break
@@ -428,6 +461,10 @@ class Replayer:
         checked = {at.action for atoms in self.atoms for at in atoms} | matched_actions
         return Result(game, done_blocks, len(self.blocks), len(self.actions), len(checked),
                       len(matched_actions), stop, skipped, self.seats(), self.rec.winner, game.scores())
+
+    @staticmethod
+    def _open(left, bi):
+        return sum(rem for at, rem in left if at.turn == bi and not at.optional)
 
     def _needs(self, turns):
         out = []
