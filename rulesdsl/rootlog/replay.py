@@ -71,7 +71,7 @@ class Result:
 
 class Replayer:
     def __init__(self, gdef, record: Record, mapping, seed: int = 0, budget: int = 3000,
-                 tolerant: bool = False, lang: str | None = None, backtracks: int = 60):
+                 tolerant: bool = False, lang: str | None = None, backtracks: int = 20):
         self.g = gdef
         self.rec = record
         self.mp = mapping
@@ -151,6 +151,8 @@ class Replayer:
         """Cards onto or off a board zone the mapping names (the decree's columns, the
         supporters): the zone's size changes by that much."""
         out = []
+        if bi == 0:
+            return out      # the setup deals its cards before the first decision
         src = self._board_zone(th.start, letter)
         if src is not None:
             out.append(Atom(("zone", src), None, -1, th.count * max(1, len(a.dests)), ai, bi))
@@ -276,6 +278,9 @@ class Replayer:
                 places.append(at.place)
         open_left = any(rem for at, rem in left if not at.optional)
         spaces = game.m.attrs
+        # the lines of the faction deciding (in the setup block, each faction names its own)
+        letter = self.mp.letters.get(d.player)
+        mine = [t for t in self.turn_lines if t.faction == letter] or self.turn_lines
 
         def key(i):
             oid = ids[i]
@@ -286,7 +291,7 @@ class Replayer:
             if d.kind == "count" and oid.isdigit():
                 return (0, -int(oid))
             if oid.isdigit():
-                if any(_cards.named_choice(game, self.mp, t, oid) for t in self.turn_lines):
+                if any(_cards.named_choice(game, self.mp, t, oid) for t in mine):
                     return (0, i)
                 if _cards.preferred(game, self.mp, self.needs, oid):
                     return (1, i)
@@ -300,7 +305,7 @@ class Replayer:
         c = self.candidates(game, left, bi, next_bi)
         return c[0] if c else None
 
-    def candidates(self, game, left, bi, next_bi, keep=12):
+    def candidates(self, game, left, bi, next_bi, keep=6):
         """The changes from this decision that match the line, best first (at most `keep`):
         (game after it, left after it, ended); `ended` when the turn block bi is over.
         Breadth first: the fewest decisions that make a change the line records (an action
@@ -483,6 +488,8 @@ class Replayer:
     def _explain(self, game, atom):
         if atom is None or atom.place is None or isinstance(atom.place, tuple):
             return None
+        if not any(o in game.m.attrs for o in game.legal_ids()):
+            return None       # the decision is not about spaces: nothing to explain there
         try:
             return game.explain(atom.place, self.lang)
         except Exception:  # noqa: BLE001 - explaining is best effort
