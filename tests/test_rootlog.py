@@ -206,3 +206,10 @@ def test_a_game_played_in_rulesdsl_exports_and_replays(root, mapping, tmp_path):
         return {(sp, k): n for sp, ks in g.s.board.items() for k, n in ks.items() if n and "." in k}
     assert pieces(res.game) == pieces(game)
     assert res.scores == game.scores()
+
+
+def test_the_spanish_ruleset_finds_the_mapping_through_its_text_folder():
+    from rulesdsl.rootlog.mapping import load_mapping
+    mp = load_mapping("rulesets/root-es")
+    assert mp.faction("C") == "marqueses" and mp.map_id("Lake") == "lago"
+    assert mp.piece_kinds("P", "t", None)[0] == "corvideos.trama"

@@ -106,9 +106,28 @@ class Mapping:
         return ()
 
 
+def _text_folder(ruleset_dir: str) -> str:
+    """The ruleset's text catalogue folder: `texto/`, or the one its game points to
+    (`pasta_de_textos:` / `carpeta_de_textos:`, as a translated ruleset does)."""
+    for name in os.listdir(ruleset_dir) if os.path.isdir(ruleset_dir) else ():
+        if not name.endswith(".yaml"):
+            continue
+        try:
+            with open(os.path.join(ruleset_dir, name), encoding="utf-8") as fh:
+                data = yaml.safe_load(fh) or {}
+        except (OSError, yaml.YAMLError):
+            continue
+        for top in data.values() if isinstance(data, dict) else ():
+            if isinstance(top, dict):
+                for key in ("pasta_de_textos", "carpeta_de_textos"):
+                    if isinstance(top.get(key), str):
+                        return os.path.normpath(os.path.join(ruleset_dir, top[key]))
+    return os.path.join(ruleset_dir, "texto")
+
+
 def load_mapping(ruleset_dir: str) -> Mapping:
     """The ruleset's texto/rootlog.yaml (MappingError CLI066 if it has none)."""
-    path = os.path.join(ruleset_dir, "texto", "rootlog.yaml")
+    path = os.path.join(_text_folder(ruleset_dir), "rootlog.yaml")
     if not os.path.isfile(path):
         raise MappingError("CLI066", path=path)
     with open(path, encoding="utf-8") as fh:
