@@ -258,7 +258,8 @@ class Replayer:
                 took.add(at.action)
             if len(took) > 1 and key[0] != "pv":
                 self.merged = True      # one change made of two logged actions (8 = 5 + 3)
-            if need and not (key[0] == "zone" or key[0] != "pv" and key[1] in self.soft):
+            if need and not (key[0] == "zone" and not self._names_zone(left, key, blocks)
+                             or key[0] not in ("pv", "zone") and key[1] in self.soft):
                 return None
         return left
 
@@ -466,6 +467,12 @@ class Replayer:
         checked = {at.action for atoms in self.atoms for at in atoms} | matched_actions
         return Result(game, done_blocks, len(self.blocks), len(self.actions), len(checked),
                       len(matched_actions), stop, skipped, self.seats(), self.rec.winner, game.scores())
+
+    @staticmethod
+    def _names_zone(left, key, blocks):
+        """Whether the lines being matched say anything of this board zone (then a change
+        there that they do not record is a mismatch; else the log may just omit it)."""
+        return any(at.place == key and at.turn in blocks for at, _ in left)
 
     @staticmethod
     def _open(left, bi):

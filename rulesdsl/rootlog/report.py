@@ -22,10 +22,10 @@ def _name(rp, kind, i, lang):
 
 
 def log_comment(rp, stop):
-    """The transcriber's comment on the stopping line or the line before, if it flags a mistake."""
+    """The transcriber's comment on the stopping line, if it flags a players' mistake."""
     if stop is None:
         return None
-    near = [c for n, c in rp.rec.comments if stop.line - 1 <= n <= stop.line]
+    near = [c for n, c in rp.rec.comments if n == stop.line]
     return next((c for c in near if _MISTAKE.search(c)), None)
 
 
