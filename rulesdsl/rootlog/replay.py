@@ -258,7 +258,7 @@ class Replayer:
                 took.add(at.action)
             if len(took) > 1 and key[0] != "pv":
                 self.merged = True      # one change made of two logged actions (8 = 5 + 3)
-            if need and not (key[0] == "zone" and not self._names_zone(left, key, blocks)
+            if need and not (key[0] == "zone" and (sign < 0 or not self._names_zone(left, key, blocks))
                              or key[0] not in ("pv", "zone") and key[1] in self.soft):
                 return None
         return left
@@ -470,8 +470,9 @@ class Replayer:
 
     @staticmethod
     def _names_zone(left, key, blocks):
-        """Whether the lines being matched say anything of this board zone (then a change
-        there that they do not record is a mismatch; else the log may just omit it)."""
+        """Whether the lines being matched say anything of this board zone: then a card put
+        there that they do not record is a mismatch (a card taken off may be unrecorded, as
+        a decree discarded in turmoil, `$_->`)."""
         return any(at.place == key and at.turn in blocks for at, _ in left)
 
     @staticmethod
