@@ -1,5 +1,5 @@
 """The correspondence between Rootlog letters and a ruleset's ids: data, read from the
-ruleset's `texto/rootlog.yaml` (no faction, card or map is named in Python)."""
+ruleset's `texto/rootlog/rootlog.yaml` (no faction, card or map is named in Python)."""
 from __future__ import annotations
 
 import os
@@ -126,8 +126,9 @@ def _text_folder(ruleset_dir: str) -> str:
 
 
 def load_mapping(ruleset_dir: str) -> Mapping:
-    """The ruleset's texto/rootlog.yaml (MappingError CLI066 if it has none)."""
-    path = os.path.join(_text_folder(ruleset_dir), "rootlog.yaml")
+    """The ruleset's texto/rootlog/rootlog.yaml (MappingError CLI066 if it has none)."""
+    # in a folder of its own: the text catalogue reads the files of texto/ itself
+    path = os.path.join(_text_folder(ruleset_dir), "rootlog", "rootlog.yaml")
     if not os.path.isfile(path):
         raise MappingError("CLI066", path=path)
     with open(path, encoding="utf-8") as fh:

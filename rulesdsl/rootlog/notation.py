@@ -3,7 +3,7 @@
 The notation records where components go (pieces, cards, items, points), not the names of the
 actions (../shared/reference/rootlog-notation.md summarises it). This module reads the whole
 notation into plain objects; it knows nothing of any ruleset: which faction `C` is, which card
-`sap` is, which clearing `3` is, is data (rulesets/<game>/texto/rootlog.yaml) read by replay.py.
+`sap` is, which clearing `3` is, is data (rulesets/<game>/texto/rootlog/rootlog.yaml) read by replay.py.
 
 Every error is a `RootlogSyntaxError` with line and column (1-based) and a message code
 (grammar/messages/rootlog.yaml); nothing here raises anything else on bad input.
