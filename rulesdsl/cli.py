@@ -281,6 +281,10 @@ def build_parser(lang: str = "pt") -> argparse.ArgumentParser:
     lang_opt(c)
     c.set_defaults(func=cmd_scenario)
 
+    # Rootlog records (rulesdsl/rootlog/cli.py)
+    from .rootlog.cli import register as register_rootlog
+    register_rootlog(sub, lang, command, opt, lang_opt, json_opt)
+
     # the translator's workbench, when installed
     try:
         from .text.cli import register

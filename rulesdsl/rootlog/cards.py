@@ -1,0 +1,140 @@
+"""Cards whose identity the log reveals only when they are used.
+
+The engine deals its deck with a seeded shuffle; the real game's deck order is unknown. When a
+turn line uses a card the engine's hand lacks (`Z%t` crafts a tea card, `F#C->` spends a fox,
+`#adventurer->$` picks a character, `M#Q->$` completes a mouse quest), the replay swaps the
+identities of two card instances that nobody has seen in the engine's game: one in the hand
+(or the visible quests) that no other need of the line holds, one in the pile it was dealt
+from. A swap is what a different shuffle would have dealt; each is recorded (history length,
+the two instances) so a saved replay reapplies it at the same point."""
+from __future__ import annotations
+
+
+class Need:
+    __slots__ = ("zone", "pool", "ids", "suit", "item")
+
+    def __init__(self, zone, pool, ids=(), suit=None, item=None):
+        self.zone, self.pool = zone, pool
+        self.ids, self.suit, self.item = tuple(ids), suit, item
+
+    def ok(self, g, mp, cid) -> bool:
+        if cid not in g.cards:
+            return False
+        if self.ids:
+            return cid in self.ids
+        attrs = g.cards[cid].attrs
+        if self.suit is not None and attrs.get(mp.card_attrs.get("naipe", "naipe")) != self.suit:
+            return False
+        if self.item is not None and attrs.get(mp.card_attrs.get("item", "item")) != self.item:
+            return False
+        return self.suit is not None or self.item is not None
+
+
+def needs_of(turn, mp, fid, known=()) -> list:
+    """What cards the acting faction's line uses, as Needs (hand, board or quests). A name
+    the mapping lacks may be a card id of the ruleset itself (`known`: what rulesdsl's
+    export writes)."""
+    out = []
+
+    def ids_of(name, suits=()):
+        ids = mp.card_ids(name, suits)
+        return ids or ((name,) if name in known else ())
+
+    hand = mp.hand(fid)
+    deck = mp.zones.get("baralho", "baralho")
+    letter = turn.faction
+    for a in turn.actions:
+        if a.kind == "craft":
+            if a.item:
+                out.append(Need(hand, deck, item=mp.items.get(a.item)))
+            elif a.things and ids_of(a.things[0].name):
+                out.append(Need(hand, deck, ids=ids_of(a.things[0].name)))
+            continue
+        if a.kind != "move":
+            continue
+        for th in a.things:
+            if th.kind != "card":
+                continue
+            st = th.start
+            if st is not None and st.kind == "quests":
+                zone = mp.zones.get("tarefas")
+                pool = mp.zones.get("baralho_de_tarefas")
+                if zone and pool:
+                    for k, s in th.suits:
+                        out.extend(Need(zone, pool, suit=mp.suits.get(s)) for _ in range(k))
+                continue
+            zone = hand
+            if st is not None and st.kind == "board" and (st.faction or letter) == letter:
+                zone = mp.boards.get(letter, {}).get(st.sub or "")
+                if zone is None:
+                    continue
+            elif st is not None and st.kind == "hand" and st.faction in mp.factions:
+                zone = mp.hand(mp.factions[st.faction])      # also another faction's hand
+            else:
+                continue
+            ids = ids_of(th.name, th.suits) if th.name or th.ambush else ()
+            if th.ambush and not th.name:
+                ids = mp.card_ids("@", th.suits)
+            if ids:
+                out.append(Need(zone, deck, ids=ids))
+                continue
+            for k, s in th.suits:
+                out.extend(Need(zone, deck, suit=mp.suits.get(s)) for _ in range(k))
+    return out
+
+
+def ensure(game, mp, needs, swaps) -> list:
+    """Swap card identities so each need is met; returns the needs that could not be."""
+    s = game.s
+    g = game.g
+    unmet = []
+    held = set()
+    for nd in needs:
+        zone = s.zones.get(nd.zone, [])
+        have = next((c for c in zone if c not in held and nd.ok(g, mp, s.card_defs[c])), None)
+        if have is not None:
+            held.add(have)
+            continue
+        pool = s.zones.get(nd.pool, [])
+        src = next((c for c in reversed(pool) if nd.ok(g, mp, s.card_defs[c])), None)
+        dst = next((c for c in zone if c not in held and not any(
+            n2.ok(g, mp, s.card_defs[c]) for n2 in needs if n2 is not nd)), None)
+        if dst is None:
+            dst = next((c for c in zone if c not in held), None)
+        if src is None or dst is None:
+            unmet.append(nd)
+            continue
+        swap(game, src, dst)
+        swaps.append((len(game.history), src, dst))
+        held.add(dst)
+    return unmet
+
+
+def swap(game, a, b):
+    s = game.s
+    defs = list(s.card_defs)          # card_defs is shared by clones: copy on write
+    defs[a], defs[b] = defs[b], defs[a]
+    s.card_defs = defs
+    s.ver += 1
+
+
+def preferred(game, mp, needs, option) -> bool:
+    """A card instance option that some need of the line names."""
+    try:
+        cid = game.s.card_defs[int(option)]
+    except (ValueError, TypeError, IndexError):
+        return False
+    return any(nd.ok(game.g, mp, cid) for nd in needs)
+
+
+def named_choice(game, mp, turn, option) -> bool:  # noqa: C901
+    """A card instance option that the line names outright (`#adventurer->$`)."""
+    try:
+        cid = game.s.card_defs[int(option)]
+    except (ValueError, TypeError, IndexError):
+        return False
+    for a in turn.actions:
+        for th in a.things:
+            if th.kind == "card" and th.name and (cid in mp.card_ids(th.name, th.suits) or cid == th.name):
+                return True
+    return False

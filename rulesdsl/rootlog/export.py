@@ -1,0 +1,160 @@
+"""A game played in rulesdsl, written in the Rootlog notation (from the game's event log).
+
+What is written: the header (map, deck, the clearings' suits, one player line per seat), one
+setup line per faction, then one line per turn with the pieces placed, moved and removed,
+points scored and lost, and the cards drawn, spent, discarded and given (with their suits; the
+names are kept for the cards the mapping names). Battles, items and boards are not written yet
+(the importer does not check them either)."""
+from __future__ import annotations
+
+from ..interpreter.board import attr
+
+
+def _reverse(mp):
+    """piece kind id -> (letter or None, code), the most specific code of each kind."""
+    out = {}
+    for letter, table in mp.pieces.items():
+        fid = mp.factions[letter]
+        for code, v in table.items():
+            vs = v if isinstance(v, list) else [v]
+            for x in vs:
+                kid = f"{fid}.{x}"
+                if kid not in out or len(vs) == 1 and "_" in code:
+                    out[kid] = (letter, code)
+    for code, v in mp.neutral.items():
+        out.setdefault(v, (None, code))
+    return out
+
+
+def _place(mp, space):
+    for n, sp in mp.special.items():
+        if sp == space:
+            return str(n)
+    digits = space[1:] if space[:1] in ("c", "f") else space
+    if all(p.isdigit() for p in digits.split("_")) and digits:
+        return digits
+    return None
+
+
+def export_game(game, mp, lang=None) -> str:
+    rev = _reverse(mp)
+    letters = mp.letters
+    suit_letter = {v: k for k, v in mp.suits.items()}
+    card_name = {}
+    for name, ids in mp.cards.items():
+        for cid in ids:
+            card_name.setdefault(cid, name)
+    g = game.g
+    lines = ["// Rootlog exported by rulesdsl (rulesdsl rootlog exportar)"]
+    rmap = {v: k for k, v in mp.maps.items() if k != "Autumn"}
+    rdeck = {v: k for k, v in mp.decks.items()}
+    lines.append(f"Map: {rmap.get(game.map_id, game.map_id)}")
+    lines.append(f"Deck: {rdeck.get(game.deck_id, game.deck_id)}")
+    suits = []
+    for n in range(1, 64):
+        sp = mp.clearing_fmt.format(n=n)
+        if sp not in game.m.attrs:
+            break
+        s = attr(game.ctx, sp, mp.card_attrs.get("naipe", "naipe"))
+        if s in suit_letter:
+            suits.append(f"{suit_letter[s]}{n}")
+    if suits:
+        lines.append("Clearings: " + ", ".join(suits))
+    for f in game.factions:
+        lines.append(f"{letters[f]}: {g.rs.name('faction', f, lang or game.lang)}")
+    setup: dict = {}
+    turns: list = []          # [letter, [actions]]
+    in_setup = True
+    defs = game.s.card_defs
+
+    def card(c):
+        """`F#name`: the suit and the name (the mapping's short name, else the card's id)."""
+        cid = defs[c] if isinstance(c, int) and 0 <= c < len(defs) else None
+        if cid is None or cid not in g.cards:
+            return "#"
+        s = suit_letter.get(g.cards[cid].attrs.get(mp.card_attrs.get("naipe", "naipe")), "")
+        return f"{s}#{card_name.get(cid, cid)}"
+
+    for e in game.log:
+        t = e.get("t")
+        if t == "setup_done":
+            in_setup = False
+            continue
+        if t == "turn":
+            turns.append([letters.get(e["faction"], "?"), []])
+            continue
+        if in_setup:
+            if t == "add":
+                continue        # the decree's viziers and such: dealt before any decision
+            who = e.get("owner") or e.get("by")
+            if who not in letters:
+                continue
+            acts = setup.setdefault(who, [])
+            active = who
+        else:
+            if not turns:
+                continue
+            acts = turns[-1][1]
+            active = mp.factions.get(turns[-1][0])
+        a = _action(e, t, rev, mp, letters, active, card)
+        if a:
+            acts.append(a)
+    for f, acts in setup.items():
+        lines.append(f"{letters[f]}:" + "/".join(acts))
+    for letter, acts in turns:
+        if acts:
+            lines.append(f"{letter}:" + "/".join(acts))
+    if game.is_terminal() and game.winners():
+        lines.append("Winner: " + "".join(letters.get(f, "?") for f in game.winners()))
+    return "\n".join(lines) + "\n"
+
+
+def _piece(e, rev, active, letters):
+    k = rev.get(e.get("kind"))
+    if k is None:
+        return None
+    letter, code = k
+    n = int(e.get("count") or 1)
+    owner = e.get("owner")
+    prefix = letter if letter is not None and owner != active else ""
+    return (f"{n}" if n > 1 else "") + prefix + code
+
+
+def _action(e, t, rev, mp, letters, active, card):
+    if t in ("place", "move", "remove"):
+        p = _piece(e, rev, active, letters)
+        if p is None:
+            return None
+        if t == "place":
+            dst = _place(mp, e.get("space") or "")
+            return f"{p}->{dst}" if dst else None
+        if t == "remove":
+            src = _place(mp, e.get("space") or "")
+            return f"{p}{src}->" if src else None
+        src, dst = _place(mp, e.get("from") or ""), _place(mp, e.get("to") or e.get("space") or "")
+        if src is None or dst is None:
+            return None
+        return f"{p}{src}->{dst}"
+    if t in ("score", "lose") and e.get("counter") == mp.vp:
+        n = int(e.get("n") or 0)
+        if not n:
+            return None
+        who = e.get("by")
+        prefix = letters.get(who, "") if who != active else ""
+        sign = "++" if n > 0 else "--"
+        return f"{prefix}{sign}{abs(n) if abs(n) != 1 else ''}"
+    if t == "draw" and e.get("by") in letters and str(e.get("zone", "")).endswith(":mao"):
+        return f"#->{letters[e['by']]}"
+    if t in ("discard", "spend") and e.get("by") in letters:
+        return f"{card(e.get('card'))}{letters[e['by']]}->"
+    if t == "add" and e.get("by") in letters:
+        for letter, table in mp.boards.items():
+            for sub, zone in table.items():
+                if zone == e.get("zone"):
+                    who = letters[e["by"]]
+                    board = ("" if letter == who else letter) + "$" + (f"_{sub}" if sub else "")
+                    return f"{card(e.get('card'))}{who}->{board}"
+        return None
+    if t == "give" and e.get("by") in letters and e.get("to") in letters:
+        return f"{card(e.get('card'))}{letters[e['by']]}->{letters[e['to']]}"
+    return None

@@ -1,0 +1,135 @@
+"""The correspondence between Rootlog letters and a ruleset's ids: data, read from the
+ruleset's `texto/rootlog/rootlog.yaml` (no faction, card or map is named in Python)."""
+from __future__ import annotations
+
+import os
+
+import yaml
+
+
+class MappingError(Exception):
+    """The ruleset's rootlog.yaml lacks something a record needs: code + args."""
+
+    def __init__(self, code, **args):
+        super().__init__(code)
+        self.code = code
+        self.args_ = args
+
+
+class Mapping:
+    def __init__(self, data: dict, path: str = ""):
+        d = data.get("rootlog") or {}
+        self.path = path
+        self.vp = d.get("contador_de_pontos", "pv")
+        self.maps = d.get("mapas") or {}
+        self.decks = d.get("baralhos") or {}
+        self.clearing_fmt = d.get("clareira", "c{n}")
+        self.forest_fmt = d.get("floresta", "f{clareiras}")
+        self.special = {int(k): v for k, v in (d.get("clareiras_especiais") or {}).items()}
+        self.suits = d.get("naipes") or {}
+        self.items = d.get("itens") or {}
+        self.neutral = d.get("peças_neutras") or {}
+        self.factions = {}
+        self.pieces = {}
+        self.boards = {}
+        for letter, f in (d.get("facções") or {}).items():
+            self.factions[str(letter)] = f["id"]
+            self.boards[str(letter)] = {str(k): f"{f['id']}.{v}" for k, v in (f.get("quadro") or {}).items()}
+            self.pieces[str(letter)] = {str(k): v for k, v in (f.get("peças") or {}).items()}
+        self.cards = {str(k): list(v) for k, v in (d.get("cartas") or {}).items()}
+        self.cards_by_suit = {str(k): {s: list(ids) for s, ids in v.items()}
+                              for k, v in (d.get("cartas_por_naipe") or {}).items()}
+        self.letters = {v: k for k, v in self.factions.items()}
+        self.zones = d.get("zonas") or {}
+        self.card_attrs = d.get("atributos_de_carta") or {"naipe": "naipe", "item": "item"}
+
+    def hand(self, fid: str) -> str:
+        return str(self.zones.get("mão", "{facção}:mao")).replace("{facção}", fid)
+
+    # ids
+    def faction(self, letter: str) -> str:
+        if letter not in self.factions:
+            raise MappingError("CLI067", what=letter, file=self.path)
+        return self.factions[letter]
+
+    def map_id(self, name: str) -> str:
+        if name not in self.maps:
+            raise MappingError("CLI067", what=f"Map: {name}", file=self.path)
+        return self.maps[name]
+
+    def deck_id(self, name: str) -> str:
+        if name not in self.decks:
+            raise MappingError("CLI067", what=f"Deck: {name}", file=self.path)
+        return self.decks[name]
+
+    def space(self, loc) -> str | None:
+        """The space id of a Loc (clearing or forest); None for any other place."""
+        if loc is None:
+            return None
+        if loc.kind == "clearing":
+            n = int(loc.value)
+            if n in self.special:
+                return self.special[n]
+            return self.clearing_fmt.format(n=n)
+        if loc.kind == "forest":
+            return self.forest_fmt.format(clareiras="_".join(str(x) for x in sorted(loc.value)))
+        return None
+
+    def piece_kinds(self, letter: str | None, ptype: str, sub: str | None) -> tuple:
+        """The piece kind ids (`faction.kind`) a Rootlog piece code may be; () if unknown."""
+        code = ptype + ("_" + sub if sub else "")
+        if letter is None or letter not in self.pieces:
+            v = self.neutral.get(code)
+            return (v,) if v else ()
+        table = self.pieces[letter]
+        v = table.get(code)
+        if v is None:
+            v = self.neutral.get(code)
+            return (v,) if v else ()
+        fid = self.factions[letter]
+        vs = v if isinstance(v, list) else [v]
+        return tuple(f"{fid}.{x}" for x in vs)
+
+    def card_ids(self, name: str | None, suits=()) -> tuple:
+        """The card ids a named Rootlog card may be (by name, or by name and suit)."""
+        if name and name in self.cards:
+            return tuple(self.cards[name])
+        key = name if name else None
+        if key in self.cards_by_suit:
+            out = []
+            for _, s in suits or ():
+                out.extend(self.cards_by_suit[key].get(s, ()))
+            if not suits:
+                for ids in self.cards_by_suit[key].values():
+                    out.extend(ids)
+            return tuple(out)
+        return ()
+
+
+def _text_folder(ruleset_dir: str) -> str:
+    """The ruleset's text catalogue folder: `texto/`, or the one its game points to
+    (`pasta_de_textos:` / `carpeta_de_textos:`, as a translated ruleset does)."""
+    for name in os.listdir(ruleset_dir) if os.path.isdir(ruleset_dir) else ():
+        if not name.endswith(".yaml"):
+            continue
+        try:
+            with open(os.path.join(ruleset_dir, name), encoding="utf-8") as fh:
+                data = yaml.safe_load(fh) or {}
+        except (OSError, yaml.YAMLError):
+            continue
+        for top in data.values() if isinstance(data, dict) else ():
+            if isinstance(top, dict):
+                for key in ("pasta_de_textos", "carpeta_de_textos"):
+                    if isinstance(top.get(key), str):
+                        return os.path.normpath(os.path.join(ruleset_dir, top[key]))
+    return os.path.join(ruleset_dir, "texto")
+
+
+def load_mapping(ruleset_dir: str) -> Mapping:
+    """The ruleset's texto/rootlog/rootlog.yaml (MappingError CLI066 if it has none)."""
+    # in a folder of its own: the text catalogue reads the files of texto/ itself
+    path = os.path.join(_text_folder(ruleset_dir), "rootlog", "rootlog.yaml")
+    if not os.path.isfile(path):
+        raise MappingError("CLI066", path=path)
+    with open(path, encoding="utf-8") as fh:
+        return Mapping(yaml.safe_load(fh) or {}, path)

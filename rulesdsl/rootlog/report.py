@@ -1,0 +1,76 @@
+"""The replay report, in the user's language (texts RLR.* in grammar/messages/rootlog.yaml)."""
+from __future__ import annotations
+
+import re
+
+from ..errors import format_message
+
+# words with which the transcribers flag the players' own mistakes in their comments
+_MISTAKE = re.compile(r"forg[eo]t|mistake|error|should|wasn't|was not|missed|by accident|"
+                      r"incorrect|wrong|skipped|did not|didn't|not sure|unsure", re.I)
+
+
+def _m(code, lang, **kw):
+    return format_message(code, lang, kw)
+
+
+def _name(rp, kind, i, lang):
+    try:
+        return rp.g.rs.name(kind, i, lang)
+    except Exception:  # noqa: BLE001 - a name is a courtesy
+        return str(i)
+
+
+def log_comment(rp, stop):
+    """The transcriber's comment on the stopping line, if it flags a players' mistake."""
+    if stop is None:
+        return None
+    near = [c for n, c in rp.rec.comments if n == stop.line]
+    return next((c for c in near if _MISTAKE.search(c)), None)
+
+
+def report_text(rp, res, lang, file) -> str:
+    rec = rp.rec
+    out = [_m("RLR.title", lang, file=file, map=rec.header.get("map", "Fall"),
+              deck=rec.header.get("deck", "Standard"),
+              seats=", ".join(_name(rp, "faction", f, lang) for f in res.seats))]
+    out.append(_m("RLR.progress", lang, done=res.blocks_done, total=res.blocks_total,
+                  matched=res.actions_matched, checked=res.actions_checked, actions=res.actions_total))
+    for line, raw in res.skipped:
+        out.append(_m("RLR.skipped", lang, line=line, action=raw))
+    s = res.stop
+    if s is None:
+        out.append(_m("RLR.complete", lang))
+    else:
+        fac = rp.blocks[s.turn][0] if s.turn < len(rp.blocks) else None
+        who = _name(rp, "faction", fac, lang) if fac else _m("RLR.setup", lang)
+        out.append(_m("RLR.stop", lang, line=s.line, action=s.action.raw if s.action else "-",
+                      who=who, why=_m("RLR.why." + s.reason, lang)))
+        d = s.decision
+        if d is not None:
+            law = d.law if not isinstance(d.law, (list, tuple)) else ", ".join(map(str, d.law))
+            player = _name(rp, "faction", d.player, lang) if isinstance(d.player, str) else str(d.player)
+            opts = ", ".join(s.options[:12]) + (" ..." if len(s.options) > 12 else "")
+            out.append(_m("RLR.decision", lang, player=player, kind=d.kind, law=law or "?", options=opts))
+        if s.explain:
+            out.append(_m("RLR.explain", lang, text=s.explain.get("text")))
+        c = log_comment(rp, s)
+        if c:
+            out.append(_m("RLR.verdict_log", lang, comment=c))
+        else:
+            out.append(_m("RLR.verdict_open", lang))
+    sc = ", ".join(f"{_name(rp, 'faction', f, lang)} {v}" for f, v in res.scores.items())
+    out.append(_m("RLR.scores", lang, scores=sc, winner=res.winner_log or "-"))
+    return "\n".join(out)
+
+
+def result_json(rp, res) -> dict:
+    s = res.stop
+    return {"blocks": res.blocks_done, "blocks_total": res.blocks_total,
+            "actions": res.actions_total, "actions_checked": res.actions_checked,
+            "actions_matched": res.actions_matched, "seats": res.seats, "scores": res.scores,
+            "winner_log": res.winner_log, "swaps": len(rp.swaps),
+            "skipped": [{"line": ln, "action": a} for ln, a in res.skipped],
+            "stop": None if s is None else {
+                "line": s.line, "action": s.action.raw if s.action else None, "reason": s.reason,
+                "options": s.options, "explain": s.explain, "log_comment": log_comment(rp, s)}}

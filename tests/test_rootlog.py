@@ -1,0 +1,215 @@
+"""Rootlog records (rulesdsl/rootlog): the notation read construct by construct, positioned
+errors for bad input, the CLI, a replay of a real game's opening (when ../shared is beside the
+repository) and the round trip rulesdsl -> Rootlog -> rulesdsl."""
+import json
+import os
+import random
+
+import pytest
+
+from rulesdsl.rootlog.notation import RootlogSyntaxError, parse, parse_action
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+GAMES = os.path.normpath(os.path.join(HERE, "..", "..", "shared", "data", "rootlog", "games"))
+if not os.path.isdir(GAMES):
+    GAMES = "/work/shared/data/rootlog/games"
+HAVE_GAMES = os.path.isdir(GAMES)
+needs_games = pytest.mark.skipif(not HAVE_GAMES, reason="../shared/data/rootlog is not beside the repository")
+
+
+# -- the notation, one construct at a time ---------------------------------------------------------
+
+def _things(a):
+    return [(t.kind, t.count, t.faction, t.type, t.sub, t.name, t.suits, t.states,
+             t.start and (t.start.kind, t.start.value, t.start.faction, t.start.sub)) for t in a.things]
+
+
+def test_a_warrior_goes_from_supply_to_three_clearings_one_each():
+    a = parse_action("w->1+2+12")
+    assert a.kind == "move"
+    assert _things(a) == [("piece", 1, None, "w", None, None, (), "", None)]
+    assert [(d.kind, d.value) for d in a.dests] == [("clearing", 1), ("clearing", 2), ("clearing", 12)]
+
+
+def test_pieces_of_another_faction_removed_from_a_clearing_with_a_group_start():
+    a = parse_action("(2Ew+Eb)4->")
+    assert _things(a) == [("piece", 2, "E", "w", None, None, (), "", ("clearing", 4, None, None)),
+                          ("piece", 1, "E", "b", None, None, (), "", ("clearing", 4, None, None))]
+    assert a.dests == []
+
+
+def test_a_group_with_a_count_and_a_start_inside():
+    a = parse_action("(t+4w0)->5")
+    assert _things(a)[1] == ("piece", 4, None, "w", None, None, (), "", ("clearing", 0, None, None))
+    assert parse_action("(5w)1->12").things[0].count == 5
+
+
+def test_subtyped_pieces_forests_and_paths():
+    assert _things(parse_action("Pt_s3->"))[0][:5] == ("piece", 1, "P", "t", "s")
+    a = parse_action("p->2_7_10")
+    assert (a.dests[0].kind, a.dests[0].value) == ("forest", (2, 7, 10))
+    assert parse_action("2_5->").kind == "path" and parse_action("2_5->").path == (2, 5)
+    assert parse_action("t10^t_2_t").to.sub == "2_t"
+
+
+def test_cards_by_suit_group_name_ambush_and_start():
+    assert _things(parse_action("(2F+M)#E->$_r"))[0] == (
+        "card", 3, None, None, None, None, ((2, "F"), (1, "M")), "", ("hand", None, "E", None))
+    a = parse_action("#cplansO->A")
+    assert a.things[0].name == "cplans" and a.things[0].start.faction == "O"
+    assert a.dests[0].kind == "hand" and a.dests[0].faction == "A"
+    amb = parse_action("F#@*->C").things[0]
+    assert amb.ambush and amb.suits == ((1, "F"),) and amb.start.kind == "discard"
+    assert parse_action("#->C+G").dests[1].faction == "G"
+    assert parse_action("#marshalD$->").things[0].start.kind == "board"
+    assert parse_action("M#Q->$").things[0].start.kind == "quests"
+
+
+def test_items_with_states_and_boards_with_sub_locations():
+    a = parse_action("%sde->r")
+    assert a.things[0].type == "s" and a.things[0].states == "de" and a.dests[0].value == "r"
+    assert parse_action("%tE$->$").things[0].start.faction == "E"
+    b = parse_action("V$_E->h").things[0]
+    assert (b.kind, b.faction, b.sub) == ("board", "V", "E")
+    assert [t.sub for t in parse_action("($_h+$_r)->2").things] == ["h", "r"]
+
+
+def test_battle_with_ambush_counter_and_rolls():
+    a = parse_action("XE10B@M@")
+    assert (a.kind, a.target, a.clearing, a.ambushes) == ("battle", "E", 10, ("B", "M"))
+    assert parse_action("XP2M@(0,0)").rolls == (0, 0)
+    assert parse_action("AXE3").faction == "A"
+
+
+def test_craft_score_coalition_reveal_expose_trick_flip():
+    assert parse_action("Z%h").item == "h"
+    assert parse_action("Zfpart").things[0].name == "fpart"
+    assert parse_action("++").amount == 1 and parse_action("--7").amount == -7
+    assert parse_action("P++2").faction == "P"
+    assert parse_action("++->E$").kind == "coalition"
+    r = parse_action("M#^P")
+    assert (r.kind, r.target, r.things[0].suits) == ("reveal", "P", ((1, "M"),))
+    assert parse_action("D^A").faction == "D" and parse_action("^A").target == "A"
+    e = parse_action("?Pt_s3")
+    assert (e.kind, e.faction, e.clearing, e.piece.sub) == ("expose", "P", 3, "s")
+    t = parse_action("t12<->t4")
+    assert t.kind == "trick" and t.piece.start.value == 12 and t.to.start.value == 4
+    f = parse_action("Pt12^t_r")
+    assert (f.kind, f.faction, f.clearing, f.to.sub) == ("flip", "P", 12, "r")
+
+
+def test_a_record_header_players_setup_and_turn_order():
+    rec = parse("// a comment\nMap: Lake\nDeck: E&P\nClearings: F1, R2, M3\nE: Ana\nC: Bia\n"
+                "C:t_k->2/w->3\nE:b+6w->1\n\nC:t->2 // wood\nE:w->1\nC:w->3\nWinner: C\n")
+    assert rec.header["map"] == "Lake" and rec.players == {"E": "Ana", "C": "Bia"}
+    assert rec.setup_order() == ["C", "E"] and rec.turn_order() == ["C", "E"]
+    assert rec.clearing_suits() == {1: "F", 2: "R", 3: "M"}
+    assert rec.winner == "C" and (10, "wood") in rec.comments
+
+
+# -- bad input: a position, never a traceback ----------------------------------------------------
+
+@pytest.mark.parametrize("text,line,col,code", [
+    ("E: a\nE:w->1/%->e\n", 2, 9, "RL.bad_item"),                 # an item without its code
+    ("E: a\nE:w->1/#A\n", 2, 8, "RL.no_arrow"),                   # a card going nowhere
+    ("P: a\nP:t^3->t_s\n", 2, 4, "RL.bad_location"),
+    ("Mapa: Fall\n", 1, 1, "RL.unknown_key"),
+    ("E: a\nE:XE3Q@\n", 2, 6, "RL.bad_suit"),           # at the bad suit
+    ("E: a\nE:w->1/ZZ\n", 2, 9, "RL.bad_craft"),
+    ("Clearings: F1, Q2\nE: a\n", 1, 1, "RL.bad_clearings"),
+])
+def test_bad_input_is_reported_with_line_and_column(text, line, col, code):
+    with pytest.raises(RootlogSyntaxError) as e:
+        parse(text).clearing_suits()
+    assert (e.value.line, e.value.col, e.value.code) == (line, col, code)
+
+
+def test_the_command_line_reports_a_syntax_error_and_exits_1(tmp_path, capsys):
+    from rulesdsl.cli import main
+    bad = tmp_path / "bad.rootlog"
+    bad.write_text("Map: Fall\nC: x\nC:t_k->1/w->\nC:w->1/%->e\n", encoding="utf-8")
+    assert main(["rootlog", "importar", str(bad), "--idioma", "es"]) == 1
+    err = capsys.readouterr().err
+    assert "CLI065" in err and "bad.rootlog:4:9" in err and "artículo mal formado" in err
+    assert main(["rootlog", "importar", str(tmp_path / "none.rootlog")]) == 1
+    assert "CLI068" in capsys.readouterr().err
+
+
+@needs_games
+def test_the_eight_games_parse_with_the_turn_orders_of_the_index():
+    with open(os.path.join(GAMES, "..", "index.json"), encoding="utf-8") as fh:
+        index = json.load(fh)
+    total = 0
+    for entry in index:
+        with open(os.path.join(GAMES, entry["file"]), encoding="utf-8") as fh:
+            rec = parse(fh.read())
+        assert rec.draft_order == list(entry["players_in_draft_order"])
+        assert rec.setup_order() == entry["setup_order"]
+        assert rec.turn_order() == entry["turn_order"]
+        assert rec.winner == entry["winner"]
+        assert len(rec.play_turns) == entry["turn_lines_after_setup"]
+        total += sum(len(t.actions) for t in rec.turns)
+    assert total == 2929
+
+
+# -- replays -------------------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def root(root_def):
+    return root_def
+
+
+@pytest.fixture(scope="module")
+def mapping():
+    from rulesdsl.rootlog.mapping import load_mapping
+    return load_mapping("rulesets/root")
+
+
+@needs_games
+def test_the_opening_of_a_real_game_replays_setup_and_first_turns(root, mapping):
+    """r1g2 (Lake, E&P): the setup and the first round, each change matched on the engine."""
+    from rulesdsl.rootlog.replay import Replayer
+    with open(os.path.join(GAMES, "2020_11_19_winter_tournament_r1g2.rootlog"), encoding="utf-8") as fh:
+        lines = fh.read().splitlines()
+    # the header, the setup and the first two turn lines (G and C)
+    keep = lines[:lines.index("G:p->10/%r->e/%s10->$/++/Z%t/++2/%t->t/%s->e+d/%f->e/M#Q->$/2#->G/#->G") + 2]
+    full = parse("\n".join(lines))
+    rec = parse("\n".join(keep) + "\n")
+    rec.seat_order = full.seat_order                # the seats come from the whole record
+    rp = Replayer(root, rec, mapping)
+    res = rp.run()
+    assert res.stop is None, res.stop
+    assert res.blocks_done == res.blocks_total == 3
+    assert res.scores["segundo_malandro"] == 3 and res.scores["marqueses"] == 1
+    from rulesdsl.interpreter.board import attr
+    assert [attr(res.game.ctx, f"c{n}", "naipe") for n in (1, 2, 3)] == ["raposa", "coelho", "rato"]
+
+
+def test_a_game_played_in_rulesdsl_exports_and_replays(root, mapping, tmp_path):
+    """The round trip: a random game of the base factions, written as Rootlog and read back,
+    replays turn by turn to the same board and scores."""
+    from rulesdsl.interpreter.engine import Game
+    from rulesdsl.rootlog.export import export_game
+    from rulesdsl.rootlog.replay import Replayer
+    game = Game(root, ["marqueses", "rapinas", "alianca", "malandro"], seed=3, log=True)
+    r = random.Random(1)
+    while game.s.turn_no < 9:          # two rounds, and the start of the third
+        game.apply(r.randrange(len(game.legal_actions())))
+    text = export_game(game, mapping)
+    rec = parse(text)
+    res = Replayer(root, rec, mapping).run()
+    # every turn replays (the last line, a turn under way, ends with nothing more recorded)
+    assert res.stop is None, (res.stop, text)
+    assert res.blocks_done == res.blocks_total == 10
+    assert res.actions_matched == res.actions_checked
+    def pieces(g):       # the factions' pieces (the items under the ruins are not recorded)
+        return {(sp, k): n for sp, ks in g.s.board.items() for k, n in ks.items() if n and "." in k}
+    assert pieces(res.game) == pieces(game)
+    assert res.scores == game.scores()
+
+
+def test_the_spanish_ruleset_finds_the_mapping_through_its_text_folder():
+    from rulesdsl.rootlog.mapping import load_mapping
+    mp = load_mapping("rulesets/root-es")
+    assert mp.faction("C") == "marqueses" and mp.map_id("Lake") == "lago"
+    assert mp.piece_kinds("P", "t", None)[0] == "corvideos.trama"
