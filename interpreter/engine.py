@@ -38,7 +38,7 @@ class RulesetError(Exception):
 class Game:
     def __init__(self, gdef, factions, seed=0, map_id=None, deck_id=None, lang=None,
                  log=False, history=None, position=None, start=None, observe=None, chance=None,
-                 setup=None):
+                 setup=None, hirelings=None):
         """position: fn(game) that edits self.s after the empty state is built (scenarios);
         with it, setup rules are skipped. start: (faction, phase) where play begins.
         observe: factions whose view of the events is kept as they happen (`self.views`,
@@ -47,7 +47,9 @@ class Game:
         the generator, keeping its picks in `chance_picks()`; "dictated", each pick is a
         pending decision of the player CHANCE; a function `fn(decision) -> index`.
         setup: the id of one of the game's `preparações:` (Law A), or None for its own
-        (seating.py: `Setup`)."""
+        (seating.py: `Setup`).
+        hirelings: hireling factions in play from the start (hirelings.py; a setup with
+        `capangas:` deals them instead)."""
         self._chance = _chance.make(chance)
         self._redo = None
         self.g = gdef
@@ -82,9 +84,14 @@ class Game:
         self.decisions = 0
         self.limit_checks: list = []   # (faction, phase, zone key, size, limit) at phase ends
         self.limit_check_count = 0
+        hs = getattr(gdef, "hirelings", {})
         for f in self.factions:
-            if f not in gdef.factions and self.seating is None:
+            if (f not in gdef.factions or f in hs) and self.seating is None:
                 raise RulesetError(f)
+        self.hirelings_given = list(hirelings or ())
+        for h in self.hirelings_given:
+            if h not in hs:
+                raise RulesetError(f"{h}: not a hireling")
         self.warnings: list[str] = []
         self._check_reach()
         self.m = gdef.maps.get(self.map_id)
@@ -97,6 +104,9 @@ class Game:
         if observe:
             attach_views(self, observe)
         self._init_state()
+        from . import hirelings as _hirelings
+        for h in self.hirelings_given:
+            _hirelings.join(self, h)
         self.position = position
         self.start = start
         if position is not None:
@@ -212,6 +222,10 @@ class Game:
 
     def _advance(self, send):
         d = self.machine.run(send)
+        if d is not None and self.s.hired and d.player in self.s.hired:
+            # a hireling's decisions are its controller's (hirelings.py)
+            from .hirelings import decider
+            d.player = decider(self.s, d.player)
         # the end condition is checked at every decision, so a game can end mid-action
         if d is not None and self.g.ending is not None and self.g.ending.condition is not None:
             root = self.machine.stack[0]
@@ -461,7 +475,7 @@ class Game:
         return Game(self.g, self.seats_given(), self.seed, self.map_id, self.deck_id, self.lang,
                     self.logging, list(self.history), self.position, self.start,
                     observe=[self.seat_of(f) for f in self.views] or None, chance=self._chance_mode(),
-                    setup=self.setup_id)
+                    setup=self.setup_id, hirelings=self.hirelings_given)
 
     def seats_given(self):
         """What the game was made with: its list of factions, or its number of seats."""
@@ -487,6 +501,8 @@ class Game:
              "map": self.map_id, "deck": self.deck_id, "history": list(self.history)}
         if self.setup_id is not None:
             r["setup"] = self.setup_id
+        if self.hirelings_given:
+            r["hirelings"] = list(self.hirelings_given)
         if self._chance is not None and type(self._chance) is not _chance.Recorder:
             # the history holds the dictated picks: a replay asks them again, in order
             r["chance"] = "dictated"
@@ -498,7 +514,8 @@ class Game:
             raise RulesetError("ruleset hash differs")
         return cls(gdef, saved["factions"], saved["seed"], saved.get("map"), saved.get("deck"),
                    history=saved.get("history"), chance=kw.pop("chance", saved.get("chance")),
-                   setup=kw.pop("setup", saved.get("setup")), **kw)
+                   setup=kw.pop("setup", saved.get("setup")),
+                   hirelings=kw.pop("hirelings", saved.get("hirelings")), **kw)
 
     def _check_reach(self):
         """A setup whose factions' total reach is below the ruleset's minimum for this many
