@@ -92,6 +92,9 @@ class Game:
         for h in self.hirelings_given:
             if h not in hs:
                 raise RulesetError(f"{h}: not a hireling")
+            if hs[h].excludes is not None and hs[h].excludes in self.factions:
+                # A.6.5: a faction cannot be played while its hireling is in play
+                raise RulesetError(f"{h}: excludes {hs[h].excludes}")
         self.warnings: list[str] = []
         self._check_reach()
         self.m = gdef.maps.get(self.map_id)

@@ -182,7 +182,26 @@ def deal(game, d: Deal) -> None:
     k = min(d.count, len(pool))
     if not k:
         return
-    drawn = chance.sample(game, s.rng, pool, k, "hirelings")
+    fc = game.setup_def.faction_choice if game.seating is not None else None
+    if fc is None:
+        drawn = chance.sample(game, s.rng, pool, k, "hirelings")
+    else:
+        # the draft must still seat every player: a card whose faction would leave fewer
+        # factions than seats is passed over (never with the Law's ten factions; with a
+        # smaller pool it would make the game impossible)
+        order = list(pool)
+        chance.shuffle(game, s.rng, order, "hirelings")
+        drawn, gone = [], set()
+        for c in order:
+            if len(drawn) == k:
+                break
+            exc = {g.hirelings[x].excludes for x in cards[c].values()} - {None}
+            if len([f for f in fc.pool if f not in gone | exc]) >= len(s.seats):
+                drawn.append(c)
+                gone |= exc
+        k = len(drawn)
+        if not k:
+            return
     n = len(s.seats)
     keys = sorted(d.demoted)
     nd = d.demoted.get(n)
