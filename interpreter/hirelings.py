@@ -232,3 +232,16 @@ def on_set_controller(ctx, h, new) -> object:
         return None
     from .hooks import fire
     return fire(ctx, {"event": "control", "by": new, "owner": h})
+
+
+def set_controllers(game, ctls: dict) -> None:
+    """A position's controllers (a scenario's `capangas:`): the counter and the flag."""
+    from . import small_forms as _small
+    g, s = game.g, game.s
+    vals = _small.typed_values(g, g.hireling_ctl) if g.hireling_ctl else None
+    for h, c in ctls.items():
+        if vals is not None:
+            s.counters[g.counter_key(g.hireling_ctl, h)] = _small.encode(g, g.hireling_ctl, vals, c)
+        s.flags[(CTL, h)] = c
+    s._partners = (None, {})
+    s.ver += 1
