@@ -377,7 +377,8 @@ class Derived:
                 # ("PV por remover em batalha de D", its parameter), or one named in its
                 # `contexto:` (a battle's attacker AT and defender D; the condition says which)
                 if not (self.param and arg == m.owner) and \
-                        all(env.get(v) != m.owner for v in self.context):
+                        all(env.get(v) != m.owner for v in self.context) and \
+                        not (ctx.s.hired and self._for_controller(ctx, m.owner, arg, env)):
                     continue
             v = _apply_mod(ctx if m.owner is None else _as(ctx, m.owner), m, v)
         if self.param:
@@ -387,6 +388,14 @@ class Derived:
                 env[self.param] = saved
         return v
 
+
+    def _for_controller(self, ctx, owner, arg, env) -> bool:
+        """A hireling's modifier also holds for its controller ("CONTROLADOR:", E.2): when the
+        controller acts, or the value is about it (hirelings.py)."""
+        c = ctx.s.flags.get((_hirelings.CTL, owner))
+        if c is None:
+            return False
+        return c == ctx.me or (self.param and arg == c) or any(env.get(x) == c for x in self.context)
 
     def _card_mod(self, ctx, m, arg, env, v):
         """A card's modifier (N5): for each player with the card in a play area, who is its

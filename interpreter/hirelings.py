@@ -177,8 +177,9 @@ def deal(game, d: Deal) -> None:
     cards: dict = {}
     for h in g.hirelings.values():
         cards.setdefault(h.card, {})[h.side] = h.id
-    pool = [c for c, sides in cards.items()
-            if not any(g.hirelings[x].excludes in seated for x in sides.values())]
+    # only cards with both sides written (a demoted side alone is played by naming it)
+    pool = [c for c, sides in cards.items() if len(sides) == 2
+            and not any(g.hirelings[x].excludes in seated for x in sides.values())]
     k = min(d.count, len(pool))
     if not k:
         return
