@@ -88,7 +88,9 @@ class Game:
         for f in self.factions:
             if (f not in gdef.factions or f in hs) and self.seating is None:
                 raise RulesetError(f)
-        self.hirelings_given = list(hirelings or ())
+        # "deal": the setup's `capangas:` deals them (A.6, "em consenso": only when asked)
+        self.deal_hirelings = hirelings == "deal"
+        self.hirelings_given = [] if self.deal_hirelings else list(hirelings or ())
         for h in self.hirelings_given:
             if h not in hs:
                 raise RulesetError(f"{h}: not a hireling")
@@ -478,7 +480,11 @@ class Game:
         return Game(self.g, self.seats_given(), self.seed, self.map_id, self.deck_id, self.lang,
                     self.logging, list(self.history), self.position, self.start,
                     observe=[self.seat_of(f) for f in self.views] or None, chance=self._chance_mode(),
-                    setup=self.setup_id, hirelings=self.hirelings_given)
+                    setup=self.setup_id, hirelings=self._hirelings_arg())
+
+    def _hirelings_arg(self):
+        """What the game was made with as `hirelings`: "deal", a list, or None."""
+        return "deal" if self.deal_hirelings else (list(self.hirelings_given) or None)
 
     def seats_given(self):
         """What the game was made with: its list of factions, or its number of seats."""
@@ -504,8 +510,8 @@ class Game:
              "map": self.map_id, "deck": self.deck_id, "history": list(self.history)}
         if self.setup_id is not None:
             r["setup"] = self.setup_id
-        if self.hirelings_given:
-            r["hirelings"] = list(self.hirelings_given)
+        if self._hirelings_arg():
+            r["hirelings"] = self._hirelings_arg()
         if self._chance is not None and type(self._chance) is not _chance.Recorder:
             # the history holds the dictated picks: a replay asks them again, in order
             r["chance"] = "dictated"

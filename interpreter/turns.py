@@ -149,7 +149,7 @@ class Main(Frame):
             elif pc == HIRE:
                 # A.6: the hirelings dealt (a setup's `capangas:`), or those the game was made
                 # with; each sets up from the last seat backwards (hirelings.py)
-                deal = g.hireling_deals.get(game.setup_id) if g.hirelings else None
+                deal = g.hireling_deals.get(game.setup_id) if g.hirelings and game.deal_hirelings else None
                 if deal is not None and not s.hired:
                     _hirelings.deal(game, deal)
                 self.j = self.i = 0

@@ -205,6 +205,8 @@ def build_parser(lang: str = "pt") -> argparse.ArgumentParser:
         opt(sp, "--deck", "--baralho", "--mazo", dest="deck", default=None, metavar="ID", help=h("deck"))
         opt(sp, "--setup", ["--preparacao", "--preparação"], ["--preparacion", "--preparación"], dest="setup",
             default=None, metavar="ID", help=h("setup"))
+        opt(sp, "--hirelings", "--capangas", "--secuaces", dest="hirelings", action="store_true",
+            help=h("hirelings"))
 
     def max_decisions_opt(sp, default):
         opt(sp, "--max-decisions", ["--max-decisoes", "--max-decisões"], "--max-decisiones", dest="max_decisions",
@@ -655,7 +657,8 @@ def cmd_play(args) -> int:
     from .interpreter.runtime import RulesLoop
     try:
         game = Game(gdef, factions, args.seed, map_id=map_id, deck_id=args.deck_id, lang=lang, log=logging,
-                    observe=observe or None, setup=args.setup_id)
+                    observe=observe or None, setup=args.setup_id,
+                    hirelings="deal" if getattr(args, "hirelings", False) else None)
     except RulesLoop as exc:     # the setup itself loops
         raise _rules_loop(exc, 0, args.seed, lang) from None
 
@@ -768,6 +771,7 @@ def cmd_simulate(args) -> int:
         r = simulate(args.ruleset, factions, args.games, args.seed, args.workers, rotate=not args.no_rotate,
                      agents=args.agents, max_decisions=args.max_decisions, lang=lang, map_id=map_id,
                      deck_id=args.deck_id, invariants=args.invariants, gdef=gdef, setup_id=args.setup_id,
+                     hirelings="deal" if getattr(args, "hirelings", False) else None,
                      cache=_cache_wanted(args), on_game=(lambda res: writer.add(_records.record(res, run))) if writer else None)
     except BaseException:
         if writer is not None:
