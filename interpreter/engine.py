@@ -38,7 +38,7 @@ class RulesetError(Exception):
 class Game:
     def __init__(self, gdef, factions, seed=0, map_id=None, deck_id=None, lang=None,
                  log=False, history=None, position=None, start=None, observe=None, chance=None,
-                 setup=None, landmarks=None):
+                 setup=None, landmarks=None, hirelings=None):
         """position: fn(game) that edits self.s after the empty state is built (scenarios);
         with it, setup rules are skipped. start: (faction, phase) where play begins.
         observe: factions whose view of the events is kept as they happen (`self.views`,
@@ -49,7 +49,9 @@ class Game:
         setup: the id of one of the game's `preparações:` (Law A), or None for its own
         (seating.py: `Setup`).
         landmarks: the landmarks the players chose (Law A.5.1, landmarks.py): a number (drawn
-        among all), a list of ids, or (number, ids); needs a setup with a `marcos:` step."""
+        among all), a list of ids, or (number, ids); needs a setup with a `marcos:` step.
+        hirelings: hireling factions in play from the start (hirelings.py; a setup with
+        `capangas:` deals them instead)."""
         self._chance = _chance.make(chance)
         self._redo = None
         self.g = gdef
@@ -92,9 +94,19 @@ class Game:
         self.decisions = 0
         self.limit_checks: list = []   # (faction, phase, zone key, size, limit) at phase ends
         self.limit_check_count = 0
+        hs = getattr(gdef, "hirelings", {})
         for f in self.factions:
-            if f not in gdef.factions and self.seating is None:
+            if (f not in gdef.factions or f in hs) and self.seating is None:
                 raise RulesetError(f)
+        # "deal": the setup's `capangas:` deals them (A.6, "em consenso": only when asked)
+        self.deal_hirelings = hirelings == "deal"
+        self.hirelings_given = [] if self.deal_hirelings else list(hirelings or ())
+        for h in self.hirelings_given:
+            if h not in hs:
+                raise RulesetError(f"{h}: not a hireling")
+            if hs[h].excludes is not None and hs[h].excludes in self.factions:
+                # A.6.5: a faction cannot be played while its hireling is in play
+                raise RulesetError(f"{h}: excludes {hs[h].excludes}")
         self.warnings: list[str] = []
         self._check_reach()
         self.m = gdef.maps.get(self.map_id)
@@ -107,6 +119,9 @@ class Game:
         if observe:
             attach_views(self, observe)
         self._init_state()
+        from . import hirelings as _hirelings
+        for h in self.hirelings_given:
+            _hirelings.join(self, h)
         self.position = position
         self.start = start
         if position is not None:
@@ -222,6 +237,10 @@ class Game:
 
     def _advance(self, send):
         d = self.machine.run(send)
+        if d is not None and self.s.hired and d.player in self.s.hired:
+            # a hireling's decisions are its controller's (hirelings.py)
+            from .hirelings import decider
+            d.player = decider(self.s, d.player)
         # the end condition is checked at every decision, so a game can end mid-action
         if d is not None and self.g.ending is not None and self.g.ending.condition is not None:
             root = self.machine.stack[0]
@@ -471,7 +490,11 @@ class Game:
         return Game(self.g, self.seats_given(), self.seed, self.map_id, self.deck_id, self.lang,
                     self.logging, list(self.history), self.position, self.start,
                     observe=[self.seat_of(f) for f in self.views] or None, chance=self._chance_mode(),
-                    setup=self.setup_id, landmarks=self.landmarks)
+                    setup=self.setup_id, landmarks=self.landmarks, hirelings=self._hirelings_arg())
+
+    def _hirelings_arg(self):
+        """What the game was made with as `hirelings`: "deal", a list, or None."""
+        return "deal" if self.deal_hirelings else (list(self.hirelings_given) or None)
 
     def seats_given(self):
         """What the game was made with: its list of factions, or its number of seats."""
@@ -499,6 +522,8 @@ class Game:
             r["setup"] = self.setup_id
         if self.landmarks is not None:
             r["landmarks"] = self.landmarks
+        if self._hirelings_arg():
+            r["hirelings"] = self._hirelings_arg()
         if self._chance is not None and type(self._chance) is not _chance.Recorder:
             # the history holds the dictated picks: a replay asks them again, in order
             r["chance"] = "dictated"
@@ -511,7 +536,8 @@ class Game:
         return cls(gdef, saved["factions"], saved["seed"], saved.get("map"), saved.get("deck"),
                    history=saved.get("history"), chance=kw.pop("chance", saved.get("chance")),
                    setup=kw.pop("setup", saved.get("setup")),
-                   landmarks=kw.pop("landmarks", saved.get("landmarks")), **kw)
+                   landmarks=kw.pop("landmarks", saved.get("landmarks")),
+                   hirelings=kw.pop("hirelings", saved.get("hirelings")), **kw)
 
     def _check_reach(self):
         """A setup whose factions' total reach is below the ruleset's minimum for this many

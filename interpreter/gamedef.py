@@ -22,6 +22,7 @@ from . import board as _board
 from . import rule as _rule
 from .ending import compile_ending
 from . import small_forms as _small
+from . import hirelings as _hirelings
 
 
 def _bool(v, default=False):
@@ -172,8 +173,15 @@ class Action:
         self.card_any = False     # ... offered to any player while someone has the card in play
         self.window = None        # `disponível`: (phases, who)
         self.crafts = None        # `cria: K`: the variable holding the card it crafts (N7)
+        self.hireling = None      # `quem: controlador`: the hireling that performs it (E.2.4)
 
     def enabled(self, ctx, args=None) -> bool:
+        if self.hireling is not None:
+            # offered to the hireling's controller, performed by the hireling (hirelings.py)
+            h = self.hireling
+            if h not in ctx.s.hired or ctx.s.flags.get((_hirelings.CTL, h)) != ctx.me:
+                return False
+            ctx = ctx.child(me=h)
         if self.card is not None:
             # a card's action: its owner's while the card is in play (`quem: dono da carta`),
             # or anyone's while someone has it in play (`quem: qualquer jogador`)
@@ -202,6 +210,8 @@ class Action:
         return True
 
     def perform(self, ctx, args):
+        if self.hireling is not None and ctx.me != self.hireling:
+            ctx = ctx.child(me=self.hireling)
         c = ctx.child(env={})
         c.law = self.law
         for k, v in args.items():
@@ -368,7 +378,8 @@ class Derived:
                 # ("PV por remover em batalha de D", its parameter), or one named in its
                 # `contexto:` (a battle's attacker AT and defender D; the condition says which)
                 if not (self.param and arg == m.owner) and \
-                        all(env.get(v) != m.owner for v in self.context):
+                        all(env.get(v) != m.owner for v in self.context) and \
+                        not (ctx.s.hired and self._for_controller(ctx, m.owner, arg, env)):
                     continue
             v = _apply_mod(ctx if m.owner is None else _as(ctx, m.owner), m, v)
         if self.param:
@@ -378,6 +389,14 @@ class Derived:
                 env[self.param] = saved
         return v
 
+
+    def _for_controller(self, ctx, owner, arg, env) -> bool:
+        """A hireling's modifier also holds for its controller ("CONTROLADOR:", E.2): when the
+        controller acts, or the value is about it (hirelings.py)."""
+        c = ctx.s.flags.get((_hirelings.CTL, owner))
+        if c is None:
+            return False
+        return c == ctx.me or (self.param and arg == c) or any(env.get(x) == c for x in self.context)
 
     def _card_mod(self, ctx, m, arg, env, v):
         """A card's modifier (N5): for each player with the card in a play area, who is its
@@ -566,6 +585,7 @@ class GameDef:
                 self.turn_statuses |= self.statuses[sid]
         self.copy_of = {fid: str(f["copy_of"]) for fid, f in (d.get("factions") or {}).items()
                         if f.get("copy_of") is not None}
+        _hirelings.read(self, d)        # App. E: factions without a seat (hirelings.py)
         # cards
         self.cards: dict[str, CardDef] = {}
         self.decks: dict[str, list] = {}
@@ -1297,6 +1317,18 @@ class GameDef:
             act = self.actions[aid]
             lang = getattr(a, "_lang", None) or self.lang
             kpos = a.key_pos.get("available") if hasattr(a, "key_pos") else None
+            who = w.get("who")
+            who = _lexicon(lang).value_of(who) or str(who) if who is not None else None
+            if owner is not None and owner in self.hirelings and who == "controller":
+                # a hireling's action, offered in its controller's menus (E.2.4, hirelings.py)
+                phases = [str(p) for p in (w.get("phases") or [])
+                          if str(p) in (self.rs.things.get("phase") or dict.fromkeys(self.turn_phases))]
+                act.window = (tuple(phases), who)
+                act.hireling = owner
+                self.reached.add(aid)
+                for ph in phases:
+                    self.hireling_windows.setdefault(ph, []).append(aid)
+                continue
             if owner is not None:
                 # a faction's own action is in its own menus: a window would offer it to nobody else
                 self.diags.add("M092", kpos, lang, name=self.rs.name("action", aid, lang))

@@ -9,6 +9,7 @@ from __future__ import annotations
 from .card_scope import in_play, owners_in_play
 from .machine import FIN, Frame
 from .runtime import PASS, Decision
+from .hirelings import present as _present
 
 
 def _matches(ctx, h, ev, me):
@@ -124,7 +125,8 @@ def fire(ctx, ev):
     if not g.triggers.get(ev["event"]):
         return
     # (phases and steps are ids: strings, or None)
-    hooks = _hooks_for(g, ev["event"], ev.get("phase"), ev.get("step"), ctx.s.seats)
+    s = ctx.s
+    hooks = _hooks_for(g, ev["event"], ev.get("phase"), ev.get("step"), s.seats if not s.hired else _present(s))
     ready = []
     played = None
     for h in hooks:
@@ -258,7 +260,7 @@ def replacement(ctx, ev):
         return None
     done = ctx.env.get("__replaced")
     for h in hooks:
-        if h.owner is not None and h.owner not in ctx.s.seats:
+        if h.owner is not None and h.owner not in ctx.s.seats and h.owner not in ctx.s.hired:
             continue
         if done and h in done:
             continue
@@ -385,7 +387,7 @@ def _forbidden_now(ctx, event, space, kind, actor, origin=None) -> bool:
     if event == "movement":
         ev["from"] = origin
         ev["to"] = space
-    seats = ctx.s.seats
+    seats = ctx.s.seats if not ctx.s.hired else _present(ctx.s)
     for h in hooks:
         if h.owner is not None and h.owner not in seats:
             continue

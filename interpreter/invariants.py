@@ -117,7 +117,7 @@ def _pieces(game, g, s, box, lang, out):
     for k, n in s.supply.items():
         if n < 0:
             out.append(_m("INV.negative", lang, what=k, n=n))
-    seats = set(s.seats)
+    seats = set(s.seats) | set(s.hired)      # the hirelings in play have their pieces too
     for k, pk in g.piece_kinds.items():
         sup, b, zs = s.supply.get(k, 0), on_map.get(k, 0), in_zones.get(k, 0)
         total = sup + b + zs

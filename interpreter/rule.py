@@ -281,14 +281,17 @@ def _reads(g, trees, var):
 def finish(g):
     """After every modifier: the fast table, the kept rulers' versions, what a ruler reads."""
     rd = g.rule
+    # a hireling's tie-breaker (App. E) holds only while it is in play: gated as a seat's
+    hired = getattr(g, "hirelings", {})
     static_ties = all(m.condition is None and m.owner in g.tie_breakers for m in rd.ties
-                      if m.card is None)
+                      if m.card is None and m.owner not in hired)
     uncarded = [m for m in rd.mods if m.card is None]
     gates = frozenset(m.card for m in rd.mods if m.card is not None)
     # a faction's "always rules" (`define:`), weights and aliases hold only while that faction
     # is seated
     over = [m for m in uncarded if m in rd.overrides]
-    by_seat = [m for m in uncarded if m.owner and (m in rd.overrides or m.what in ("weight", "counts_for"))]
+    by_seat = [m for m in uncarded if m.owner and (m in rd.overrides or m.what in ("weight", "counts_for")
+                                                   or (m.owner in hired and m in rd.ties))]
     seated = frozenset(m.owner for m in by_seat) if by_seat and all(m.owner for m in over) else None
     if len(rd.tiers) == 1 and static_ties and (not over or seated) and \
             not any(m.card is None and m not in by_seat for ms in rd.weights.values() for m in ms) and \

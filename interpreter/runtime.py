@@ -132,7 +132,8 @@ def ruler(ctx: Ctx, space: str):
     gate = rd.gate
     if gate is not None and not s.gate_on:
         gate = None                 # none of the gated cards is in this game (State.vg)
-    seated = rd.seated is not None and not rd.seated.isdisjoint(s.seats)
+    seated = rd.seated is not None and (not rd.seated.isdisjoint(s.seats) or
+                                        (s.hired and not rd.seated.isdisjoint(s.hired)))
     if seated and rd.seated_stamp is not None:
         stamp = rd.seated_stamp     # a faction whose rule modifiers hold while seated plays
     if stamp is not None or gate is not None:

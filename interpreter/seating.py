@@ -30,6 +30,7 @@ Randomness goes through chance.py (dictatable); the state keeps nothing that a c
 from __future__ import annotations
 
 from . import chance
+from . import hirelings as _hirelings
 
 SEAT_PREFIX = "seat"
 
@@ -92,7 +93,9 @@ def compile_seating(gdef, d, block, src=None, base=("game",)):
     fc = game.get("faction_choice")
     if not isinstance(fc, dict):
         return order, None
-    pool = [str(f) for f in (fc.get("pool") or []) if str(f) in gdef.factions] or list(gdef.factions)
+    hs = getattr(gdef, "hirelings", {})      # hirelings never take a seat (hirelings.py)
+    pool = [str(f) for f in (fc.get("pool") or []) if str(f) in gdef.factions and str(f) not in hs] or \
+        [f for f in gdef.factions if f not in hs]
     rules = []
     for i, r in enumerate(fc.get("on_choose") or []):
         path = base + ("faction_choice", "on_choose", i) if isinstance(r, str) else \
@@ -166,9 +169,10 @@ def reveal_offer(game, fc) -> tuple:
     groups = groups_of(g)
     out_groups = set(fc.removed.get(len(s.seats), ()))
     offered: list = []
+    gone = _hirelings.excluded(g, s) if s.hired else ()      # A.6.5
     for _law, gs, n in fc.reveal:
         cand = [f for f in fc.pool if f not in offered and groups.get(f) in gs
-                and groups.get(f) not in out_groups]
+                and groups.get(f) not in out_groups and f not in gone]
         k = len(s.seats) if n == "per_player" else n
         k = min(k, len(cand))
         if k:
@@ -222,6 +226,9 @@ def offer_now(game, fc, offered, locked, extra=()) -> list:
     after a faction of the lock's `until` group was taken (A.8.1.II)."""
     s = game.s
     pool = [f for f in (offered if offered is not None else fc.pool) if f not in s.seats]
+    if s.hired:
+        gone = _hirelings.excluded(game.g, s)      # A.6.5: a faction whose hireling is in play
+        pool = [f for f in pool if f not in gone]
     if locked is not None and locked in pool and len(pool) > 1:
         groups = groups_of(game.g)
         if not any(groups.get(f) == fc.lock[2] for f in s.seats):

@@ -119,13 +119,14 @@ class InvariantViolation(Exception):
 
 
 def play_one(gdef, seats, seed, agents_spec, max_decisions, map_id=None, invariants=False, deck_id=None,
-             setup_id=None, landmarks=None) -> dict:
+             setup_id=None, landmarks=None, hirelings=None) -> dict:
     """Play one game with the given seating; returns a plain result dict. With `invariants`,
     the generic invariants are checked before the first decision and after every one: a
     violation stops the game as an error naming the decision (replayable from the seed)."""
     from .engine import Game
     from .agents import make_agents, play, summary
-    game = Game(gdef, seats, seed, map_id=map_id, deck_id=deck_id, setup=setup_id, landmarks=landmarks)
+    game = Game(gdef, seats, seed, map_id=map_id, deck_id=deck_id, setup=setup_id, landmarks=landmarks,
+                hirelings=hirelings)
     agents = make_agents(agents_spec, seats, seed)
     after = None
     if invariants:
@@ -168,7 +169,7 @@ def deadline(seconds):
 
 
 def _run_chunk(task) -> list[dict]:
-    ks, factions, base, rotate, agents_spec, max_decisions, map_id, limit, invariants, deck_id, setup_id, landmarks = task
+    ks, factions, base, rotate, agents_spec, max_decisions, map_id, limit, invariants, deck_id, setup_id, landmarks, hired = task
     gdef = _WORKER["gdef"]
     out = []
     for k in ks:
@@ -177,7 +178,8 @@ def _run_chunk(task) -> list[dict]:
         spec = _agents_for(agents_spec, factions, seats)
         try:
             with deadline(limit):
-                r = play_one(gdef, seats, seed, spec, max_decisions, map_id, invariants, deck_id, setup_id, landmarks)
+                r = play_one(gdef, seats, seed, spec, max_decisions, map_id, invariants, deck_id, setup_id, landmarks,
+                             hired)
             r["game"] = k
         except Exception as exc:  # noqa: BLE001 - a broken game is a result, not a crash
             r = {"game": k, "seed": seed, "factions": seats, "map": map_id, "deck": deck_id,
@@ -202,7 +204,7 @@ def _agents_for(agents_spec, factions, seats):
 def simulate(ruleset_path, factions, games, seed=0, workers=None, *, rotate=True, agents=None,
              max_decisions=100_000, lang=None, map_id=None, progress=None, time_limit=120.0,
              invariants=False, deck_id=None, on_game=None, cache=None, stats=None,
-             gdef=None, setup_id=None, landmarks=None) -> dict:
+             gdef=None, setup_id=None, landmarks=None, hirelings=None) -> dict:
     """Play `games` games and aggregate them (see the module docstring).
 
     gdef: the ruleset of `ruleset_path` when the caller has already loaded it (not loaded again).
@@ -239,7 +241,7 @@ def simulate(ruleset_path, factions, games, seed=0, workers=None, *, rotate=True
     # game by game
     chunk = 1 if workers == 1 else max(1, min(8, games // (workers * 8) or 1))
     tasks = [(ks[i:i + chunk], factions, int(seed), rotate, agents, max_decisions, map_id, time_limit,
-              invariants, deck_id, setup_id, landmarks)
+              invariants, deck_id, setup_id, landmarks, hirelings)
              for i in range(0, games, chunk)]
     results: list[dict] = []
     interrupted = False

@@ -21,7 +21,7 @@ class State:
     __slots__ = ("uid", "failure", "vid", "vb", "vz", "vc", "vn", "vm", "vf", "vt", "_clock", "_ext", "_at", "_rng", "_rng_share", "seed", "seats", "active", "round", "turn_no", "phase", "board", "supply",
                  "zones", "piece_zones", "counters", "marks", "card_defs", "journal",
                  "_ruler", "_partners", "winner", "winners", "ranking", "terminal", "visible", "flags", "step", "pstat", "ident",
-                 "gate_on")
+                 "gate_on", "hired")
 
     def __init__(self, seed: int):
         self.seed = seed
@@ -62,6 +62,9 @@ class State:
         # has this game a card whose modifiers or adjacency hold while it lies in play (N5,
         # card_scope.gate_cards)? Set with the card instances (Game._init_state); see `vg`
         self.gate_on = False
+        # the hirelings in play (interpreter/hirelings.py): factions without a seat whose
+        # triggers and modifiers hold; set during setup only
+        self.hired: tuple = ()
         self.journal: list | None = None
         self._ruler: dict = {}
         self._partners = (None, {})                       # (flags version, faction -> partners)
@@ -139,6 +142,7 @@ class State:
         c.flags = self.flags.copy()
         c.card_defs = self.card_defs
         c.gate_on = self.gate_on
+        c.hired = self.hired
         j = self.journal
         if j is not None:
             # an undo that puts a whole zone back holds that zone's list: each copy its own
@@ -462,6 +466,22 @@ class State:
         return got
 
     def _find_partners(self, f) -> tuple:
+        if self.hired:
+            # hirelings (E.3.2): a hireling is on its controller's side
+            from .hirelings import CTL
+            fl = self.flags
+            if f in self.hired:
+                c = fl.get((CTL, f))
+                if c is None:
+                    return ()
+                base = (c,) + self._coalition(c)
+            else:
+                base = self._coalition(f)
+            side = set(base) | {f}
+            return base + tuple(x for x in self.hired if x != f and fl.get((CTL, x)) in side)
+        return self._coalition(f)
+
+    def _coalition(self, f) -> tuple:
         fl = self.flags
         if not fl:
             return ()

@@ -9,6 +9,7 @@ from .hooks import fire
 from . import chance
 from . import seating
 from . import landmarks
+from . import hirelings as _hirelings
 from .flow import ask
 from . import ending as _ending
 from .machine import FIN, Frame, begin
@@ -18,7 +19,7 @@ from .runtime import Decision, EndPhase, EndTurn, Failure, GameOver
 # where the loop is (pc)
 (SETUP, SETUP_ORDER, SETUP_FACTION, SETUP_DONE, ROUND, SEAT, TURN_START, PHASE,
  PHASE_STARTED, PHASE_RULES, PHASE_END, PHASE_ENDED, TURN_END, TURN_ENDED, END,
- FINAL, FINAL_SEAT, RANK, TURN_ORDER, CHOOSE, AFTER_FACTIONS, LANDMARKS) = range(22)
+ FINAL, FINAL_SEAT, RANK, TURN_ORDER, CHOOSE, AFTER_FACTIONS, LANDMARKS, HIRE, HIRE_SETUP) = range(24)
 # the steps inside a turn, where `termine o turno` ends it
 IN_TURN = frozenset((TURN_START, PHASE, PHASE_STARTED, PHASE_RULES, PHASE_END, PHASE_ENDED))
 
@@ -154,6 +155,38 @@ class Main(Frame):
                     self.c = None
                     self.pc = LANDMARKS
                     continue
+                self.pc = HIRE
+            elif pc == HIRE:
+                # A.6: the hirelings dealt (a setup's `capangas:`), or those the game was made
+                # with; each sets up from the last seat backwards (hirelings.py)
+                deal = g.hireling_deals.get(game.setup_id) if g.hirelings and game.deal_hirelings else None
+                if deal is not None and not s.hired:
+                    _hirelings.deal(game, deal)
+                self.j = self.i = 0
+                self.c = None
+                self.pc = HIRE_SETUP
+            elif pc == HIRE_SETUP:
+                hired = s.hired
+                if self.j < len(hired):
+                    h = hired[self.j]
+                    if self.c is None:
+                        seats = list(reversed(s.seats))
+                        s.set_flag((_hirelings.SETTING_UP, h), seats[self.j % len(seats)] if seats else None)
+                        self.c = ctx.child(me=h, env={})
+                    rules = _faction_setup(game, h)
+                    while self.i < len(rules):
+                        self.c.law = None
+                        r = rules[self.i](self.c)
+                        self.i += 1
+                        if r is not None:
+                            return r
+                    s.set_flag((_hirelings.SETTING_UP, h), None)
+                    self.j += 1
+                    self.i = 0
+                    self.c = None
+                    continue
+                self.j = self.i = 0
+                self.c = None
                 if game.seating is not None:
                     # the seats take their factions, from the last seat by default (A.8.2)
                     seats = list(s.seats)

@@ -46,6 +46,8 @@ EVENT_FIELDS = {
     "reveal": _PIECE_EVENT | {"from", "card"},
     # an action declared `cria: K` done: the card crafted (its item: `item de K`)
     "craft": {"card", "by", "owner", "cause"},
+    # a hireling's controller set (interpreter/hirelings.py): `por` the controller, `dono` the hireling
+    "control": {"by", "owner"},
 }
 # `exceto_causa: A`: the event matches unless action A caused it (wherever `causa:` is known)
 for _fields in EVENT_FIELDS.values():

@@ -207,6 +207,8 @@ def build_parser(lang: str = "pt") -> argparse.ArgumentParser:
             default=None, metavar="ID", help=h("setup"))
         opt(sp, "--landmarks", "--marcos", ["--lugares-miticos", "--lugares-míticos"], dest="landmarks",
             default=None, metavar="N|A,B|N:A,B", help=h("landmarks"))
+        opt(sp, "--hirelings", "--capangas", "--secuaces", dest="hirelings", action="store_true",
+            help=h("hirelings"))
 
     def max_decisions_opt(sp, default):
         opt(sp, "--max-decisions", ["--max-decisoes", "--max-decisões"], "--max-decisiones", dest="max_decisions",
@@ -714,7 +716,8 @@ def cmd_play(args) -> int:
     from .interpreter.runtime import RulesLoop
     try:
         game = Game(gdef, given, args.seed, map_id=map_id, deck_id=args.deck_id, lang=lang, log=logging,
-                    observe=observe or None, setup=args.setup_id, landmarks=args.landmarks_pick)
+                    observe=observe or None, setup=args.setup_id, landmarks=args.landmarks_pick,
+                    hirelings="deal" if getattr(args, "hirelings", False) else None)
     except RulesLoop as exc:     # the setup itself loops
         raise _rules_loop(exc, 0, args.seed, lang) from None
 
@@ -828,6 +831,7 @@ def cmd_simulate(args) -> int:
                      agents=args.agents, max_decisions=args.max_decisions, lang=lang, map_id=map_id,
                      deck_id=args.deck_id, invariants=args.invariants, gdef=gdef, setup_id=args.setup_id,
                      landmarks=args.landmarks_pick,
+                     hirelings="deal" if getattr(args, "hirelings", False) else None,
                      cache=_cache_wanted(args), on_game=(lambda res: writer.add(_records.record(res, run))) if writer else None)
     except BaseException:
         if writer is not None:

@@ -46,7 +46,8 @@ from .loader import YDict, YList, YStr, detect_lang, load_file
 
 # `setup`: one of the game's `preparações:` (Law A); `players`: seats whose factions are chosen
 # `landmarks`: the landmarks chosen for the setup's A.5 step (a number, or names)
-RUN_KEYS = {"ruleset", "factions", "seed", "map", "deck", "setup", "players", "landmarks"}
+# `hirelings`: hirelings in play (App. E, interpreter/hirelings.py), each with its controller
+RUN_KEYS = {"ruleset", "factions", "seed", "map", "deck", "setup", "players", "landmarks", "hirelings"}
 SETUP_KEYS = {"position", "hands", "supply", "counters", "scores", "zones", "active", "phase", "round"}
 STEP_KEYS = {"choices", "dice", "expect", "description", "note", "law"}
 SCENARIO_KEYS = RUN_KEYS | SETUP_KEYS | STEP_KEYS | {"name", "scenario", "steps"}
@@ -143,6 +144,8 @@ class Scenario:
     setup_id: str | None = None       # one of the game's `preparações:` (Law A)
     players: int | None = None        # seats without factions: they choose during setup
     landmarks: object = None          # the landmarks chosen (A.5.1): a number or ids
+    hirelings: list = field(default_factory=list)     # hirelings in play (App. E)
+    controllers: dict = field(default_factory=dict)   # hireling -> its controller (or None)
 
     @property
     def id(self) -> str:
@@ -804,6 +807,8 @@ class _Reader:
             return 0
         if not isinstance(v, (bool, int, float)):
             t = str(v)
+            if fold(t) in {fold(w) for w in _words("SV.none")}:
+                return 0                    # "nada": no value
             hits = [h for h in vocab.find("faction", t) + vocab.find("enumval", t) if h in vals]
             f = vocab.faction(t)
             if f in vals:
@@ -1025,6 +1030,21 @@ def _scenario(rd: _Reader, k: dict, item, ipos, index) -> Scenario | None:
                 seated.append(f)
         if not seated:
             seated = list(gdef.factions)      # already an error; avoid a cascade of others
+    # `capangas: {patrulha: rapinas, dinastia: nada}` (or a list): hirelings in play, each with
+    # its controller; their pieces and counters are written as a seated faction's
+    hired, ctls = [], {}
+    if "hirelings" in k:
+        v, p = k["hirelings"]
+        items = list(v.items()) if isinstance(v, dict) else [(x, None) for x in (v if isinstance(v, list) else [v])]
+        for hn, cn in items:
+            h = rd.faction(vocab, hn, p)
+            if h is None:
+                continue
+            hired.append(h)
+            if cn is not None and fold(str(cn)) not in {fold(w) for w in _words("SV.none")}:
+                ctls[h] = rd.faction(vocab, cn, p, seated)
+    seated_run = seated
+    seated = seated + hired
     seed = 0
     if "seed" in k:
         seed = rd.int_of(k["seed"][0], k["seed"][1]) or 0
@@ -1052,10 +1072,11 @@ def _scenario(rd: _Reader, k: dict, item, ipos, index) -> Scenario | None:
         v = k["law"][0]
         law = [str(x) for x in v] if isinstance(v, list) else [str(v)] if v is not None else []
     desc = str(k["description"][0]) if "description" in k else ""
-    sc = Scenario(name, rd.path, ipos, lang, gdef, seated, seed, map_id, deck_id, law, desc, vocab=vocab)
+    sc = Scenario(name, rd.path, ipos, lang, gdef, seated_run, seed, map_id, deck_id, law, desc, vocab=vocab)
     sc.setup_id, sc.players = setup_id, players
     if "landmarks" in k:
         sc.landmarks = _landmarks_choice(rd, k["landmarks"], gdef)
+    sc.hirelings, sc.controllers = hired, ctls
     if players is not None and any(x in k for x in SETUP_KEYS):
         # a position names factions' pieces and zones: the seats have none yet
         rd.err("S031", k["players"][1])
@@ -1510,10 +1531,18 @@ def new_game(sc: Scenario):
     from .interpreter.engine import Game
     box: dict = {}
     holder: list = []
+    pos = _position_fn(sc, box, holder) if sc.setup is not None else None
+    if sc.controllers:
+        from .interpreter.hirelings import set_controllers
+        place = pos
+
+        def pos(game):
+            if place is not None:
+                place(game)
+            set_controllers(game, sc.controllers)
     game = Game(sc.gdef, sc.players if sc.players is not None else sc.factions, sc.seed, sc.map_id,
-                sc.deck_id, lang=sc.lang, log=True,
-                position=_position_fn(sc, box, holder) if sc.setup is not None else None,
-                start=sc.start, setup=sc.setup_id, landmarks=sc.landmarks)
+                sc.deck_id, lang=sc.lang, log=True, position=pos,
+                start=sc.start, setup=sc.setup_id, landmarks=sc.landmarks, hirelings=sc.hirelings)
     if not holder:
         game.s.rng = _LoadedDice(game.s.rng.getstate())
         holder.append(game.s.rng)

@@ -49,7 +49,7 @@ REL = {"type": "string", "x-rel": True}
 # the events the engine makes happen (interpreter/verbs/, interpreter/engine.py)
 EVENTS = ["placement", "removal", "removal_prevented", "movement", "hits", "discard", "counter",
           "phase_start", "phase_end", "turn_start", "turn_end", "flip", "action_done", "draw", "step",
-          "reveal", "craft"]
+          "reveal", "craft", "control"]
 EVENT_NAME = values(*EVENTS)
 # documentation keys, accepted on every object: notes, sources, flags about the data itself
 ANNOT = {"note": {}, "source": {}, "single_source": BOOLISH, "ref_en": {}, "law": LAW,
@@ -125,7 +125,7 @@ ACTION = obj({"name": NAME, "effect": EFFECT, "params": idmap(VAR),
               # an action window: offered in every action menu of these phases of the chooser's
               # own turn, to any player or to the owners of the card it is declared on
               "available": obj({"phases": {"type": "array", "items": ref("phase"), "minItems": 1},
-                                "who": values("any_player", "card_owner"),
+                                "who": values("any_player", "card_owner", "controller"),
                                 # also at the start of each of those phases of the chooser's turn,
                                 # before its rules (a player's turn with no menu in a phase)
                                 "at_phase_start": BOOLISH},
@@ -212,6 +212,10 @@ FACTION_CHOICE = obj({"law": LAW, "order": values("reverse", "forward"),
 # (from the last seat backwards: `reverse`, A.5.3)
 LANDMARK_STEP = obj({"law": LAW, "counts": {"type": "array", "items": INT, "minItems": 1},
                      "order": values("reverse", "forward")}, required=["counts"])
+# A.6 (interpreter/hirelings.py): how many hireling cards are dealt, and how many of them
+# are turned to their demoted side by number of players
+HIRELING_DEAL = obj({"law": LAW, "count": INT, "demoted": idmap(INT)}, required=["count"])
+
 schema = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
     "$id": "https://rulesdsl.example/ruleset.schema.json",
@@ -252,12 +256,19 @@ schema = {
                                           "after_factions": RULES,
                                           # A.5: landmarks (`landmarks:` below), when the game
                                           # is made with some (Game(landmarks=...), `--marcos`)
-                                          "landmarks": LANDMARK_STEP})),
+                                          "landmarks": LANDMARK_STEP,
+                                          # A.6: hireling cards dealt, demoted by player count
+                                          # (interpreter/hirelings.py)
+                                          "hirelings": HIRELING_DEAL})),
                      # where the text catalogue lives when not in this folder (a generated
                      # translation points at its source's `texto/`)
                      "text_folder": S,
                      # {number of players: least total `reach` of the seated factions} (a warning)
-                     "min_reach": idmap(INT)}),
+                     "min_reach": idmap(INT),
+                     # hirelings (App. E, interpreter/hirelings.py): the counter (`tipo: facção`)
+                     # that names each hireling's controller
+                     "hirelings": obj({"law": LAW, "controller": ref("counter")},
+                                      required=["controller"])}),
         "enums": idmap(obj({"name": NAME, "values": idmap(obj({"name": NAME, "wild": BOOLISH},
                                                             attrs="enumval"))})),
         "space_kinds": idmap(obj({"name": NAME, "attributes": idmap(ATTRIBUTE)})),
@@ -346,6 +357,10 @@ schema = {
             # N7: what pays when this faction activates pieces (`ative`, crafting): the space's
             # value (default) or the piece's own value of that attribute (gardens by suit)
             "pays_with": values("space", "piece"),
+            # a hireling (App. E): a faction without a seat, one side of a hireling card;
+            # `excludes`: the faction that cannot be played while it is in play (A.6.5)
+            "hireling": obj({"law": LAW, "card": S, "side": values("promoted", "demoted"),
+                             "excludes": ref("faction")}, required=["card", "side"]),
         })),
         "actions": idmap(ACTION),
         "derived": idmap(DERIVED),

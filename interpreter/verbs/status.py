@@ -12,6 +12,7 @@ from .. import board as _bd
 from .. import small_forms as _small
 from .registry import _actor, _hide_again, _objs, _one_piece_sel, _pp, _unit_option, verb
 from .counters import _set_value
+from .. import hirelings as _hirelings
 
 
 def _status_verb(setting):
@@ -180,7 +181,13 @@ def c_set(cc: CC, node):
             _hide_again(ctx, key)
         ctx.engine.log_change("set", {"by": me, "counter": key,
                                       "value": said(ctx) if typed else ctx.s.counters[key]})
+        if ctl:
+            # the game's hireling controller counter (App. E, interpreter/hirelings.py)
+            h = other(ctx) if other else me
+            return _hirelings.on_set_controller(ctx, h, _small.decode(_small.typed_values(g, cid),
+                                                                      ctx.s.counters[key]))
     hidden = cid in g.hidden_counters
+    ctl = cid == getattr(g, "hireling_ctl", None)
     return run
 
 

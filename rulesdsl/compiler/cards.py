@@ -161,7 +161,7 @@ def compile_card_sel(cc: CC, node: N.Sel, quant):
     return sel
 
 
-def compile_faction_sel(cc: CC, node: N.Sel, quant):
+def compile_faction_sel(cc: CC, node: N.Sel, quant, hirelings=False):
     g = cc.g
     _bind(cc, node.var, FACTION)
     preds = []
@@ -198,4 +198,9 @@ def compile_faction_sel(cc: CC, node: N.Sel, quant):
             if k == "is":
                 _number_filter(cc, f, compile_expr(cc, f.arg)[1], node)
             cc.err("C009", f, kind=_filter_word(cc, k))
+    if hirelings == "both":
+        from ..interpreter.hirelings import present
+        return ListSel(FACTION, lambda ctx: present(ctx.s), preds, node.var, quant)
+    if hirelings:
+        return ListSel(FACTION, lambda ctx: ctx.s.hired, preds, node.var, quant)
     return ListSel(FACTION, lambda ctx: ctx.s.seats, preds, node.var, quant)

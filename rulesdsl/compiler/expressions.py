@@ -134,6 +134,12 @@ def compile_expr(cc: CC, node):
             if _small.typed_values(cc.g, cid) is not None:
                 return _typed_counter_read(cc, cid, fo)
             return (lambda ctx: ctx.s.counters.get(cc.g.counter_key(cid, fo(ctx)), 0)), NUMBER
+        if isinstance(sel, Simple) and sel.etype == COUNTER and not node.filters and \
+                str((cc.g.counters.get(sel.what) or {}).get("scope", "player")) == "global" and \
+                _small.typed_values(cc.g, sel.what) is None:
+            # a global counter read by its name alone ("marcadores de capanga tomados < 3")
+            cid = sel.what
+            return (lambda ctx: ctx.s.counters.get(cid, 0)), NUMBER
         if isinstance(sel, Simple):
             cc.err("C010", node)
         if sel.quant is None and sel.etype in (SPACE, CARD, FACTION, ENUMVAL) and sel.var is None:

@@ -29,6 +29,12 @@ def compile_sel(cc: CC, node: N.Sel, role: str = "value", default_owner=None):
             return compile_card_sel(cc, node, quant)
         if what == "faction":
             return compile_faction_sel(cc, node, quant)
+        if what == "hireling":
+            # the hirelings in play (interpreter/hirelings.py): factions without a seat
+            return compile_faction_sel(cc, node, quant, hirelings=True)
+        if what == "party":
+            # the seats and the hirelings in play ("jogador ou capanga": who can be battled)
+            return compile_faction_sel(cc, node, quant, hirelings="both")
         if what == "space":
             return compile_space_sel(cc, node, None, quant)
         if what == "piece":

@@ -468,6 +468,11 @@ def compile_menu(cc: CC, node: N.ActionMenu):
         if g.windows and ctx.me == s.active:
             # action windows: the phase's actions offered at every menu of its player's turn
             ids = g.menu_ids(ids, s.phase, ctx.me)
+        if s.hired and ctx.me == s.active:
+            # the actions of the hirelings in play, for their controller (interpreter/hirelings.py)
+            hw = g.hireling_windows.get(s.phase)
+            if hw:
+                ids = tuple(ids) + tuple(a for a in hw if g.actions[a].hireling in s.hired)
         menu = [0 if live is not None else (budget(ctx) if budget is not None else None)]
         ctx.menus.append(menu)
         return begin(flow.Menu((g, ids, live, law), ctx, menu))
