@@ -120,3 +120,30 @@ def test_no_python_names_anything_of_scythe(g):
                     code = "\n".join(line.split("#", 1)[0] for line in text.splitlines())
                     hits += [f"{fn}: {m.group(0)}" for m in pat.finditer(code)]
     assert not hits, hits
+
+
+def test_checked_in_scythe_es_is_fresh_and_plays_the_same_game(g):
+    """rulesets/scythe-es is generated from rulesets/scythe by the lexicon; the same seed and
+    the same choices give the same game in both languages."""
+    import random
+    import sys
+    from rulesdsl.translate import regenerate_command, translate_ruleset
+    sys.path.insert(0, os.path.join(REPO, "tools"))
+    import translate_ruleset as tool
+    out = os.path.join(REPO, "rulesets", "scythe-es")
+    files = translate_ruleset(SCYTHE, "es", out=out)
+    bad = tool.stale(out, files)
+    assert not bad, ("rulesets/scythe-es is stale: regenerate it with\n    "
+                     + regenerate_command(SCYTHE, "es", out) + "\nfiles: " + ", ".join(bad))
+    g_es = rulesdsl.load(out)
+    games = [Game(x, ["polonia", "saxonia"], seed=4) for x in (g, g_es)]
+    rnd = random.Random(4)
+    for _ in range(200):
+        ids = [x.legal_ids() for x in games]
+        assert ids[0] == ids[1]
+        if games[0].is_terminal():
+            break
+        i = rnd.randrange(len(ids[0]))
+        for x in games:
+            x.apply(i)
+    assert games[0].s.counters == games[1].s.counters
