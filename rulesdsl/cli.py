@@ -467,7 +467,7 @@ def resolve_factions(gdef, spec: str | None, lang: str, setup_id=None, seats_ok=
     """The factions named (`--faccoes a,b`), or, with `seats_ok` and a number (`--faccoes 4`),
     that many seats whose factions are drafted during the setup (Law A.8: the setup must have
     a faction choice, CLI072); with `seats_ok` and none given, the game's minimum of players
-    when its setup chooses the factions (Scythe deals them), else CLI017."""
+    when its setup chooses the factions (or deals them), else CLI017."""
     ids = list(gdef.factions)
     if not ids:
         raise CliError("CLI002", path=gdef.rs.root)
