@@ -164,7 +164,8 @@ def counter_label(game, key, lang: str, count=None, by=None) -> str:
     """'ajuda (Malandro → Marqueses)'; the owner is left out when it is `by`."""
     cid, owner, other = _counter_parts(game, key)
     word = name(game, "counter", cid, lang)
-    if count is not None and not _singular(abs(int(count or 0)), lang):
+    # a typed counter (N8) is set to a name, not a number: no plural to choose
+    if isinstance(count, (int, float)) and not _singular(abs(int(count or 0)), lang):
         word = _thing_plural(game, "counter", cid, word, lang)
     if other is not None:
         return _m("GM.w.counter_pair", lang, counter=word, faction=faction_name(game, owner, lang),
@@ -787,8 +788,9 @@ def describe_event(game, event: dict, lang: str, viewer=None) -> str:
                   amount=counter_amount(game, event.get("counter"), abs(int(event.get("n") or 0)), lang,
                                         by=event.get("by")))
     if t == "set":
+        value = counter_value_name(game, event.get("counter"), event.get("value"), lang)
         return _m("GM.ev.set", lang, by=by,
-                  amount=counter_amount(game, event.get("counter"), event.get("value"), lang, by=event.get("by")))
+                  amount=counter_amount(game, event.get("counter"), value, lang, by=event.get("by")))
     if t == "freeze":
         return _m("GM.ev.freeze", lang, by=by,
                   counter=counter_label(game, event.get("counter"), lang, count=2, by=event.get("by")))

@@ -552,6 +552,10 @@ class GameDef:
                                                  None if deck.get("discard_pile") is None else str(deck["discard_pile"]),
                                                  None if deck.get("hand") is None else str(deck["hand"]),
                                                  _bool(deck.get("reshuffle"), True))
+            # `publicado: não`: cards written for the ruleset, not the publisher's (M170)
+            if deck.get("published") is not None and not _bool(deck.get("published"), True):
+                self.diags.add("M170", pos_of(deck, "published"), getattr(deck, "_lang", None) or self.lang,
+                               severity="warning", name=self.rs.name("deck", str(did), self.lang))
         main = self.deck_piles.get(str(self.default_deck)) if self.default_deck is not None else None
         if main is not None:
             self.draw_zone = main.draw

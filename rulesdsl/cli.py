@@ -189,8 +189,8 @@ def build_parser(lang: str = "pt") -> argparse.ArgumentParser:
     def lang_opt(sp):
         opt(sp, "--lang", "--idioma", "--idioma", choices=LANGS, default=None, dest="lang", help=h("lang"))
 
-    def factions_opt(sp):
-        opt(sp, "--factions", ["--faccoes", "--facções"], "--facciones", dest="factions", required=True,
+    def factions_opt(sp, required=True):
+        opt(sp, "--factions", ["--faccoes", "--facções"], "--facciones", dest="factions", required=required,
             metavar="A,B", help=h("factions"))
 
     def seed_opt(sp):
@@ -232,7 +232,9 @@ def build_parser(lang: str = "pt") -> argparse.ArgumentParser:
     # play
     j = command("play", "jogar", "jugar", "play")
     j.add_argument("ruleset", metavar=mv("ruleset"), help=h("ruleset"))
-    factions_opt(j)
+    # a game whose setup chooses the factions (`escolha_de_facção:`) plays without `--faccoes`
+    # (its minimum of players) or with a number of seats (`--faccoes 3`)
+    factions_opt(j, required=False)
     seed_opt(j)
     agents_opt(j, "random")
     lang_opt(j)
@@ -463,13 +465,19 @@ def match_name(gdef, kind: str, ids, spelling: str) -> str | None:
     return starts[0] if len(starts) == 1 else None
 
 
-def resolve_factions(gdef, spec: str, lang: str, setup_id=None, seats_ok=False):
+def resolve_factions(gdef, spec: str | None, lang: str, setup_id=None, seats_ok=False):
     """The factions named (`--faccoes a,b`), or, with `seats_ok` and a number (`--faccoes 4`),
     that many seats whose factions are drafted during the setup (Law A.8: the setup must have
-    a faction choice, CLI072)."""
+    a faction choice, CLI072); with `seats_ok` and none given, the game's minimum of players
+    when its setup chooses the factions (or deals them), else CLI017."""
     ids = list(gdef.factions)
     if not ids:
         raise CliError("CLI002", path=gdef.rs.root)
+    if spec is None:
+        st = (getattr(gdef, "setups", None) or {}).get(setup_id)
+        if not seats_ok or (st.faction_choice if st is not None else gdef.faction_choice) is None:
+            raise CliError("CLI017")
+        spec = str(gdef.players.get("min") or 2)
     if seats_ok and str(spec).strip().isdigit():
         n = int(str(spec).strip())
         lo, hi = gdef.players.get("min"), gdef.players.get("max")
@@ -699,9 +707,10 @@ def cmd_play(args) -> int:
     from .interpreter.agents import HumanAgent, play, summary
     from .interpreter.describe import EventLog, describe_event
     gdef, lang, given, map_id = _game_args(args)
-    # a number of seats (A.8 draft): the agents sit at `seat1`, `seat2`... (seating.py)
+    # a number of seats (A.8 draft, or factions dealt in the setup): the agents sit at `seat1`,
+    # `seat2`... (seating.py), and one waits for every faction a seat may take
     from .interpreter.seating import seat_ids
-    factions = seat_ids(given) if isinstance(given, int) else given
+    factions = seat_ids(given) + list(gdef.factions) if isinstance(given, int) else given
     agents = _agents(args.agents, factions, args.seed, lang)
     humans = [f for f, a in agents.items() if isinstance(a, HumanAgent)]
     if args.log:
@@ -731,7 +740,7 @@ def cmd_play(args) -> int:
     if narrate_view:
         logs.append(ViewLog(game, viewer, lang, sink=sink))
     for lg in logs:
-        lg.start(agents=[agents[f].name for f in factions])
+        lg.start(agents=[agents[f].name for f in (game.s.seats if isinstance(given, int) else factions)])
 
     def before(i):
         for lg in logs:

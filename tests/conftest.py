@@ -31,6 +31,7 @@ FICHAS = os.path.join(TESTS, "games", "fichas", "jogo.yaml")
 GEOMETRIA = os.path.join(TESTS, "games", "geometria", "jogo.yaml")
 CONTROLE = os.path.join(TESTS, "games", "controle", "jogo.yaml")
 ROOT = os.path.join(REPO, "rulesets", "root")
+SCYTHE = os.path.join(REPO, "rulesets", "scythe")
 
 # (id, ruleset path, factions — or a number of seats whose factions are chosen in setup)
 GAMES = [
@@ -45,6 +46,8 @@ GAMES = [
     ("fronteira", os.path.join(TESTS, "games", "fronteira", "jogo.yaml"), ("azuis", "vermelhos")),
     # typed counters, tables, numbers, strict matching, swap, replace, public hand (N8, N18)
     ("miudezas", os.path.join(TESTS, "games", "miudezas", "jogo.yaml"), ("azuis", "vermelhos")),
+    # Scythe (issue 16): two seats, faction and action mat dealt at random in the setup
+    ("scythe", SCYTHE, 2),
 ]
 
 SCENARIO_DIRS = [os.path.join(TESTS, "cenarios"), os.path.join(TESTS, "escenarios")]

@@ -154,10 +154,13 @@ def test_the_deck_chosen_is_the_one_played(capsys):
 
 
 def test_usage_errors_keep_status_2_and_speak_pt_or_es(capsys):
-    code, out, err = run(capsys, "jogar", CONQUISTA)
+    code, out, err = run(capsys, "jogar")
     assert code == 2 and "os seguintes argumentos são obrigatórios" in err
-    code, out, err = run(capsys, "jugar", CONQUISTA)
+    code, out, err = run(capsys, "jugar")
     assert code == 2 and "los siguientes argumentos son obligatorios" in err
+    # no factions for a game whose setup does not choose them (Scythe's does: `jogar` deals them)
+    code, out, err = run(capsys, "jogar", CONQUISTA)
+    assert code == 1 and "CLI017" in err
     code, out, err = run(capsys, "--help")
     assert code == 0 and "jogar" in out and "simular" in out
 

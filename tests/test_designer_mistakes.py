@@ -530,8 +530,8 @@ def _editor_errors(lang, text):
     return list(jsonschema.Draft202012Validator(sch).iter_errors(yaml.safe_load(text)))
 
 
-@pytest.mark.parametrize("lang,folders", [("pt", ["rulesets/root", "tests/games"]),
-                                          ("es", ["rulesets/root-es", "examples/erizos"])])
+@pytest.mark.parametrize("lang,folders", [("pt", ["rulesets/root", "tests/games", "rulesets/scythe"]),
+                                          ("es", ["rulesets/root-es", "examples/erizos", "rulesets/scythe-es"])])
 def test_language_schemas_accept_the_shipped_rulesets(lang, folders):
     import glob
     n = 0

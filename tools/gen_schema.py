@@ -325,7 +325,7 @@ schema = {
                                               required=["grid", "values"])})),
         "decks": idmap(obj({"name": NAME, "cards": {"type": "array", "items": CARD}, "per_value": {},
                             "setup": {}, "draw_pile": ref("zone"), "discard_pile": ref("zone"),
-                            "hand": ref("zone"), "reshuffle": BOOLISH})),
+                            "hand": ref("zone"), "reshuffle": BOOLISH, "published": BOOLISH})),
         "factions": idmap(obj({
             "name": NAME, "setup_letter": S, "reach": INT, "copy_of": S,
             # a group the faction belongs to (A.8.1: militant, insurgent), read by the

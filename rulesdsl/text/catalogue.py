@@ -49,6 +49,9 @@ _ROLE_INDEX = {fold(s): r for r, spellings in ROLES.items() for s in spellings}
 
 HASH_RE = re.compile(r"^[0-9a-fA-F]{8,64}$")
 PARA_KEY_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9.]*$")
+# a rulebook without paragraph numbers is keyed by its section titles ("COMBATE: REVELAR",
+# Scythe's: docs/dados-scythe.md)
+TITLE_KEY_RE = re.compile(r"^[^\W\d_][\w .,:()/&'-]*$")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -505,7 +508,7 @@ def _load_paragraphs(ld: _Loader, cat: Catalogue, path: str) -> None:
     for k, entry in paras.items():
         kpos = paras.key_pos.get(k)
         key = scalar_text(k, text, kpos)
-        if not PARA_KEY_RE.match(key.replace(":", "").replace("+", "")):
+        if not PARA_KEY_RE.match(key.replace(":", "").replace("+", "")) and not TITLE_KEY_RE.match(key):
             ld.add("T016", kpos, lang, key=key)
             continue
         if isinstance(entry, YStr):

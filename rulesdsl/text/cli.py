@@ -399,7 +399,11 @@ def coverage(args) -> int:
         diags.add("T031", None, lang, severity="warning", path=args.ruleset)
     scan = covmod.scan(args.ruleset, dirs, diags)
     cov = covmod.build(cat, scan)
+    # a rulebook keyed by section titles (no numbers) is not what "Lei 6.5.4" in a test cites
+    titled = not any(ch.isdigit() for key in cat.law.paragraphs for ch in key)
     for c, k, pos in cov.unknown:
+        if titled and c.kind == "test":
+            continue
         diags.add("T029", pos or c.pos, c.lang if c.lang in LANGS else lang, key=k,
                   hint=catmod.nearest_key(k, list(cat.law.paragraphs)))
     _print_diags(diags)

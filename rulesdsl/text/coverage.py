@@ -100,7 +100,9 @@ def _cited_keys(value, parent, key, text: str) -> tuple[list[str], list[Pos]]:
         if v is None or isinstance(v, (YDict, YList, bool)):
             continue
         raw = str(v) if isinstance(v, str) else (raw_scalar(text, p) or str(v))
-        for m in re.finditer(r"[^\s,;§()]+", raw):
+        # a rulebook keyed by its section titles (no digits: "COMBATE: REVELAR") cites one title
+        pattern = r"\S.*\S|\S" if raw.strip() and not re.search(r"\d", raw) else r"[^\s,;§()]+"
+        for m in re.finditer(pattern, raw):
             num = m.group(0).rstrip(".")
             if not num or num.lower() in ("e", "y", "and"):
                 continue
