@@ -591,7 +591,7 @@ def test_an_unknown_piece_in_an_event_has_a_suggestion(tmp_path, lang, old, new,
 # one more section each, appended to the game with one value of the wrong type
 SECTIONS = {
     "pt": [
-        ("dados:\n  d6: {faces: [1, dois]}\n", "dois"),
+        ("dados:\n  d6: {faces: {um: 1}}\n", "{um: 1}"),   # a face that is a word: M135
         ("vitória: {condição: x}\n", "{condição: x}"),
         ("baralhos:\n  b: {cartas: {a: 1}}\n", "{a: 1}"),
         ("valores_derivados:\n  x: {base: 1, parâmetro: [X]}\n", "[X]"),
@@ -604,7 +604,7 @@ SECTIONS = {
         ("estados_de_peça:\n  exaurido: [x]\n", "[x]"),
     ],
     "es": [
-        ("dados:\n  d6: {caras: [1, dos]}\n", "dos]"),
+        ("dados:\n  d6: {caras: {uno: 1}}\n", "{uno: 1}"),
         ("victoria: {condición: x}\n", "{condición: x}"),
         ("mazos:\n  b: {cartas: {a: 1}}\n", "{a: 1}"),
         ("valores_derivados:\n  x: {base: 1, parámetro: [X]}\n", "[X]"),

@@ -391,6 +391,8 @@ def test_glossary_terms_are_attested_in_the_documents():
     es_text = fold(corpus("regras.es.yaml"))
     pref, var, note = K("pt", "preferred"), K("pt", "variants"), K("pt", "note")
     for cid, c in gl.items():
+        if "nome nosso" in (c.get(note) or "") or "nomes nossos" in (c.get(note) or ""):
+            continue    # a name of ours for a thing the seeds never name (a hireling card, R3)
         pt_forms = [c["pt"][pref]] + c["pt"][var]
         assert any(_has(f, pt_text) for f in pt_forms), (cid, "pt")
         if "sem termo no documento-semente" in (c.get(note) or ""):
