@@ -689,6 +689,11 @@ def describe_event(game, event: dict, lang: str, viewer=None) -> str:
         return describe_victory(game, event, lang)
     if t == "stuck":
         return _m("GM.ev.stuck", lang, why=event.get("why"))
+    if t == "ranking":
+        # the final order by the ending's ranking values (ending.py): "1. A, 2. B"
+        ranks = event.get("ranks") or {}
+        order = ", ".join(f"{r}. {fn(f)}" for f, r in sorted(ranks.items(), key=lambda x: x[1]))
+        return _m("GM.ev.ranking", lang, order=order)
     if t in ("action", "action_undone"):
         action = thing_name(game, event.get("action"), lang)
         # an action whose name already says it is one ("ação do pássaro"): not "a ação ação..."
