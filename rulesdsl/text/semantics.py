@@ -186,28 +186,12 @@ def features(text: str, lang: str, hits: dict | None = None,
             starts.setdefault(s[0], []).append(cid)
             ends.setdefault(s[1], []).append(cid)
 
-    def concept_after(end_char: int, window: int):
-        """The first concept named within `window` words after a character offset."""
+    def nearest(tokens, at, window):
+        """The first concept named within `window` words along `tokens` (a sentence break
+        stops the search); `at(t)` is the concepts whose name starts (or ends) at token t."""
         seen = 0
-        for t in toks:
-            if t.start < end_char:
-                continue
-            if t.start in starts:
-                return sorted(starts[t.start])[0]
-            if t.is_word or t.text[:1].isdigit():
-                seen += 1
-                if seen > window:
-                    return None
-            elif t.text in (".", ";", ":", "!", "?"):
-                return None
-        return None
-
-    def concept_before(start_char: int, window: int):
-        seen = 0
-        for t in reversed(toks):
-            if t.end > start_char:
-                continue
-            hit = ends.get(t.end)
+        for t in tokens:
+            hit = at(t)
             if hit:
                 return sorted(hit)[0]
             if t.is_word or t.text[:1].isdigit():
@@ -217,6 +201,12 @@ def features(text: str, lang: str, hits: dict | None = None,
             elif t.text in (".", ";", ":", "!", "?"):
                 return None
         return None
+
+    def concept_after(end_char: int, window: int):
+        return nearest((t for t in toks if t.start >= end_char), lambda t: starts.get(t.start), window)
+
+    def concept_before(start_char: int, window: int):
+        return nearest((t for t in reversed(toks) if t.end <= start_char), lambda t: ends.get(t.end), window)
 
     # numbers with what they count
     for n in nummod.extract(text, lang, ordinal=False):
