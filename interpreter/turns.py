@@ -237,7 +237,7 @@ class Main(Frame):
                     else:
                         c = ctx.child(me=seat, env={})
                         c.law = fc.law
-                        f = ask(c, seat, "choose", pool, False, ("choose", "faction"), fc.law)
+                        f = ask(c, seat, "choose", pool, False, ("choose", "faction_draft"), fc.law)
                         if type(f) is Decision:
                             self.d = f
                             return f
