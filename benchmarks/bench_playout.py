@@ -177,7 +177,7 @@ def main(argv=None):
             playout(gdef, factions, args.seed + k)
         pr.disable()
         st = pstats.Stats(pr)
-        st.sort_stats("tottime").print_stats(args.profile)
+        st.sort_stats(os.environ.get("BENCH_SORT", "tottime")).print_stats(args.profile)
     return 0
 
 
