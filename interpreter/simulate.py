@@ -119,24 +119,41 @@ class InvariantViolation(Exception):
 
 
 def play_one(gdef, seats, seed, agents_spec, max_decisions, map_id=None, invariants=False, deck_id=None,
-             setup_id=None, landmarks=None, hirelings=None) -> dict:
+             setup_id=None, landmarks=None, hirelings=None, cpu_limit=None) -> dict:
     """Play one game with the given seating; returns a plain result dict. With `invariants`,
     the generic invariants are checked before the first decision and after every one: a
-    violation stops the game as an error naming the decision (replayable from the seed)."""
+    violation stops the game as an error naming the decision (replayable from the seed).
+    cpu_limit: (clock, seconds): the game stops with GameTimeout once `clock()` has advanced by
+    more than `seconds`, checked between decisions (where no timer signal can reach: Dask's
+    worker threads, cluster.py)."""
     from .engine import Game
     from .agents import make_agents, play, summary
     game = Game(gdef, seats, seed, map_id=map_id, deck_id=deck_id, setup=setup_id, landmarks=landmarks,
                 hirelings=hirelings)
     agents = make_agents(agents_spec, seats, seed)
-    after = None
+    checks = []
     if invariants:
         from .invariants import check
 
-        def after():
+        def broken_invariants():
             broken = check(game)
             if broken:
                 raise InvariantViolation(f"#{len(game.history)}: " + "; ".join(broken))
-        after()
+        broken_invariants()
+        checks.append(broken_invariants)
+    if cpu_limit is not None and cpu_limit[1]:
+        clock, seconds = cpu_limit
+        t0 = clock()
+
+        def past_limit():
+            if clock() - t0 > seconds:
+                raise GameTimeout(seconds)
+        checks.append(past_limit)
+    after = None
+    if checks:
+        def after():
+            for c in checks:
+                c()
     stopped = play(game, agents, max_decisions=max_decisions, after=after)
     out = summary(game, stopped)
     out.update(agents=[agents[f].name for f in seats], map=game.map_id, deck=game.deck_id)
@@ -169,17 +186,22 @@ def deadline(seconds):
 
 
 def _run_chunk(task) -> list[dict]:
+    return run_chunk_with(_WORKER["gdef"], task)
+
+
+def run_chunk_with(gdef, task, cpu_clock=None) -> list[dict]:
+    """The games of one chunk. The CPU-time limit is a timer signal, or with `cpu_clock` (a
+    thread's clock, where signals cannot reach) a check between decisions."""
     ks, factions, base, rotate, agents_spec, max_decisions, map_id, limit, invariants, deck_id, setup_id, landmarks, hired = task
-    gdef = _WORKER["gdef"]
     out = []
     for k in ks:
         seed = game_seed(base, k)
         seats = _seating(factions, k, rotate)
         spec = _agents_for(agents_spec, factions, seats)
         try:
-            with deadline(limit):
+            with deadline(None if cpu_clock else limit):
                 r = play_one(gdef, seats, seed, spec, max_decisions, map_id, invariants, deck_id, setup_id, landmarks,
-                             hired)
+                             hired, cpu_limit=(cpu_clock, limit) if cpu_clock else None)
             r["game"] = k
         except Exception as exc:  # noqa: BLE001 - a broken game is a result, not a crash
             r = {"game": k, "seed": seed, "factions": seats, "map": map_id, "deck": deck_id,
@@ -204,8 +226,11 @@ def _agents_for(agents_spec, factions, seats):
 def simulate(ruleset_path, factions, games, seed=0, workers=None, *, rotate=True, agents=None,
              max_decisions=100_000, lang=None, map_id=None, progress=None, time_limit=120.0,
              invariants=False, deck_id=None, on_game=None, cache=None, stats=None,
-             gdef=None, setup_id=None, landmarks=None, hirelings=None) -> dict:
+             gdef=None, setup_id=None, landmarks=None, hirelings=None, executor=None, address=None) -> dict:
     """Play `games` games and aggregate them (see the module docstring).
+
+    executor: None or "local" (this process, or a local process pool), or "dask": the games on
+    the Dask cluster at `address` (None: a local cluster of `workers` threads), cluster.py.
 
     gdef: the ruleset of `ruleset_path` when the caller has already loaded it (not loaded again).
     cache: use the compiled-ruleset cache (None: as RULESDSL_CACHE says; rulesdsl/cache.py).
@@ -239,7 +264,7 @@ def simulate(ruleset_path, factions, games, seed=0, workers=None, *, rotate=True
     ks = list(range(games))
     # small chunks: the progress and the records follow the games closely; one process plays
     # game by game
-    chunk = 1 if workers == 1 else max(1, min(8, games // (workers * 8) or 1))
+    chunk = 1 if workers == 1 and executor != "dask" else max(1, min(8, games // (workers * 8) or 1))
     tasks = [(ks[i:i + chunk], factions, int(seed), rotate, agents, max_decisions, map_id, time_limit,
               invariants, deck_id, setup_id, landmarks, hirelings)
              for i in range(0, games, chunk)]
@@ -268,7 +293,10 @@ def simulate(ruleset_path, factions, games, seed=0, workers=None, *, rotate=True
         if progress:
             progress(len(results), games)
 
-    if workers == 1:
+    if executor == "dask":
+        from . import cluster
+        interrupted = cluster.run(ruleset_path, tasks, lang, address, workers, finished, stats)
+    elif workers == 1:
         import gc
         _WORKER["gdef"] = gdef
         stats["start"] = "here"
@@ -318,6 +346,7 @@ def simulate(ruleset_path, factions, games, seed=0, workers=None, *, rotate=True
     results.sort(key=lambda r: r["game"])
     out = aggregate(results, factions, games, int(seed), rotate)
     out.update(interrupted=interrupted, finished=len(results), ruleset=str(ruleset_path), workers=workers, agents=agents,
+               executor=executor or "local",
                agents_by_faction=_agent_names(agents, factions), max_decisions=max_decisions,
                time_limit=time_limit, invariants=bool(invariants), map=map_id or gdef.default_map,
                deck=deck_id or gdef.default_deck)

@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import errno
+import importlib.util
 import json
 import os
 import sys
@@ -266,6 +267,10 @@ def build_parser(lang: str = "pt") -> argparse.ArgumentParser:
     opt(s, "--invariants", "--invariantes", "--invariantes", dest="invariants", action="store_true",
         help=h("invariants"))
     opt(s, "--out", "--saida", ["--salida"], dest="out", default=None, metavar=mv("file"), help=h("sim_out"))
+    opt(s, "--executor", "--executor", "--ejecutor", dest="executor", choices=("local", "dask"), default="local",
+        help=h("executor"))
+    opt(s, "--address", ["--endereco", "--endereço"], ["--direccion", "--dirección"], dest="address", default=None,
+        metavar="tcp://HOST:PORTA", help=h("address"))
     lang_opt(s)
     cache_opt(s)
     s.set_defaults(func=cmd_simulate)
@@ -828,6 +833,10 @@ def cmd_simulate(args) -> int:
             raise CliError("CLI026", path=args.out, formats=", ".join(sorted(_records.FORMATS))) from None
         except _records.ParquetMissing:
             raise CliError("CLI027", path=args.out) from None
+    if args.address is not None and args.executor != "dask":
+        raise CliError("CLI076")
+    if args.executor == "dask" and importlib.util.find_spec("distributed") is None:
+        raise CliError("CLI075")
     run = {"map": map_id or gdef.default_map, "deck": args.deck_id or gdef.default_deck}
     try:
         if args.out:
@@ -841,7 +850,14 @@ def cmd_simulate(args) -> int:
                      deck_id=args.deck_id, invariants=args.invariants, gdef=gdef, setup_id=args.setup_id,
                      landmarks=args.landmarks_pick,
                      hirelings="deal" if getattr(args, "hirelings", False) else None,
-                     cache=_cache_wanted(args), on_game=(lambda res: writer.add(_records.record(res, run))) if writer else None)
+                     cache=_cache_wanted(args), on_game=(lambda res: writer.add(_records.record(res, run))) if writer else None,
+                     executor=None if args.executor == "local" else args.executor, address=args.address)
+    except (OSError, TimeoutError) as exc:
+        if writer is not None:
+            writer.discard()
+        if args.executor != "dask":
+            raise
+        raise CliError("CLI077", address=args.address or "LocalCluster", error=str(exc) or type(exc).__name__) from None
     except BaseException:
         if writer is not None:
             writer.discard()
