@@ -167,19 +167,28 @@ class GreedyAgent(Agent):
     def choose(self, game) -> int:
         d = game.pending
         opts = d.options
-        turn = (game.s.round, game.s.turn_no)
-        if turn != self._turn:
-            self._turn = turn
-            self._taken.clear()
         values = [self.value(game, d, o) for o in opts]
         best = max(values)
         tied = [i for i, v in enumerate(values) if v == best]
         i = tied[0] if len(tied) == 1 else tied[self.rng.randrange(len(tied))]
-        if d.kind == "menu" and opts[i] is not DONE:
-            self._taken[opts[i]] = self._taken.get(opts[i], 0) + 1
+        if d.kind == "menu":
+            self.note_taken(game, opts[i])
         return i
 
+    def _this_turn(self, game) -> None:
+        turn = (game.s.round, game.s.turn_no)
+        if turn != self._turn:
+            self._turn = turn
+            self._taken.clear()
+
+    def note_taken(self, game, option) -> None:
+        """An action taken from a menu this turn: the next offers of it are worth less."""
+        if option is not DONE:
+            self._this_turn(game)
+            self._taken[option] = self._taken.get(option, 0) + 1
+
     def value(self, game, d, o) -> float:
+        self._this_turn(game)
         if o is PASS:
             return -1.0
         if o is DONE:
@@ -417,6 +426,7 @@ AGENT_NAMES = {
     "random": ("random", "aleatorio", "acaso", "azar", "rand"),
     "greedy": ("greedy", "guloso", "ganancioso", "codicioso", "avido"),
     "mcts": ("mcts", "busca", "busqueda", "arvore", "arbol"),
+    "heuristic": ("heuristic", "heuristico", "heuristica", "prioridades"),
     "human": ("human", "humano", "humana", "pessoa", "persona", "eu", "yo"),
 }
 _AGENT_INDEX = {fold(s): k for k, spellings in AGENT_NAMES.items() for s in spellings}
@@ -457,6 +467,9 @@ def make_agents(spec, factions, seed=0, lang="pt", input_fn=None, out=None) -> d
             agents[f] = RandomAgent(f"{seed}:{i}")
         elif kind == "greedy":
             agents[f] = GreedyAgent(f"{seed}:{i}")
+        elif kind == "heuristic":
+            from .priorities import HeuristicAgent
+            agents[f] = HeuristicAgent(f"{seed}:{i}")
         elif kind == "mcts":
             from .mcts import MCTSAgent
             agents[f] = MCTSAgent(f"{seed}:{i}")

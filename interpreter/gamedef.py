@@ -20,6 +20,7 @@ from .runtime import Failure, StopAction, PASS, Decision, matches, ruler
 from .flow import Action as _ActionFrame
 from . import board as _board
 from . import rule as _rule
+from . import priorities as _priorities
 from .ending import compile_ending
 from . import small_forms as _small
 from . import hirelings as _hirelings
@@ -704,6 +705,7 @@ class GameDef:
         self._sides()
         self._compile_all()
         _rule.finish(self)
+        _priorities.build(self, d)
 
     def _sides(self):
         """Pieces with another side (`verso: K`): the face kind holds the pieces (its supply);

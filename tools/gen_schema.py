@@ -361,6 +361,11 @@ schema = {
             # `excludes`: the faction that cannot be played while it is in play (A.6.5)
             "hireling": obj({"law": LAW, "card": S, "side": values("promoted", "demoted"),
                              "excludes": ref("faction")}, required=["card", "side"]),
+            # its simple bot (`heuristico`): weights of menu actions and of spaces offered
+            # (interpreter/priorities.py)
+            "priorities": {"type": "array", "items": obj({"action": S, "space": VAR, "condition": EXPR,
+                                                          "weight": {"type": ["number", "string"]}},
+                                                         extra=False)},
         })),
         "actions": idmap(ACTION),
         "derived": idmap(DERIVED),
