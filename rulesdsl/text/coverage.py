@@ -434,6 +434,33 @@ def block_numbers(block: YDict, lang: str, text: str) -> list[DataNum]:
     return out
 
 
+# words that make a count a remainder: "os 14 jardins restantes", "los demás"
+_REMAINDER = {"pt": ("restante", "restantes", "demais", "sobrando"),
+              "es": ("restante", "restantes", "demas", "sobrantes")}
+
+
+def _block_quantity(block, lang):
+    """The block's own `quantidade:` (how many pieces of a kind) or `inicial:` (a counter's
+    starting amount: 3 crowns of each of 3 ranks), when it has one."""
+    try:
+        lex = lexmod.get(lang)
+    except KeyError:
+        return None
+    for k, v in block.items():
+        if lex.key_of(str(k)) in ("count", "initial") and isinstance(v, int) and not isinstance(v, bool):
+            return v
+    return None
+
+
+def _remainder(text: str, n, lang: str) -> bool:
+    """Is the number read as what is left ("os 14 jardins restantes")? A remainder word
+    among the three words before or after it."""
+    words = _REMAINDER.get(lang, ())
+    before = re.findall(r"\w+", fold(text[max(0, n.start - 40):n.start]))[-3:]
+    after = re.findall(r"\w+", fold(text[n.end:n.end + 60]))[:3]
+    return any(w in words for w in before + after)
+
+
 def block_xrefs(block: YDict, lang: str) -> set[str]:
     """Paragraph numbers mentioned inside the block's strings ('... (3.3.1.II)')."""
     out: set[str] = set()
@@ -510,9 +537,18 @@ def data_findings(cat: Catalogue, s: Scan) -> list:
         data_only = [(c, dn) for c, dn in data_only
                      if dn.value not in allowed and dn.value not in _comment_numbers(cat, dn)]
         text_only = []
+        # pieces of one kind per block (3 garden kinds of 5, citing one paragraph): the text
+        # counts them all ("os 15 jardins"), or what is left once some are placed ("os 14
+        # jardins restantes")
+        total = sum(q for q in (_block_quantity(c.block, c.lang) for c in cites) if q)
+        if total:
+            union.add(total)
         for n in strong:
-            if n.value not in union and n.value not in [x.value for x in text_only]:
-                text_only.append(n)
+            if n.value in union or n.value in [x.value for x in text_only]:
+                continue
+            if total and isinstance(n.value, int) and n.value < total and _remainder(p.full, n, law.lang):
+                continue
+            text_only.append(n)
         said = ", ".join(nummod.show(n.value) for n in text_only)
         for c, dn in data_only:
             file = _rel(c.pos.file)

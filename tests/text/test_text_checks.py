@@ -319,6 +319,25 @@ def test_text_number_missing_from_data(tmp_path):
     assert f.args["value"] == "8" and f.severity == "info"
 
 
+KINDS_LAW = {"10.3.4": "Posicione um jardim na clareira inicial e os 14 jardins restantes nas trilhas.",
+             "11.3.3": "Posicione os 9 entrepostos comerciais nos espaços correspondentes."}
+KINDS = ("idioma: pt\npeças:\n" + "".join(
+    f"  jardim_{n}: {{lei: 10.3.4, quantidade: 5, naipe: {n}}}\n"
+    f"  entreposto_{n}: {{lei: 11.3.3, quantidade: 3, naipe: {n}, trilhas: {{pv: [2, 2, 2]}}}}\n"
+    for n in ("raposa", "coelho", "rato")))
+
+
+def test_pieces_of_several_kinds_against_a_total_and_a_remainder(tmp_path):
+    # 3 kinds of 5 gardens are the text's "14 remaining" once 1 is placed; 3 kinds of 3 trade
+    # posts are its "9": no conflict (the track's 2s are only numbers the text lacks)
+    rep = run_checks(write_catalogue(tmp_path, KINDS_LAW, data={"faccoes/l.yaml": KINDS}), True)
+    assert codes(rep, "T160") == []
+    # 4 gardens of each kind would leave 11, not 14: that one is a conflict
+    rep = run_checks(write_catalogue(tmp_path / "b", KINDS_LAW,
+                                     data={"faccoes/l.yaml": KINDS.replace("quantidade: 5", "quantidade: 4")}), True)
+    assert {f.args["text"] for f in codes(rep, "T160")} == {"14"}
+
+
 def test_citation_of_missing_paragraph(tmp_path):
     rep = _data(tmp_path, "idioma: pt\nprep:\n  - lei: 6.3.9\n    guerreiros: 25\n")
     (f,) = codes(rep, "T162")
