@@ -78,6 +78,8 @@ class MapDef:
     brought = {}                # space -> the faction that brings it (`espaços:`, board.py)
     path_kinds = frozenset()    # edge kinds whose edges hold pieces (`peças: sim`, N18)
     paths = {}                  # path space -> (a, b): the edges that are spaces (board.py)
+    positions = {}              # space -> (x, y): drawing coordinates (`posições:`), not rules
+    edge_cycle = ()             # the spaces of `borda_do_mapa:`, in order around the map
 
     def __init__(self, ident, spaces: dict, kinds: dict, edges: dict, adjacency_kinds: set,
                  conditional_kinds: dict | None = None):
@@ -674,6 +676,7 @@ class GameDef:
                 lang = getattr(co, "_lang", None) or getattr(m, "_lang", None) or self.lang
                 md.grid = lexicon.get(lang).value_of(co["grid"]) or str(co["grid"])
                 md.coords = {str(sp): (int(xy[0]), int(xy[1])) for sp, xy in (co.get("values") or {}).items()}
+            self._map_positions(md, m)
             md.ruins = list(m.get("ruins") or [])
             md.start_pieces = {str(k): v for k, v in (m.get("start_pieces") or {}).items()}
             self.maps[mid] = md
@@ -1286,6 +1289,37 @@ class GameDef:
                        known=", ".join(self.rs.name("phase", p, lang) for p in phases),
                        hint=suggest(v, known, cutoff=0.5))
         return v
+
+    def _map_positions(self, md, m):
+        """`posições:` of a map: where each space is drawn (rulesdsl/view), never read by rules.
+        M195: a position for a space this map does not have; M196: two spaces at one point."""
+        me = m.get("map_edge") or {}
+        md.edge_cycle = tuple(str(sp) for sp in me.get("spaces") or () if str(sp) in md.attrs)
+        vals = (m.get("positions") or {}).get("values") or {}
+        if not vals:
+            return
+        from ..errors import suggest
+        lang = getattr(m, "_lang", None) or self.lang
+        out, seen = {}, {}
+        for sp, xy in vals.items():
+            sp = str(sp)
+            pos = vals.key_pos.get(sp) if hasattr(vals, "key_pos") else None
+            if sp not in md.attrs:
+                if self.rs.thing("space", sp) is None:
+                    continue    # no space of that id anywhere: M043 says so
+                self.diags.add("M195", pos, lang, space=sp, map=str(md.id),
+                               hint=suggest(sp, list(md.attrs), 0.5))
+                continue
+            try:
+                p = (float(xy[0]), float(xy[1]))
+            except (TypeError, ValueError, IndexError, KeyError):
+                continue        # the schema reports the value (two numbers)
+            if p in seen:
+                self.diags.add("M196", pos, lang, space=sp, other=seen[p], map=str(md.id))
+                continue
+            seen[p] = sp
+            out[sp] = p
+        md.positions = out
 
     def _check_guessed_piles(self, game, guesses):
         """The game's deck names no piles: each pile guessed among several zones is an error

@@ -315,7 +315,10 @@ schema = {
                            "map_edge": obj({"attribute": ref("attr"),
                                             "spaces": {"type": "array", "items": ref("space")}}),
                            # drawing coordinates, not rules
-                           "positions": obj({"values": idmap({"type": "array"})}),
+                           # (x, y), y grows downwards; M195/M196 in gamedef.py
+                           "positions": obj({"values": idmap({"type": "array", "items": NUM,
+                                                              "minItems": 2, "maxItems": 2})
+                                                       | {"x-key-ref": "space"}}),
                            # grid coordinates, read by rules: straight lines (N17, board.py);
                            # hex: axial (q, r); square: (column, row)
                            "coordinates": obj({"grid": values("hex", "square"),
