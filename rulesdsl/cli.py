@@ -61,10 +61,10 @@ class CliError(Exception):
 # spellings that belong to one language only (`validar`, `simular`, `--agentes` are both)
 _ES_WORDS = {"jugar", "traducir", "escenario", "--facciones", "--semilla", "--salida", "--procesos",
              "--sin-rotacion", "--sin-rotación", "--max-decisiones", "--estricto", "--registro-de",
-             "--versión", "--sin-cache"}
+             "--versión", "--sin-cache", "reproducir"}
 _PT_WORDS = {"jogar", "traduzir", "cenario", "cenário", "--faccoes", "--facções", "--semente", "--saida",
              "--saída", "--processos", "--sem-rodizio", "--sem-rodízio", "--max-decisoes", "--max-decisões",
-             "--estrito", "--versao", "--sem-cache"}
+             "--estrito", "--versao", "--sem-cache", "reproduzir"}
 
 
 def _option_lang(argv) -> str | None:
@@ -293,6 +293,10 @@ def build_parser(lang: str = "pt") -> argparse.ArgumentParser:
     # Rootlog records (rulesdsl/rootlog/cli.py)
     from .rootlog.cli import register as register_rootlog
     register_rootlog(sub, lang, command, opt, lang_opt, json_opt)
+
+    # pictures of a game: the replay page (rulesdsl/view/cli.py)
+    from .view.cli import register as register_view
+    register_view(sub, lang, command, opt, lang_opt, json_opt)
 
     # the translator's workbench, when installed
     try:

@@ -162,18 +162,7 @@ def board_svg(gdef, map_id=None, lang=None, game=None, title=None, state_label=T
         if shown:
             legend.append((colour, dash, name("edgekind", ek)))
     out.append("</g>")
-    # pieces seen on each space -----------------------------------------------------------------
-    board, statuses = {}, {}
-    if game is not None:
-        from ..interpreter.observation import HIDDEN, _board_space
-        s = game.s
-        for sp, kinds in s.board.items():
-            if kinds:
-                board[sp] = _board_space(game, sp, kinds)
-        for (sp, k), v in s.pstat.items():
-            statuses.setdefault(sp, {})[k] = sum(v.values())
-    else:
-        HIDDEN = "?"
+    board, statuses = pieces_seen(game)
     # spaces -----------------------------------------------------------------------------------
     out.append('<g class="spaces">')
     seated = set(game.factions) if game is not None else set()
@@ -195,62 +184,33 @@ def board_svg(gdef, map_id=None, lang=None, game=None, title=None, state_label=T
         big = _kind_of(md, sp) == main
         if hexes and sp in md.coords:
             r = step / SQ3
-            out.append(f'<polygon points="{_hexagon(x, y, r * 0.97)}" fill="{fill}" stroke="#6b5b45" stroke-width="1.5"/>')
+            out.append(f'<polygon class="shape" points="{_hexagon(x, y, r * 0.97)}" fill="{fill}" stroke="#6b5b45" stroke-width="1.5"/>')
         else:
             r = step * (0.36 if big else 0.2)
             stroke = "#6b5b45" if big else "#a9a08a"
             fill_ = fill if big or value is not None else "#e4eedc"
-            out.append(f'<circle cx="{_fmt(x)}" cy="{_fmt(y)}" r="{_fmt(r)}" fill="{fill_}" stroke="{stroke}" '
+            out.append(f'<circle class="shape" cx="{_fmt(x)}" cy="{_fmt(y)}" r="{_fmt(r)}" fill="{fill_}" stroke="{stroke}" '
                        f'stroke-width="{2 if big else 1}"/>')
         if big or (hexes and sp in md.coords) or sp in md.brought:
             out.append(f'<text x="{_fmt(x)}" y="{_fmt(y - r * 0.55)}" font-size="{_fmt(max(9.0, step * 0.085))}" '
                        f'text-anchor="middle" fill="#222">{_esc(label)}</text>')
-        here = board.get(sp) or {}
-        if here:
-            out.extend(_badges(g, game, lang, x, y - r * 0.25, r, here, statuses.get(sp) or {}, HIDDEN))
+        out.append(f'<g class="pieces" id="pieces-{_esc(sp)}">'
+                   + pieces_svg(g, game, lang, sp, board.get(sp), statuses.get(sp)) + "</g>")
         out.append("</g>")
     # pieces on path spaces (N18): at the middle of their edge
     for pid in (getattr(md, "paths", None) or {}):
-        here = board.get(pid)
-        if here and pid in px:
-            x, y = px[pid]
-            out.append(f'<g class="space path" id="space-{_esc(pid)}" data-space="{_esc(pid)}">')
-            out.extend(_badges(g, game, lang, x, y, step * 0.2, here, statuses.get(pid) or {}, HIDDEN))
-            out.append("</g>")
+        if pid in px:
+            out.append(f'<g class="space path" id="space-{_esc(pid)}" data-space="{_esc(pid)}">'
+                       f'<g class="pieces" id="pieces-{_esc(pid)}">'
+                       + pieces_svg(g, game, lang, pid, board.get(pid), statuses.get(pid)) + "</g></g>")
     out.append("</g>")
     out.extend(edge_layers)
-    # the side panel: title, turn, scores, legend -----------------------------------------------
+    # the side panel: title, turn and scores (they change), then the legend
     x0 = w + 10
-    yy = 30.0
-    lines = []
-    if title:
-        lines.append(("title", title))
-    if game is not None and state_label:
-        s = game.s
-        if s.round and s.active is not None:
-            lines.append(("turn", D._m("GM.tb.turn", lang, round=s.round, faction=D.faction_name(game, s.active, lang),
-                                       phase=D.name(game, "phase", s.phase, lang) if s.phase else "—")))
-        else:
-            lines.append(("turn", D._m("GM.tb.setup", lang)))
-    for cls, text in lines:
-        size = 15 if cls == "title" else 12
-        for chunk in _wrap(text, 30):
-            out.append(f'<text class="{cls}" x="{_fmt(x0)}" y="{_fmt(yy)}" font-size="{size}" fill="#222">{_esc(chunk)}</text>')
-            yy += size + 4
-    yy += 6
-    if game is not None:
-        scores = game.scores()
-        winners = set(game.winners())
-        for f in game.factions:
-            col = faction_colour(g, f)
-            fname = D.faction_name(game, f, lang)
-            sc = scores.get(f)
-            star = " ★" if f in winners else ""
-            out.append(f'<g class="faction" data-faction="{_esc(f)}"><rect x="{_fmt(x0)}" y="{_fmt(yy - 10)}" width="12" '
-                       f'height="12" fill="{col}"/><text x="{_fmt(x0 + 18)}" y="{_fmt(yy)}" font-size="12">'
-                       f'{_esc(fname)}{"" if sc is None else ": " + _esc(sc)}{star}</text></g>')
-            yy += 18
-        yy += 8
+    dyn, yy = panel_svg(game, lang, x0, title, state_label)
+    out.append(f'<g class="panel" id="panel">{dyn}</g>')
+    # the legend stays put while the panel above it changes (a replay)
+    yy = max(yy, 30.0 + 19 * 2 + 16 * 3 + 18 * (len(game.factions) if game is not None else 0) + 20)
     for colour, dash, label in legend:
         dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
         out.append(f'<line x1="{_fmt(x0)}" y1="{_fmt(yy - 4)}" x2="{_fmt(x0 + 28)}" y2="{_fmt(yy - 4)}" stroke="{colour}" '
@@ -267,6 +227,87 @@ def board_svg(gdef, map_id=None, lang=None, game=None, title=None, state_label=T
         yy += 16
     out.append("</svg>")
     return "\n".join(out)
+
+
+def pieces_seen(game):
+    """({space: {kind: n}}, {space: {kind: pieces with a status}}) as every player sees them:
+    pieces a piece covers are counted under "?" (observation.py)."""
+    board, statuses = {}, {}
+    if game is None:
+        return board, statuses
+    from ..interpreter.observation import _board_space
+    s = game.s
+    for sp, kinds in s.board.items():
+        if kinds:
+            seen = _board_space(game, sp, kinds)
+            if seen:
+                board[sp] = seen
+    for (sp, k), v in s.pstat.items():
+        n = sum(v.values())
+        if n:
+            statuses.setdefault(sp, {})[k] = n
+    return board, statuses
+
+
+def anchor(md, sp):
+    """(x, y, r): where the pieces of space `sp` are drawn and the size of the space."""
+    px, step, _, _ = _geometry(md)
+    x, y = px[sp]
+    if sp in (getattr(md, "paths", None) or {}):
+        return x, y, step * 0.2
+    if md.grid == "hex" and sp in md.coords:
+        r = step / SQ3
+    else:
+        counts: dict = {}
+        for s_ in md.attrs:
+            k = _kind_of(md, s_)
+            counts[k] = counts.get(k, 0) + 1
+        r = step * (0.36 if _kind_of(md, sp) == max(counts, key=lambda k: counts[k]) else 0.2)
+    return x, y - r * 0.25, r
+
+
+def pieces_svg(g, game, lang, sp, here, statuses=None) -> str:
+    """The badges of the pieces on one space (empty text when there are none)."""
+    if not here or game is None:
+        return ""
+    x, y, r = anchor(game.m, sp)
+    return "".join(_badges(g, game, lang, x, y, r, here, statuses or {}, "?"))
+
+
+def panel_svg(game, lang, x0, title=None, state_label=True):
+    """(svg text, next y) of the changing part of the side panel: title, turn, scores."""
+    from ..interpreter import describe as D
+    out, yy, lines = [], 30.0, []
+    if title:
+        lines.append(("title", title))
+    if game is not None and state_label:
+        s = game.s
+        if s.round and s.active is not None:
+            lines.append(("turn", D._m("GM.tb.turn", lang, round=s.round, faction=D.faction_name(game, s.active, lang),
+                                       phase=D.name(game, "phase", s.phase, lang) if s.phase else "—")))
+        else:
+            lines.append(("turn", D._m("GM.tb.setup", lang)))
+    for cls, text in lines:
+        size = 15 if cls == "title" else 12
+        for chunk in _wrap(text, 30):
+            out.append(f'<text class="{cls}" x="{_fmt(x0)}" y="{_fmt(yy)}" font-size="{size}" fill="#222">{_esc(chunk)}</text>')
+            yy += size + 4
+    yy += 6
+    if game is not None:
+        g = game.g
+        scores = game.scores()
+        winners = set(game.winners())
+        for f in game.factions:
+            col = faction_colour(g, f)
+            fname = D.faction_name(game, f, lang)
+            sc = scores.get(f)
+            star = " ★" if f in winners else ""
+            out.append(f'<g class="faction" data-faction="{_esc(f)}"><rect x="{_fmt(x0)}" y="{_fmt(yy - 10)}" width="12" '
+                       f'height="12" fill="{col}"/><text x="{_fmt(x0 + 18)}" y="{_fmt(yy)}" font-size="12">'
+                       f'{_esc(fname)}{"" if sc is None else ": " + _esc(sc)}{star}</text></g>')
+            yy += 18
+        yy += 8
+    return "".join(out), yy
 
 
 def _wrap(text: str, width: int) -> list:
