@@ -44,6 +44,14 @@ class Quit(Exception):
     """A human asked to stop the game."""
 
 
+class Undo(Exception):
+    """A human took back its last decision: `play` puts the game back as it was then."""
+
+    def __init__(self, snapshot):
+        super().__init__("undo")
+        self.snapshot = snapshot
+
+
 class Agent:
     name = "agent"
 
@@ -230,6 +238,8 @@ def _t(code: str, lang: str, **kw) -> str:
 
 QUIT_WORDS = ("q", "quit", "sair", "salir", "fim", "fin")
 TABLE_WORDS = ("m", "mapa", "map", "mesa", "tabuleiro", "tablero", "table")
+UNDO_WORDS = ("desfazer", "deshacer", "desfaz", "deshaz", "undo", "u")
+SAVE_WORDS = ("salvar", "guardar", "save")
 
 
 class HumanAgent(Agent):
@@ -241,13 +251,45 @@ class HumanAgent(Agent):
         self.out = out or sys.stdout
         self._catalogue = None
         self._catalogue_loaded = False
+        # (game before the decision, what the player knew then, decisions so far) of each
+        # decision this player took: `desfazer` goes back to the last one
+        self.snapshots: list = []
+        self.saver = None       # fn(game): `jogar --salvar`, called before each question
 
     def _print(self, text: str = "") -> None:
         print(text, file=self.out, flush=True)
 
     def choose(self, game) -> int:
+        i = self._ask(game)
+        from .table_help import known
+        self.snapshots.append((game.clone(), known(game, game.pending.player), game.decisions))
+        return i
+
+    def _undo(self, game) -> None:
+        """Back to this player's last decision, unless chance or a card shown since would be
+        taken back with it (a die already seen, a card already drawn)."""
+        from .table_help import known, revealed_since
+        lang = self.lang
+        if not self.snapshots:
+            self._print(_t("GM.h.undo_none", lang))
+            return
+        snap, before, _ = self.snapshots[-1]
+        if revealed_since(before, known(game, game.pending.player)):
+            self._print(_t("GM.h.undo_refused", lang))
+            return
+        self.snapshots.pop()
+        self._print(_t("GM.h.undone", lang))
+        raise Undo(snap)
+
+    def forget_after(self, decisions: int) -> None:
+        """After an undo: the snapshots of decisions taken back are gone."""
+        self.snapshots = [x for x in self.snapshots if x[2] < decisions]
+
+    def _ask(self, game) -> int:
         d = game.pending
         lang = self.lang
+        if self.saver is not None:
+            self.saver(game)
         self._show(game, d)
         n = len(d.options)
         while True:
@@ -260,9 +302,21 @@ class HumanAgent(Agent):
             if low in QUIT_WORDS:
                 raise Quit()
             if low in TABLE_WORDS:
-                # the table as this player sees it, then the question again
+                # the table as this player sees it, with the map's connections, then the
+                # question again
+                from .table_help import connections
                 self._print(D.describe_table(game, d.player, lang))
+                self._print(connections(game, lang))
                 self._show(game, d)
+                continue
+            if low in UNDO_WORDS:
+                self._undo(game)
+                continue
+            if low in SAVE_WORDS:
+                if self.saver is None:
+                    self._print(_t("GM.h.save_how", lang))
+                else:
+                    self.saver(game, loud=True)
                 continue
             if ans.startswith("?"):
                 rest = ans[1:].strip()
@@ -272,6 +326,10 @@ class HumanAgent(Agent):
                         self._print(_t("GM.h.bad", lang, n=n))
                         continue
                     opt = d.options[int(rest) - 1]
+                    # the card's or the ability's own text first, then the rule behind it
+                    from .table_help import option_text
+                    for line in option_text(game, d, opt, lang):
+                        self._print(line)
                 self._print(self.rule_help(game, d, opt))
                 continue
             if ans.isdigit() and 1 <= int(ans) <= n:
@@ -478,10 +536,11 @@ def make_agents(spec, factions, seed=0, lang="pt", input_fn=None, out=None) -> d
     return agents
 
 
-def play(game, agents: dict, max_decisions: int | None = None, before=None, after=None) -> str:
+def play(game, agents: dict, max_decisions: int | None = None, before=None, after=None, undone=None) -> str:
     """Play until the game ends (or `max_decisions` more decisions were taken, or a human
-    quits). before(i)/after() are called around each apply (logs). Returns why it stopped:
-    'victory', 'round_limit', 'stuck', 'max_decisions' or 'quit'."""
+    quits). before(i)/after() are called around each apply (logs); undone() after a human's
+    `desfazer` put the game back. Returns why it stopped: 'victory', 'round_limit', 'stuck',
+    'max_decisions' or 'quit'."""
     taken = 0
     while not game.is_terminal():
         if max_decisions is not None and taken >= max_decisions:
@@ -493,6 +552,16 @@ def play(game, agents: dict, max_decisions: int | None = None, before=None, afte
             i = agent.choose(game)
         except Quit:
             return "quit"
+        except Undo as u:
+            # the game as it was before that player's last decision (a copy: the snapshot
+            # stays as it is); the other humans forget what was taken back
+            u.snapshot._copy_into(game)
+            for a in agents.values():
+                if hasattr(a, "forget_after"):
+                    a.forget_after(game.decisions)
+            if undone is not None:
+                undone()
+            continue
         if before is not None:
             before(i)
         game.apply(i)

@@ -321,8 +321,17 @@ def describe_prompt(game, decision, lang: str) -> str:
         return _m("GM.p.menu_left", lang, left=left)
     if key == "choose":
         what = str(args[0]) if args else "any"
-        return _m("GM.p.choose", lang, what=_m("GM.t." + what, lang) if ("GM.t." + what) in _catalogue()
-                  else _m("GM.t.any", lang))
+        what = _m("GM.t." + what, lang) if ("GM.t." + what) in _catalogue() else _m("GM.t.any", lang)
+        if len(args) >= 3:
+            # what the choice is for (rulesdsl/compiler/roles.py): the origin of a move...
+            from rulesdsl import lexicon as _lx
+            try:
+                verb = thing_name(game, str(args[2])[1:], lang) if str(args[2]).startswith("@") \
+                    else _lx.get(lang).spell_word("VERB:" + str(args[2]))
+            except Exception:  # noqa: BLE001 - a verb with no spelling in this language
+                verb = str(args[2])
+            return _m("GM.p.choose_role", lang, what=what, role=_m("GM.r." + str(args[1]), lang), verb=verb)
+        return _m("GM.p.choose", lang, what=what)
     if key == "repeat" and len(args) >= 2:
         # before the first time the question is whether to do it at all
         return _m("GM.p.repeat_first" if args[0] == 1 else "GM.p.repeat", lang, i=args[0], n=args[1])

@@ -61,10 +61,10 @@ class CliError(Exception):
 # spellings that belong to one language only (`validar`, `simular`, `--agentes` are both)
 _ES_WORDS = {"jugar", "traducir", "escenario", "--facciones", "--semilla", "--salida", "--procesos",
              "--sin-rotacion", "--sin-rotación", "--max-decisiones", "--estricto", "--registro-de",
-             "--versión", "--sin-cache", "reproducir"}
+             "--versión", "--sin-cache", "reproducir", "--guardar"}
 _PT_WORDS = {"jogar", "traduzir", "cenario", "cenário", "--faccoes", "--facções", "--semente", "--saida",
              "--saída", "--processos", "--sem-rodizio", "--sem-rodízio", "--max-decisoes", "--max-decisões",
-             "--estrito", "--versao", "--sem-cache", "reproduzir"}
+             "--estrito", "--versao", "--sem-cache", "reproduzir", "--salvar"}
 
 
 def _option_lang(argv) -> str | None:
@@ -237,8 +237,10 @@ def build_parser(lang: str = "pt") -> argparse.ArgumentParser:
     # (its minimum of players) or with a number of seats (`--faccoes 3`)
     factions_opt(j, required=False)
     seed_opt(j)
-    agents_opt(j, "random")
+    agents_opt(j, None)
     lang_opt(j)
+    opt(j, "--save", "--salvar", "--guardar", dest="save", default=None, metavar=mv("file"), help=h("save"))
+    opt(j, "--resume", "--retomar", "--retomar", dest="resume", default=None, metavar=mv("file"), help=h("resume"))
     opt(j, "--log", "--registro", "--registro", dest="log", default=None, metavar=mv("file"), help=h("log"))
     opt(j, "--log-for", "--registro-para", ["--registro-de", "--registro-para"], dest="log_for", nargs=2,
         action="append", default=None, metavar=(mv("faction"), mv("file")), help=h("log_for"))
@@ -715,7 +717,14 @@ def cmd_play(args) -> int:
     from .interpreter.engine import Game
     from .interpreter.agents import HumanAgent, play, summary
     from .interpreter.describe import EventLog, describe_event
+    from . import savegame
+    saved = resume_kw = None
+    if args.resume:
+        saved = savegame.read(args.resume)
+        resume_kw = savegame.apply_resume(args, saved)
     gdef, lang, given, map_id = _game_args(args)
+    if resume_kw is not None:
+        args.landmarks_pick = resume_kw["landmarks"]
     # a number of seats (A.8 draft, or factions dealt in the setup): the agents sit at `seat1`,
     # `seat2`... (seating.py), and one waits for every faction a seat may take
     from .interpreter.seating import seat_ids
@@ -735,9 +744,19 @@ def cmd_play(args) -> int:
     try:
         game = Game(gdef, given, args.seed, map_id=map_id, deck_id=args.deck_id, lang=lang, log=logging,
                     observe=observe or None, setup=args.setup_id, landmarks=args.landmarks_pick,
-                    hirelings="deal" if getattr(args, "hirelings", False) else None)
+                    hirelings=resume_kw["hirelings"] if resume_kw is not None else
+                    "deal" if getattr(args, "hirelings", False) else None)
+        if saved is not None:
+            savegame.replay_history(game, saved, args.resume)
     except RulesLoop as exc:     # the setup itself loops
         raise _rules_loop(exc, 0, args.seed, lang) from None
+    save = None
+    if args.save:
+        _check_writable(args.save)
+        from .environment import resolve_ruleset
+        save = savegame.saver(args.save, resolve_ruleset(args.ruleset), args.agents or "random", lang)
+        for a in humans:
+            agents[a].saver = save
 
     def sink(rec):
         print(rec["texto"], flush=bool(humans))
@@ -760,7 +779,8 @@ def cmd_play(args) -> int:
             lg.drain()
     try:
         stopped = play(game, agents, max_decisions=args.max_decisions,
-                       before=before if logs else None, after=after if logs else None)
+                       before=before if logs else None, after=after if logs else None,
+                       undone=lambda: savegame.rewind_logs(game, logs))
     except BrokenPipeError:
         raise    # the reader went away (`| head`): not a failure of the game
     except RulesLoop as exc:
@@ -770,6 +790,8 @@ def cmd_play(args) -> int:
             traceback.print_exc()
         raise CliError("CLI013", n=game.decisions, seed=args.seed, error=f"{type(exc).__name__}: {exc}") from None
     result = summary(game, stopped)
+    if save is not None:
+        save(game, loud=stopped == "quit")
     for lg in logs:
         lg.end(result)
     if args.log:

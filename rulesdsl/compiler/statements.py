@@ -17,6 +17,8 @@ from .selections import compile_sel
 # statements
 
 def compile_block(cc: CC, block: N.Block):
+    from .roles import mark_roles
+    mark_roles(block)       # what each choice is for: the origin of a move... (the prompt)
     runs = [compile_stmt(cc, s) for s in block.stmts]
     runs = [r for r in runs if r is not None]
     if len(runs) == 1:
@@ -185,7 +187,10 @@ def compile_choose(cc: CC, node: N.Choose):
             def items(ctx, all_items=sel.items, weight=weight, var=var):
                 tickets = _tickets(ctx, all_items(ctx), weight, var)
                 return [chance.choice(ctx.engine, ctx.s.rng, tickets)] if tickets else []
-    prompt = ("choose", sel.etype)
+    role = node.__dict__.get("role")
+    if role is not None and role[0] in ("from", "in") and sel.etype != "space":
+        role = ("obj", role[1])     # only a place is an origin or a place; a card is what is used
+    prompt = ("choose", sel.etype) if role is None else ("choose", sel.etype) + tuple(role)
 
     if q is not None and q[0] in ("n", "upto") and q[1] is not None:
         nf = q[1]

@@ -65,10 +65,10 @@ def read_game(text: str) -> dict:
 
 
 def _from_saved(data: dict) -> dict:
-    swaps, path, name = [], None, None
+    swaps, path, name, agents = [], None, None, None
     fmt = data.get("format")
     if fmt == SAVE_FORMAT:
-        path, name = data.get("ruleset_path"), data.get("name")
+        path, name, agents = data.get("ruleset_path"), data.get("name"), data.get("agents")
         data = data.get("game")
     elif fmt == "rulesdsl-rootlog/1":
         swaps = [tuple(x) for x in data.get("swaps") or ()]
@@ -76,7 +76,7 @@ def _from_saved(data: dict) -> dict:
         data = data.get("game")
     if not isinstance(data, dict) or "history" not in data or "factions" not in data:
         raise ReplayError("CLI091", why="history")
-    return {"game": data, "ruleset": path, "name": name, "swaps": swaps}
+    return {"game": data, "ruleset": path, "name": name, "swaps": swaps, "agents": agents}
 
 
 def make_game(gdef, saved: dict, history: bool = False):

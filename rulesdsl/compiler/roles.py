@@ -1,0 +1,92 @@
+"""What a choice is for, read from the rule around it: in `escolha um vale O ...` followed by
+`leve ... de O para D`, O is the origin of a move and D its destination. The prompt of the
+decision then says so ("escolha um espaço (origem de «leve»)", describe.py) instead of only
+what kind of thing is chosen. Read once, when the rule is compiled; nothing changes in play.
+
+Roles: `from` (the place a move leaves), `to` (where something goes), `in` (where a verb
+acts), `obj` (the thing a verb acts on); each with the verb that uses the variable first.
+"""
+from __future__ import annotations
+
+import dataclasses
+
+from .. import nodes as N
+
+
+def _uses(x, var):
+    return isinstance(x, N.Var) and x.name == var
+
+
+def _mentions(node, var) -> bool:
+    if _uses(node, var):
+        return True
+    if isinstance(node, (list, tuple)):
+        return any(_mentions(x, var) for x in node)
+    if isinstance(node, dict):
+        return any(_mentions(x, var) for x in node.values())
+    if dataclasses.is_dataclass(node) and not isinstance(node, type):
+        return any(_mentions(getattr(node, f.name, None), var) for f in dataclasses.fields(node) if f.name != "pos")
+    return False
+
+
+def _role_in(node, var):
+    """(role, verb) of the first verb statement under `node` that uses `var`, else None."""
+    if isinstance(node, N.Verb):
+        objs = node.obj.items if isinstance(node.obj, N.ListOf) else [node.obj]
+        if any(_uses(o, var) for o in objs):
+            return "obj", node.verb
+        for key, val in (node.args or {}).items():
+            if _uses(val, var):
+                if key == "in":
+                    return ("from" if node.verb == "move" else "in"), node.verb
+                if key == "to":
+                    return "to", node.verb
+        if _mentions(node.obj, var):
+            # "leve guerreiros seus de O para D": O is where the things are taken from
+            return ("from" if node.verb == "move" else "in"), node.verb
+    if isinstance(node, N.Perform) and _mentions(node.args, var):
+        ids = getattr(node.action, "ids", None) or ()
+        if len(ids) == 1:
+            return "in", "@" + str(ids[0])
+    if isinstance(node, (list, tuple)):
+        for x in node:
+            r = _role_in(x, var)
+            if r:
+                return r
+        return None
+    if isinstance(node, dict):
+        return _role_in(list(node.values()), var)
+    if dataclasses.is_dataclass(node) and not isinstance(node, type):
+        for f in dataclasses.fields(node):
+            if f.name == "pos":
+                continue
+            r = _role_in(getattr(node, f.name, None), var)
+            if r:
+                return r
+    return None
+
+
+def _blocks(node):
+    """The blocks directly inside a statement (an `se`'s branches, a loop's body...)."""
+    if isinstance(node, N.Block):
+        yield node
+        return
+    if isinstance(node, (list, tuple)):
+        for x in node:
+            yield from _blocks(x)
+    elif dataclasses.is_dataclass(node) and not isinstance(node, type) and not isinstance(node, N.Verb):
+        for f in dataclasses.fields(node):
+            if f.name != "pos":
+                yield from _blocks(getattr(node, f.name, None))
+
+
+def mark_roles(block, tail=()) -> None:
+    """Give each `escolha ... V` of `block` (and of the blocks inside it) the role of V in the
+    statements after it — in its own block, then in the blocks around it (`tail`)."""
+    stmts = getattr(block, "stmts", None) or []
+    for i, s in enumerate(stmts):
+        after = list(stmts[i + 1:]) + list(tail)
+        if isinstance(s, N.Choose) and s.sel.var and "role" not in s.__dict__:
+            s.__dict__["role"] = _role_in(after, s.sel.var)
+        for b in _blocks(s):
+            mark_roles(b, after)
