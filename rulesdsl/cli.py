@@ -61,10 +61,10 @@ class CliError(Exception):
 # spellings that belong to one language only (`validar`, `simular`, `--agentes` are both)
 _ES_WORDS = {"jugar", "traducir", "escenario", "--facciones", "--semilla", "--salida", "--procesos",
              "--sin-rotacion", "--sin-rotación", "--max-decisiones", "--estricto", "--registro-de",
-             "--versión", "--sin-cache", "reproducir", "--guardar"}
+             "--versión", "--sin-cache", "reproducir", "--guardar", "--puerto"}
 _PT_WORDS = {"jogar", "traduzir", "cenario", "cenário", "--faccoes", "--facções", "--semente", "--saida",
              "--saída", "--processos", "--sem-rodizio", "--sem-rodízio", "--max-decisoes", "--max-decisões",
-             "--estrito", "--versao", "--sem-cache", "reproduzir", "--salvar"}
+             "--estrito", "--versao", "--sem-cache", "reproduzir", "--salvar", "--porta"}
 
 
 def _option_lang(argv) -> str | None:
@@ -297,8 +297,9 @@ def build_parser(lang: str = "pt") -> argparse.ArgumentParser:
     register_rootlog(sub, lang, command, opt, lang_opt, json_opt)
 
     # pictures of a game: the replay page (rulesdsl/view/cli.py)
-    from .view.cli import register as register_view
+    from .view.cli import register as register_view, register_serve
     register_view(sub, lang, command, opt, lang_opt, json_opt)
+    register_serve(sub, lang, command, opt, lang_opt)
 
     # the translator's workbench, when installed
     try:

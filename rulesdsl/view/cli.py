@@ -75,3 +75,58 @@ def cmd_replay(args) -> int:
     n = len(saved["game"]["history"])
     print(_m("VW.written", lang, path=args.html, n=n + 1), file=sys.stderr)
     return 0
+
+
+def register_serve(sub, lang, command, opt, lang_opt):
+    h = lambda key: _m("CLI.h." + key, lang)  # noqa: E731
+    s = command("serve", "servir", "servir", "serve")
+    s.add_argument("ruleset", metavar="REGRAS", help=h("ruleset"))
+    opt(s, "--factions", ["--faccoes", "--facções"], "--facciones", dest="factions", required=True,
+        metavar="A,B", help=h("factions"))
+    opt(s, "--seed", "--semente", "--semilla", dest="seed", type=int, default=0, metavar="N", help=h("seed"))
+    opt(s, "--agents", "--agentes", "--agentes", dest="agents", default=None, metavar="A,B", help=h("serve_agents"))
+    opt(s, "--map", "--mapa", "--mapa", dest="map", default=None, metavar="ID", help=h("map"))
+    opt(s, "--port", "--porta", "--puerto", dest="port", type=int, default=8000, metavar="N", help=h("serve_port"))
+    opt(s, "--save", "--salvar", "--guardar", dest="save", default=None, metavar="ARQ", help=h("save"))
+    lang_opt(s)
+    s.set_defaults(func=cmd_serve, deck=None, setup=None, landmarks=None, hirelings=False)
+
+
+def build_table(args):
+    """(table, lang): the game of `servir` and its agents (all human unless --agentes)."""
+    from ..cli import CliError, _agents, _game_args, _check_writable
+    from ..environment import resolve_ruleset
+    from ..interpreter.agents import HumanAgent
+    from ..interpreter.engine import Game, RulesetError
+    from .. import savegame
+    from .server import Table
+    gdef, lang, factions, map_id = _game_args(args)
+    agents = _agents(args.agents or "humano", factions, args.seed, lang)
+    humans = [f for f, a in agents.items() if isinstance(a, HumanAgent)]
+    if not humans:
+        raise CliError("CLI096")
+    try:
+        game = Game(gdef, factions, args.seed, map_id=map_id, lang=lang, observe=humans)
+    except RulesetError as exc:
+        raise CliError("CLI013", n=0, seed=args.seed, error=str(exc)) from None
+    save = None
+    if args.save:
+        _check_writable(args.save)
+        save = savegame.saver(args.save, resolve_ruleset(args.ruleset), args.agents or "humano", lang)
+    return Table(game, agents, lang, save=save), lang
+
+
+def cmd_serve(args) -> int:
+    import sys
+    from .server import serve
+    table, lang = build_table(args)
+    server = serve(table, "127.0.0.1", args.port)
+    host, port = server.server_address[:2]
+    print(_m("SV.listening", lang, url=f"http://{host}:{port}/"), file=sys.stderr, flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+    return 0
