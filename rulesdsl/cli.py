@@ -297,9 +297,10 @@ def build_parser(lang: str = "pt") -> argparse.ArgumentParser:
     register_rootlog(sub, lang, command, opt, lang_opt, json_opt)
 
     # pictures of a game: the replay page (rulesdsl/view/cli.py)
-    from .view.cli import register as register_view, register_serve
+    from .view.cli import register as register_view, register_print, register_serve
     register_view(sub, lang, command, opt, lang_opt, json_opt)
     register_serve(sub, lang, command, opt, lang_opt)
+    register_print(sub, lang, command, opt, lang_opt)
 
     # the translator's workbench, when installed
     try:

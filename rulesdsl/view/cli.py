@@ -130,3 +130,31 @@ def cmd_serve(args) -> int:
     finally:
         server.server_close()
     return 0
+
+
+def register_print(sub, lang, command, opt, lang_opt):
+    h = lambda key: _m("CLI.h." + key, lang)  # noqa: E731
+    p = command("print", "imprimir", "imprimir", "print")
+    p.add_argument("ruleset", metavar="REGRAS", help=h("ruleset"))
+    opt(p, "--out", ["--saida", "--saída"], "--salida", dest="out", required=True, metavar="PASTA", help=h("print_out"))
+    lang_opt(p)
+    p.set_defaults(func=cmd_print)
+
+
+def cmd_print(args) -> int:
+    import sys
+    from ..cli import CliError, _game_lang, _load, write_atomic
+    from .printing import print_all
+    gdef = _load(args.ruleset, args.user_lang)
+    lang = args.cli_lang = _game_lang(args, gdef)
+    pages = print_all(gdef, lang)
+    if os.path.exists(args.out) and not os.path.isdir(args.out):
+        raise CliError("CLI009", path=args.out, reason=os.strerror(20))
+    try:
+        os.makedirs(args.out, exist_ok=True)
+    except OSError as exc:
+        raise CliError("CLI009", path=args.out, reason=exc.strerror or str(exc)) from None
+    for name, text in pages.items():
+        write_atomic(os.path.join(args.out, name), text)
+    print(_m("VW.printed", lang, n=len(pages), path=args.out), file=sys.stderr)
+    return 0
