@@ -120,7 +120,14 @@ def compile_seating(gdef, d, block, src=None, base=("game",)):
 def compile_setups(gdef, d, block) -> dict:
     """{None: the game's own setup, id: each of `preparações:`} (Setup objects)."""
     game = d.get("game") or {}
-    out = {None: Setup(None, None, gdef.setup_rules, gdef.turn_order, gdef.faction_choice)}
+    # the game's own setup may also run rules after the factions set up (`depois_das_facções:`)
+    after = []
+    for i, r in enumerate(game.get("after_factions") or []):
+        run = block(("game", "after_factions", i) if isinstance(r, str) else ("game", "after_factions", i, "effect"),
+                    None)
+        if run:
+            after.append(run)
+    out = {None: Setup(None, None, gdef.setup_rules, gdef.turn_order, gdef.faction_choice, after)}
     for sid, v in (game.get("setups") or {}).items():
         base = ("game", "setups", sid)
 

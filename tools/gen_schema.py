@@ -247,6 +247,8 @@ schema = {
                      # the factions chosen (or dealt) during setup, each set up at once
                      "turn_order": values("random", "random_first"),
                      "faction_choice": FACTION_CHOICE,
+                     # rules run after the factions set up (Scythe: who starts)
+                     "after_factions": RULES,
                      # other setups (Law A), chosen when the game is made (Game(setup=...),
                      # `--preparacao`): each replaces the game's setup rules, turn order and
                      # faction choice, and may add rules run after the factions set up

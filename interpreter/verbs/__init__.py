@@ -44,3 +44,4 @@ from .faces import (  # noqa: F401
     _flip_one, _flip_step, c_flip)
 from .exchange import (  # noqa: F401
     _place_of_sel, _replace_step, _swap_step, _verb_word, c_replace, c_swap)
+from .seats import c_first_player  # noqa: F401,E402

@@ -37,27 +37,36 @@ def _refill(ctx):
              "acaba, o monte de descarte é embaralhado e vira o baralho, na hora e não só na próxima "
              "compra (2.1; um descarte com o baralho vazio também o refaz). Com 'para Z', as cartas "
              "vão para a zona Z de quem compra; numa zona cheia (a sua `capacidade:`) são descartadas. "
-             "Com 'de B', compra do baralho B que nomeia as suas pilhas (`pilha_de_compra:`).",
+             "Com 'de B', compra do baralho B que nomeia as suas pilhas (`pilha_de_compra:`). "
+             "Com 'até N' ('compre até 2 cartas'), quem compra escolhe quantas, de 0 a N (um benefício "
+             "recebido só em parte).",
        "es": "Coge cartas de la parte superior del mazo a la mano de quien actúa; en cuanto el mazo "
              "se agota, se baraja la pila de descartes para formar uno nuevo, en el acto y no solo al "
              "robar de nuevo (un descarte con el mazo vacío también lo rehace). Con 'a Z', las cartas "
              "van a la zona Z de quien roba; en una zona llena (su `capacidad:`) se descartan. "
-             "Con 'de B', roba del mazo B que nombra sus pilas (`pila_de_robo:`)."},
+             "Con 'de B', roba del mazo B que nombra sus pilas (`pila_de_robo:`). "
+             "Con 'hasta N' ('coge hasta 2 cartas'), quien roba elige cuántas, de 0 a N (un beneficio "
+             "recibido solo en parte)."},
       {"pt": "compre 2 cartas", "es": "coge 2 cartas"})
 def c_draw(cc: CC, node):
     # "compre 3 cartas para Z" / "roba 3 cartas a Z": the cards go to the zone Z of whoever
     # draws instead of the hand (a zone at its capacity discards them, see _room)
     actor = _actor(cc, node)
-    q = _one_obj(cc, node).quant
+    o = _one_obj(cc, node)
+    q = o.quant
     nf = (lambda ctx: 1) if q is None else compile_expr(cc, q)[0] if not isinstance(q, tuple) else compile_expr(cc, q[1])[0]
+    # "compre até N cartas" (a benefit taken in part): who draws chooses how many, 0 to N
+    upto = isinstance(q, tuple) and q[0] == "upto"
+    if isinstance(q, tuple) and q[0] not in ("upto", "atleast"):
+        cc.err("M171", o, verb=getattr(node, "word", None) or "-")
     dest, _ = _pp(cc, node, "to")
     # "compre 2 cartas de B": from the deck B (its id or its draw pile, decks.py)
     src = _deck_src(cc, node)
     g = cc.g
 
-    def run(ctx):
+    def run(ctx, nv=None):
         me = actor(ctx)
-        n = nf(ctx) or 0
+        n = (nf(ctx) if nv is None else nv) or 0
         draw, hand_zone = g.draw_zone, g.hand_zone
         if src is not None:
             p = _decks.by_name(ctx.engine, src)
@@ -81,6 +90,9 @@ def c_draw(cc: CC, node):
                 return h.run(rc)
         hand = g.zone_key(hand_zone, me) if dest is None else _zone(ctx, dest(ctx), me)
         return run_calls([(_draw_one, (ctx, me, hand, dest is not None, draw))] * n)
+    if upto:
+        from .counters import _upto
+        return _upto(lambda ctx: (actor(ctx), nf(ctx) or 0), run, cc.law)
     return run
 
 

@@ -6,6 +6,9 @@ from __future__ import annotations
 from ...compiler import CC, Simple, compile_sel, compile_expr
 from ... import nodes as N
 from ..hooks import fire
+from ..flow import ask
+from ..machine import FIN, start
+from ..runtime import Decision
 from .. import chance
 from .. import small_forms as _small
 from .registry import _actor, _hide_again, _objs, _one_obj, verb
@@ -21,6 +24,14 @@ def _counter_verb(sign):
         s = compile_sel(cc, o)
         q = o.quant
         nf = compile_expr(cc, q)[0] if q is not None and not isinstance(q, tuple) else (lambda ctx: 1)
+        # "receba até N X" (a benefit taken in part): the receiver chooses how many, 0 to N
+        upto = isinstance(q, tuple) and q[0] == "upto" and sign > 0
+        if isinstance(q, tuple) and q[0] == "upto":
+            if not upto:
+                cc.err("M171", o, verb=getattr(node, "word", None) or "-")
+            nf = compile_expr(cc, q[1])[0]
+        elif isinstance(q, tuple):
+            cc.err("M171", o, verb=getattr(node, "word", None) or ("+" if sign > 0 else "-"))
         g = cc.g
         if isinstance(s, Simple) and s.etype == "extra_action":
             def extra(ctx):
@@ -43,12 +54,14 @@ def _counter_verb(sign):
                    key=getattr(node, "word", None) or ("+" if sign > 0 else "-"))
         hidden = cid in g.hidden_counters
 
-        def run(ctx):
+        def run(ctx, nv=None):
+            if nv is None:
+                nv = nf(ctx)
             if g.per_faction(cid):
                 # "receba 1 ajuda de D": the actor's value for D
                 me = actor(ctx)
                 key = g.pair_key(cid, me, owner(ctx) if owner else None)
-                n = (nf(ctx) or 0) * sign
+                n = (nv or 0) * sign
                 cur = ctx.s.counters.get(key, 0)
                 if lo is not None and cur + n < lo:      # the declared bounds hold per pair too
                     n = lo - cur
@@ -60,7 +73,7 @@ def _counter_verb(sign):
                 ctx.engine.log_change("score" if sign > 0 else "lose", {"by": me, "counter": key, "n": n})
                 return
             me = owner(ctx) if owner else actor(ctx)
-            n = (nf(ctx) or 0) * sign
+            n = (nv or 0) * sign
             key = g.counter_key(cid, me)
             if ctx.s.flags.get(("locked", key)):
                 # frozen: the marker is off the track, nothing to gain nor to lose (3.3.1)
@@ -79,14 +92,67 @@ def _counter_verb(sign):
             if cid == g.score:
                 ctx.engine.check_score(ctx)
             return fire(ctx, {"event": "counter", "counter": cid, "by": me, "owner": me, "count": n})
-        return run
+        if not upto:
+            return run
+
+        def room(ctx):
+            """How much can be received: N, no more than the declared maximum leaves."""
+            me = actor(ctx)
+            if g.per_faction(cid):
+                key = g.pair_key(cid, me, owner(ctx) if owner else None)
+            else:
+                key = g.counter_key(cid, owner(ctx) if owner else me)
+                if ctx.s.flags.get(("locked", key)):
+                    return me, 0
+            n = nf(ctx) or 0
+            if hi is not None:
+                n = min(n, hi - ctx.s.counters.get(key, 0))
+            return me, max(0, n)
+        return _upto(room, run, cc.law)
     return comp
+
+
+def _upto(room, run, law):
+    """`até N` on a verb that gives something (receba, compre): who receives takes part of it,
+    0 to N ("ou parte dele"); the rest is left. room(ctx) -> (who chooses, most that can be
+    taken); run(ctx, n) does the verb with n."""
+    K = (run, law)
+
+    def ask_first(ctx):
+        who, most = room(ctx)
+        if most <= 0:
+            return None
+        return start(_upto_step, K, {"ctx": ctx, "who": who, "most": most, "pc": 0, "d": None})
+    return ask_first
+
+
+def _upto_step(K, L, send):
+    run, law = K
+    ctx = L["ctx"]
+    if L["pc"] == 0:
+        v = ask(ctx, L["who"], "count", list(range(0, L["most"] + 1)), False, ("how_many",), law)
+        if type(v) is Decision:
+            L["d"] = v
+            L["pc"] = 1
+            return v
+    elif L["pc"] == 1:
+        v = L["d"].options[send]
+        L["d"] = None
+    else:
+        return FIN
+    L["pc"] = 2
+    r = run(ctx, v) if v else None
+    return FIN if r is None else r
 
 
 verb("gain",
      {"pt": "Soma a um contador de quem age (PV, ...) ou dá ações extras a um orçamento de ações. Ao "
-            "chegar à pontuação de vitória, a partida acaba (3.1).",
-      "es": "Suma a un contador de quien actúa (PV, ...) o da acciones extra a un presupuesto de acciones."},
+            "chegar à pontuação de vitória, a partida acaba (3.1). Com 'até N' ('receba até 2 poder'), "
+            "quem recebe escolhe quanto, de 0 a N, sem passar do máximo declarado: um benefício "
+            "recebido só em parte.",
+      "es": "Suma a un contador de quien actúa (PV, ...) o da acciones extra a un presupuesto de acciones. "
+            "Con 'hasta N' ('recibe hasta 2 poder'), quien recibe elige cuánto, de 0 a N, sin pasar del "
+            "máximo declarado: un beneficio recibido solo en parte."},
      {"pt": "receba 1 PV", "es": "anota 1 PV"})(_counter_verb(1))
 verb("lose",
      {"pt": "Subtrai de um contador de quem age, sem passar do mínimo declarado.",

@@ -19,9 +19,12 @@ from .sides import _put_back_side
 @verb("place",
       {"pt": "Posiciona peças do suprimento de quem age em espaços (G.1.26). Faz o máximo possível "
              "(1.5.4); dentro de um bloco 'tente', ficar aquém é falha. Respeita capacidade (locais) e "
-             "proibições.",
+             "proibições. Com 'até N' ('posicione até 3 grãos em T'), quem posiciona escolhe quantas, "
+             "de 0 a N (um benefício recebido só em parte).",
        "es": "Coloca piezas de la reserva de quien actúa en espacios. Hace lo máximo posible; dentro "
-             "de un bloque 'intenta', quedarse corto es un fracaso. Respeta capacidad y prohibiciones."},
+             "de un bloque 'intenta', quedarse corto es un fracaso. Respeta capacidad y prohibiciones. "
+             "Con 'hasta N' ('coloca hasta 3 granos en T'), quien coloca elige cuántas, de 0 a N (un "
+             "beneficio recibido solo en parte)."},
       {"pt": "posicione 1 guerreiro em cada clareira com recrutador",
        "es": "coloca 1 guerrero en cada claro con reclutador"})
 def c_place(cc: CC, node):
@@ -88,6 +91,8 @@ def _place_step(K, L, send):
                 L["short"] = True     # 1.5.4: place what you can; all-or-nothing fails afterwards
                 continue
             L["n"] = quant_count(sel.quant, c, 1)
+            # "posicione até N X em T" (a benefit taken in part): who places chooses how many
+            L["upto"] = sel.quant is not None and sel.quant[0] == "upto"
             L["where"] = list(where)
             if len(kinds) > 1:
                 avail = [k for k in kinds if supply_count(g, s, k) > 0]
@@ -107,6 +112,20 @@ def _place_step(K, L, send):
             L["kind"] = L["d"].options[send]
             L["d"] = None
             pc = 2
+        elif pc == 8:                   # how many, of "até N"
+            L["n"] = L["d"].options[send]
+            L["d"] = None
+            pc = 0 if L["n"] == 0 else 2
+        elif pc == 2 and L["upto"]:
+            L["upto"] = False
+            most = min(L["n"], supply_count(g, s, L["kind"]))
+            v = ask(c, me, "count", list(range(0, most + 1)), False, ("how_many",), law) if most > 0 else 0
+            if type(v) is Decision:
+                L["d"] = v
+                L["pc"] = 8
+                return v
+            L["n"] = v
+            pc = 0 if v == 0 else 2
         elif pc == 2:                   # where they go
             kind, n, where = L["kind"], L["n"], L["where"]
             targets = []
