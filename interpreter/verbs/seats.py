@@ -9,11 +9,11 @@ from .registry import _objs, verb
 
 @verb("first_player",
       {"pt": "Durante a preparação, faz de J o primeiro jogador: a ordem dos lugares à mesa não muda, "
-             "só o ponto de partida (Scythe, ORDEM INICIAL: o menor número do tabuleiro de ações). "
+             "só o ponto de partida (p. ex. quem tem o menor número impresso no seu tabuleiro). "
              "Depois da preparação, quando as rodadas já começaram, é um erro da partida (M172).",
        "es": "Durante la preparación, hace de J el jugador inicial: el orden de los asientos en la mesa "
-             "no cambia, solo el punto de partida (Scythe, ORDEN INICIAL: el menor número del tablero "
-             "de acciones). Después de la preparación, cuando las rondas ya empezaron, es un error de la "
+             "no cambia, solo el punto de partida (p. ej. quien tiene el menor número impreso en su "
+             "tablero). Después de la preparación, cuando las rondas ya empezaron, es un error de la "
              "partida (M172)."},
       {"pt": "comece a partida por J", "es": "empieza la partida por J"})
 def c_first_player(cc: CC, node):
