@@ -5,6 +5,7 @@ players with invariants after every decision: no error").
     python benchmarks/scythe_games.py --games 300 [--seed 0] [--eager 0.9] [--no-invariants]
 
 `--eager P`: at a decision that can be declined ("passar", "fim"), take another option with
+probability P, and at a "how many" decision (0 to N: a benefit taken in part) take N with
 probability P (uniform random play declines half the optional actions, and games end at the
 round limit before anyone places six stars). Prints errors (seed, decision, last choices),
 how games ended, wins by faction and by seat, and CPU time per game."""
@@ -38,6 +39,9 @@ def play(g, seats, seed, eager, invariants):
         keep = [i for i, x in enumerate(ids) if x not in DECLINE]
         if keep and len(keep) < len(ids) and rng.random() < eager:
             i = rng.choice(keep)
+        elif "0" in ids and all(str(x).isdigit() for x in ids) and rng.random() < eager:
+            # "quanto": a benefit taken in part, the power dial... take the most
+            i = max(range(len(ids)), key=lambda k: int(ids[k]))
         else:
             i = rng.randrange(len(ids))
         game.apply(i)
