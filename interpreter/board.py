@@ -201,6 +201,29 @@ def piece_spaces(ctx):
     return (_view(ctx.m, fl[MAP_KEY]) if fl and MAP_KEY in fl else ctx.m).all_space_ids
 
 
+def kind_spaces(s) -> dict:
+    """{piece kind: set of the spaces holding some piece of it} for the state `s` now: the
+    candidates of "com <peças>" are a union of a few of these sets, not a scan of the map per
+    selection. Built once per version of the pieces (`vb`) of the last state asked (the
+    selections of one decision share it)."""
+    last = _KIND_SPACES
+    if last[1] == s.vb and last[0] == s.uid:
+        return last[2]
+    idx = {}
+    for sp, b in s.board.items():
+        for k in b:
+            got = idx.get(k)
+            if got is None:
+                idx[k] = {sp}
+            else:
+                got.add(sp)
+    last[0], last[1], last[2] = s.uid, s.vb, idx
+    return idx
+
+
+_KIND_SPACES = [None, None, {}]           # [state uid, pieces' version, kind -> spaces]
+
+
 def faction_space_items(g, faction) -> list:
     """The overrides that put the spaces `faction` brings on the map (`espaços:`)."""
     return [("space", sid, faction, sp["counted"])
@@ -222,14 +245,37 @@ def add_faction_spaces(engine, faction) -> None:
 
 
 def board(ctx):
-    """The map as it is now, for the faction acting in `ctx` (a MapDef)."""
-    fl = ctx.s.flags
+    """The map as it is now, for the faction acting in `ctx` (a MapDef).
+
+    Kept for the last (state, contents' version, acting faction, map) asked: the legality
+    checks of one decision ask for the map many times between two changes. Everything the
+    view depends on is in the state's contents (the map's overrides in the flags, the
+    pieces, the cards in play, the parts the conditions read), so `vid` keys it; a view made
+    by a condition that is not memoized (its reads unknown) is not kept."""
+    s = ctx.s
+    me = ctx.me
+    last = _LAST_BOARD
+    if last[1] == s.vid and last[0] == s.uid and last[2] == me and last[3] is ctx.m:
+        return last[4]
+    fl = s.flags
     v = _view(ctx.m, fl[MAP_KEY]) if fl and MAP_KEY in fl else ctx.m
     cards = v.card_adjacency
     if v.piece_edges and _live(v)[0]:
         v = _with_piece_edges(ctx, v)
     if v.conditional_kinds and _live(v)[1]:
+        if _live_reads(v) is None:
+            return _board_rest(ctx, _with_conditional(ctx, v), cards)
         v = _with_conditional(ctx, v)
+    v = _board_rest(ctx, v, cards)
+    last[0], last[1], last[2], last[3], last[4] = s.uid, s.vid, me, ctx.m, v
+    return v
+
+
+# [state uid, vid, acting faction, map, view] of the last board() answered
+_LAST_BOARD = [None, None, None, None, None]
+
+
+def _board_rest(ctx, v, cards):
     if cards and ctx.s.gate_on:
         # who has one of those cards in play: kept for the last state and cards' version read
         # (one comparison while nobody has them, the usual case)

@@ -213,8 +213,9 @@ def _put_back(var, ind="    ") -> str:
             f"{ind}else:\n{ind}    env[{var!r}] = saved\n")
 
 
-def space_sel(sel) -> None:
-    """SpaceSel.any / items as one loop each (the selection's filters inlined)."""
+def space_sel(sel, any_name="any", items_name="items") -> None:
+    """SpaceSel.any / items as one loop each (the selection's filters inlined), set as the
+    selection's attributes `any_name` and `items_name`."""
     if not ON or not sel.preds:
         return
     try:
@@ -230,8 +231,8 @@ def space_sel(sel) -> None:
         items_fn = _build(ns2, body, "_items")
     except SyntaxError:          # pragma: no cover - a source the generator got wrong
         return
-    sel.any = any_fn
-    sel.items = items_fn
+    setattr(sel, any_name, any_fn)
+    setattr(sel, items_name, items_fn)
 
 
 def _bind(env, var, x):

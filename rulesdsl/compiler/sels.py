@@ -99,6 +99,14 @@ class CoverSpaceSel(SpaceSel):
 
     cover_pred = None
 
+    # the spaces that pass the filters, as a plain selection (codegen.space_sel replaces
+    # these with generated loops)
+    def _plain_any(self, ctx):
+        return SpaceSel.any(self, ctx)
+
+    def _plain_items(self, ctx):
+        return SpaceSel.items(self, ctx)
+
     def _matching(self, ctx):
         """(spaces of a largest matching, number of values); None: not a list (a filter)."""
         g = ctx.g
@@ -114,7 +122,7 @@ class CoverSpaceSel(SpaceSel):
             values = [v for v in values if v is not None]
         # specific values first, wild ones last (they take what is left)
         values.sort(key=lambda v: v in g.wild)
-        spaces = SpaceSel.items(self, ctx)
+        spaces = self._plain_items(ctx)
         sval = {sp: _bd.match_value(ctx, sp, attr) for sp in spaces}
         owner = {}                  # space -> index of the value it covers
 
@@ -136,12 +144,12 @@ class CoverSpaceSel(SpaceSel):
     def any(self, ctx):
         m = self._matching(ctx)
         if m is None:
-            return SpaceSel.any(self, ctx)
+            return self._plain_any(ctx)
         return len(m[0]) == m[1]
 
     def items(self, ctx):
         m = self._matching(ctx)
-        return SpaceSel.items(self, ctx) if m is None else m[0]
+        return self._plain_items(ctx) if m is None else m[0]
 
 
 class PieceSel(Sel):

@@ -70,6 +70,7 @@ def compile_space_sel(cc: CC, node: N.Sel, kind, quant):
         # (N7); a single value (a parameter of unknown type) filters as always
         sel = CoverSpaceSel(kind, preds, node.var, quant)
         sel.cover_pred = covers[0]
+        _cg.space_sel(sel, "_plain_any", "_plain_items")
     else:
         sel = SpaceSel(kind, preds, node.var, quant)
         _cg.space_sel(sel)
@@ -378,8 +379,12 @@ def _occupied_fn(inner):
             key += (s.partners(ctx.me),)          # coalition partners are not enemies
         got = cache.get(key)
         if got is None:
-            kset = frozenset(inner.owner_kinds(ctx))
-            got = {sp for sp, b in s.board.items() if b and not kset.isdisjoint(b)}
+            idx = _bd.kind_spaces(s)
+            got = set()
+            for k in inner.owner_kinds(ctx):
+                at = idx.get(k)
+                if at:
+                    got |= at
             if len(cache) > 64:
                 cache.clear()
             cache[key] = got
