@@ -201,29 +201,6 @@ def piece_spaces(ctx):
     return (_view(ctx.m, fl[MAP_KEY]) if fl and MAP_KEY in fl else ctx.m).all_space_ids
 
 
-def kind_spaces(s) -> dict:
-    """{piece kind: set of the spaces holding some piece of it} for the state `s` now: the
-    candidates of "com <peças>" are a union of a few of these sets, not a scan of the map per
-    selection. Built once per version of the pieces (`vb`) of the last state asked (the
-    selections of one decision share it)."""
-    last = _KIND_SPACES
-    if last[1] == s.vb and last[0] == s.uid:
-        return last[2]
-    idx = {}
-    for sp, b in s.board.items():
-        for k in b:
-            got = idx.get(k)
-            if got is None:
-                idx[k] = {sp}
-            else:
-                got.add(sp)
-    last[0], last[1], last[2] = s.uid, s.vb, idx
-    return idx
-
-
-_KIND_SPACES = [None, None, {}]           # [state uid, pieces' version, kind -> spaces]
-
-
 def faction_space_items(g, faction) -> list:
     """The overrides that put the spaces `faction` brings on the map (`espaços:`)."""
     return [("space", sid, faction, sp["counted"])

@@ -379,12 +379,8 @@ def _occupied_fn(inner):
             key += (s.partners(ctx.me),)          # coalition partners are not enemies
         got = cache.get(key)
         if got is None:
-            idx = _bd.kind_spaces(s)
-            got = set()
-            for k in inner.owner_kinds(ctx):
-                at = idx.get(k)
-                if at:
-                    got |= at
+            kset = frozenset(inner.owner_kinds(ctx))
+            got = {sp for sp, b in s.board.items() if b and not kset.isdisjoint(b)}
             if len(cache) > 64:
                 cache.clear()
             cache[key] = got
