@@ -24,6 +24,7 @@ from . import priorities as _priorities
 from .ending import compile_ending
 from . import small_forms as _small
 from . import hirelings as _hirelings
+from . import menu_index as _menu_index
 
 
 def _bool(v, default=False):
@@ -1088,6 +1089,8 @@ class GameDef:
                 cc.vars[var] = ANY
             if "requires" in a:
                 act.requires = expr(path + ("requires",), owner, cc)
+                e = exprs.get(path + ("requires",))
+                act.req_tree = None if e is None else e.tree     # menu_index.required_kinds
             act.run = block(path + ("effect",), owner, a.get("law"), cc) or _noop
             if a.get("crafts") is not None:
                 # `cria: K` (N7): the card crafted is the one K holds when the action ends
@@ -1420,18 +1423,10 @@ class GameDef:
             by_piece.add(fid)
         self.pays_with_piece = frozenset(by_piece)
 
-    def menu_ids(self, listed, phase, me):
-        """What a menu offers `me` in `phase`: its own list, then the phase's window actions it
-        does not list and `me` takes, in their declaration order (kept per menu and player)."""
-        key = (id(listed), phase, me)
-        ids = self._menu_ids.get(key)
-        if ids is None:
-            w = self.windows.get(phase, ())
-            barred = self.factions[me].barred if me in self.factions else ()
-            ids = tuple(listed) + tuple(a for a in w if a not in listed and a not in barred)
-            self._menu_ids[key] = (listed, ids)     # `listed` kept alive: its id stays its own
-            return ids
-        return ids[1]
+    def menu_ids(self, listed, phase, me, s):
+        """What a menu offers `me` in `phase` (None: no window actions) in the game of state
+        `s`: interpreter/menu_index.py."""
+        return _menu_index.menu_ids(self, listed, phase, me, s)
 
     def _check_setups(self, d) -> None:
         """The groups a faction choice reveals or locks (A.8.1) are groups of some faction
