@@ -71,6 +71,24 @@ def in_play(ctx) -> dict:
     return out
 
 
+def game_cards(g, s) -> frozenset:
+    """The card defs the game of state `s` has (its card instances, made when it starts and
+    shared by its copies): a card's own hooks and actions hold in no other game. Kept per
+    instance list."""
+    memo = g.__dict__.get("_game_cards")
+    if memo is None:
+        memo = g._game_cards = {}
+    defs = s.card_defs
+    got = memo.get(id(defs))
+    if got is not None and got[0] is defs and got[2] == len(defs):
+        return got[1]
+    if len(memo) > 64:
+        memo.clear()
+    out = frozenset(defs)
+    memo[id(defs)] = (defs, out, len(defs))      # the list kept alive: its id stays its own
+    return out
+
+
 def gate_cards(g) -> frozenset:
     """The card defs whose rules change values the engine keeps (memo keys) while they lie in
     play: those with modifiers of who rules (interpreter/rule.py), of a derived value, or with

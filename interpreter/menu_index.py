@@ -20,6 +20,7 @@ those), so the cost of a menu does not grow with the rules that cannot apply in 
 from __future__ import annotations
 
 from .. import nodes as N
+from .card_scope import game_cards
 
 
 def never_enabled(g, s) -> frozenset:
@@ -27,19 +28,22 @@ def never_enabled(g, s) -> frozenset:
     memo = g.__dict__.get("_never_enabled")
     if memo is None:
         memo = g._never_enabled = {}
-    key = (tuple(s.seats), s.hired, id(s.card_defs))
+    # per game: its card instances (a list made when it starts, shared by its copies), and
+    # its seats and hirelings (set in its setup)
+    defs = s.card_defs
+    key = (id(defs), tuple(s.seats), s.hired)
     got = memo.get(key)
-    if got is not None and got[0] is s.card_defs:
+    if got is not None and got[0] is defs:
         return got[1]
     if len(memo) > 64:
         memo.clear()
     out = frozenset(_never(g, s))
-    memo[key] = (s.card_defs, out)        # the list kept alive: its id stays its own
+    memo[key] = (defs, out)        # the list kept alive: its id stays its own
     return out
 
 
 def _never(g, s):
-    cards = set(s.card_defs)
+    cards = game_cards(g, s)
     placed = set()
     for where in (s.board, s.piece_zones):
         for d in where.values():
