@@ -834,6 +834,19 @@ class GameDef:
         return owner == faction or (":" in key and z in self.public_zones.get(owner, ()))
 
     def counter_key(self, cid, faction):
+        # kept per (counter, faction): expressions and verbs ask it on every evaluation
+        try:
+            return self._counter_keys[cid, faction]
+        except KeyError:
+            pass
+        except AttributeError:
+            self._counter_keys = {}
+        except TypeError:           # not hashable: not a counter id, answered as ever
+            return self._counter_key_now(cid, faction)
+        k = self._counter_keys[cid, faction] = self._counter_key_now(cid, faction)
+        return k
+
+    def _counter_key_now(self, cid, faction):
         if cid in self.counters and str(self.counters[cid].get("scope", "player")) == "global":
             return cid
         if "." in cid:
