@@ -75,8 +75,8 @@ def required_kinds(g, act) -> tuple:
     if tree is not None:
         parts = tree.items if isinstance(tree, N.Logic) and tree.op == "and" else [tree]
         for p in parts:
-            if type(p) is not N.Exists or not isinstance(p.sel, N.Sel):
-                continue
+            if type(p) is not N.Exists or not isinstance(p.sel, N.Sel) or p.sel.quant is not None:
+                continue        # (`houver N X` holds with no piece when N is 0)
             kinds = _sel_kinds(g, p.sel)
             if kinds:
                 out.append(kinds)
