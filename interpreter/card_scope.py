@@ -24,9 +24,20 @@ def owners_in_play(ctx, card_def_id) -> tuple:
 
 
 def in_play_for(ctx, faction, card_def_id) -> bool:
-    """Has `faction` a card of `card_def_id` in one of its in-play zones? (the test a menu
-    makes for one player: read from the cards in play, kept per cards' version)"""
-    return faction in in_play(ctx).get(card_def_id, ())
+    """Has `faction` (a seated one) a card of `card_def_id` in one of its in-play zones? (the
+    test a menu makes for one player, at every decision: it reads that player's few in-play
+    cards rather than building the table of every card in play, `in_play`)"""
+    s = ctx.s
+    if faction not in s.seats:
+        return False
+    zones, defs = s.zones, s.card_defs
+    for key in ctx.g.in_play_keys(faction):
+        cards = zones.get(key)
+        if cards:
+            for c in cards:
+                if defs[c] == card_def_id:
+                    return True
+    return False
 
 
 def in_play(ctx) -> dict:
@@ -57,6 +68,24 @@ def in_play(ctx) -> dict:
                     elif o[-1] != f:
                         out[d] = o + (f,)
     memo[key] = out
+    return out
+
+
+def game_cards(g, s) -> frozenset:
+    """The card defs the game of state `s` has (its card instances, made when it starts and
+    shared by its copies): a card's own hooks and actions hold in no other game. Kept per
+    instance list."""
+    memo = g.__dict__.get("_game_cards")
+    if memo is None:
+        memo = g._game_cards = {}
+    defs = s.card_defs
+    got = memo.get(id(defs))
+    if got is not None and got[0] is defs and got[2] == len(defs):
+        return got[1]
+    if len(memo) > 64:
+        memo.clear()
+    out = frozenset(defs)
+    memo[id(defs)] = (defs, out, len(defs))      # the list kept alive: its id stays its own
     return out
 
 

@@ -24,6 +24,7 @@ from . import priorities as _priorities
 from .ending import compile_ending
 from . import small_forms as _small
 from . import hirelings as _hirelings
+from . import menu_index as _menu_index
 
 
 def _bool(v, default=False):
@@ -833,6 +834,19 @@ class GameDef:
         return owner == faction or (":" in key and z in self.public_zones.get(owner, ()))
 
     def counter_key(self, cid, faction):
+        # kept per (counter, faction): expressions and verbs ask it on every evaluation
+        try:
+            return self._counter_keys[cid, faction]
+        except KeyError:
+            pass
+        except AttributeError:
+            self._counter_keys = {}
+        except TypeError:           # not hashable: not a counter id, answered as ever
+            return self._counter_key_now(cid, faction)
+        k = self._counter_keys[cid, faction] = self._counter_key_now(cid, faction)
+        return k
+
+    def _counter_key_now(self, cid, faction):
         if cid in self.counters and str(self.counters[cid].get("scope", "player")) == "global":
             return cid
         if "." in cid:
@@ -1088,6 +1102,8 @@ class GameDef:
                 cc.vars[var] = ANY
             if "requires" in a:
                 act.requires = expr(path + ("requires",), owner, cc)
+                e = exprs.get(path + ("requires",))
+                act.req_tree = None if e is None else e.tree     # menu_index.required_kinds
             act.run = block(path + ("effect",), owner, a.get("law"), cc) or _noop
             if a.get("crafts") is not None:
                 # `cria: K` (N7): the card crafted is the one K holds when the action ends
@@ -1420,18 +1436,10 @@ class GameDef:
             by_piece.add(fid)
         self.pays_with_piece = frozenset(by_piece)
 
-    def menu_ids(self, listed, phase, me):
-        """What a menu offers `me` in `phase`: its own list, then the phase's window actions it
-        does not list and `me` takes, in their declaration order (kept per menu and player)."""
-        key = (id(listed), phase, me)
-        ids = self._menu_ids.get(key)
-        if ids is None:
-            w = self.windows.get(phase, ())
-            barred = self.factions[me].barred if me in self.factions else ()
-            ids = tuple(listed) + tuple(a for a in w if a not in listed and a not in barred)
-            self._menu_ids[key] = (listed, ids)     # `listed` kept alive: its id stays its own
-            return ids
-        return ids[1]
+    def menu_ids(self, listed, phase, me, s):
+        """What a menu offers `me` in `phase` (None: no window actions) in the game of state
+        `s`: interpreter/menu_index.py."""
+        return _menu_index.menu_ids(self, listed, phase, me, s)
 
     def _check_setups(self, d) -> None:
         """The groups a faction choice reveals or locks (A.8.1) are groups of some faction

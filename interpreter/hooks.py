@@ -6,7 +6,7 @@ and call `fire` once the whole verb is done (Law 1.1.3: remove everything, then 
 """
 from __future__ import annotations
 
-from .card_scope import in_play, owners_in_play
+from .card_scope import game_cards, in_play, owners_in_play
 from .machine import FIN, Frame
 from .runtime import PASS, Decision
 from .hirelings import present as _present
@@ -101,14 +101,15 @@ def _ready(ctx, h, ev, me, ready):
     ready.append((h, c, me))
 
 
-def _hooks_for(g, event, phase, step, seats) -> tuple:
+def _hooks_for(g, event, phase, step, seats, cards) -> tuple:
     """The hooks of an event that may apply at this phase and step with these seats (owned
-    by a seated faction or by nobody), in declaration order; kept per ruleset, so that an
-    event costs the hooks that can apply, not every hook of every faction and card."""
+    by a seated faction or by nobody) and these cards in the game (a card's own hooks: only
+    if the game has the card, card_scope.game_cards), in declaration order; kept per ruleset,
+    so that an event costs the hooks that can apply, not every hook of every faction and card."""
     index = g.__dict__.get("_hook_index")
     if index is None:
         index = g._hook_index = {}
-    key = (event, phase, step, tuple(seats))
+    key = (event, phase, step, tuple(seats), cards)
     hooks = index.get(key)
     if hooks is None:
         if len(index) > 1024:
@@ -116,7 +117,7 @@ def _hooks_for(g, event, phase, step, seats) -> tuple:
         hooks = index[key] = tuple(
             h for h in g.triggers.get(event, ())
             if (h.owner is None or h.owner in seats) and (h.phase is None or h.phase == phase)
-            and (h.step is None or h.step == step))
+            and (h.step is None or h.step == step) and (h.card is None or h.card in cards))
     return hooks
 
 
@@ -126,7 +127,8 @@ def fire(ctx, ev):
         return
     # (phases and steps are ids: strings, or None)
     s = ctx.s
-    hooks = _hooks_for(g, ev["event"], ev.get("phase"), ev.get("step"), s.seats if not s.hired else _present(s))
+    hooks = _hooks_for(g, ev["event"], ev.get("phase"), ev.get("step"), s.seats if not s.hired else _present(s),
+                       game_cards(g, s))
     ready = []
     played = None
     for h in hooks:
@@ -328,25 +330,38 @@ def _forbidden(ctx, event, space, kind, actor, origin=None) -> bool:
     """Does some prohibition hook forbid it? Memoized by the parts of the state the hooks'
     conditions read (PERF: menus ask it for every space while listing what can be done)."""
     g = ctx.g
-    memo = g.__dict__.get("_forbidden_memo")
-    if memo is None:
+    s = ctx.s
+    # the hooks that can forbid anything are those of the factions present (and nobody's):
+    # the key reads what their conditions read, not what those of absent factions read
+    seats = tuple(s.seats) if not s.hired else _present(s)
+    per = g.__dict__.get("_forbidden_per_seats")
+    if per is None:
+        per = g._forbidden_per_seats = {}
+    info = per.get(seats)
+    if info is None:
         from ..compiler import state_reads
         from operator import attrgetter
+        live = [h for h in g.prohibitions if h.owner is None or h.owner in seats]
         reads = set()
-        for tree in g.prohibition_trees():
-            r = None if tree is None else state_reads(g, tree)
+        for h in live:
+            if h.owner_rel == "enemy" or h.by_rel == "enemy":
+                reads.add("vf")          # enemies: not the coalition partners (flags)
+            if h.condition is None:
+                continue
+            r = None if h.cond_tree is None else state_reads(g, h.cond_tree)
             if r is None:
                 reads = None
                 break
             reads.update(r)
-        g._forbidden_ver = attrgetter(*(("uid", "vid") if reads is None else ("uid",) + tuple(sorted(reads))))
+        ver = attrgetter(*(("uid", "vid") if reads is None else ("uid",) + tuple(sorted(reads))))
         # the origin of a movement matters only to a hook that names it (`de:`): otherwise
         # it stays out of the key, and one answer serves every origin
-        g._forbidden_from = any("from" in h.binds or "to" in h.binds for h in g.prohibitions)
-        memo = g._forbidden_memo = {}
-    if not g._forbidden_from:
+        named_from = any("from" in h.binds or "to" in h.binds for h in live)
+        info = per[seats] = (ver, named_from, {})
+    ver, named_from, memo = info
+    if not named_from:
         origin = None
-    key = (g._forbidden_ver(ctx.s), event, space, kind, actor, origin)
+    key = (ver(s), event, space, kind, actor, origin)
     try:
         v = memo[key]
     except KeyError:

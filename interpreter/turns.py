@@ -14,6 +14,7 @@ from .flow import ask
 from . import ending as _ending
 from .machine import FIN, Frame, begin
 from .flow import Menu
+from .menu_index import never_enabled
 from .runtime import Decision, EndPhase, EndTurn, Failure, GameOver
 
 # where the loop is (pc)
@@ -22,6 +23,18 @@ from .runtime import Decision, EndPhase, EndTurn, Failure, GameOver
  FINAL, FINAL_SEAT, RANK, TURN_ORDER, CHOOSE, AFTER_FACTIONS, LANDMARKS, HIRE, HIRE_SETUP) = range(24)
 # the steps inside a turn, where `termine o turno` ends it
 IN_TURN = frozenset((TURN_START, PHASE, PHASE_STARTED, PHASE_RULES, PHASE_END, PHASE_ENDED))
+
+
+def _turn_changed(s, new_turn):
+    """A new turn (whose turn, the turn's marks cleared) or a new phase: only the parts that
+    changed get a new version ("vt", and "vm" for the marks), so that memos of the pieces,
+    cards and counters (requirements, derived values, prohibitions) stay valid across phases.
+    Not journaled, as `s.ver += 1`: a rollback to a mark made before never brings back the
+    versions of then (State._ext)."""
+    s._ext += 1
+    s._touch("vt")
+    if new_turn:
+        s._touch("vm")
 
 
 def _faction_setup(game, f):
@@ -118,7 +131,8 @@ class Main(Frame):
         if not ids:
             return None
         barred = g.factions[self.f].barred
-        ids = tuple(a for a in ids if a not in barred)
+        never = never_enabled(g, self.game.s)      # actions this game cannot enable (menu_index.py)
+        ids = tuple(a for a in ids if a not in barred and a not in never)
         if not ids:
             return None
         ctx = self.rules_ctx
@@ -330,7 +344,7 @@ class Main(Frame):
                 s.active = f
                 s.turn_no += 1
                 s.marks.clear()
-                s.ver += 1
+                _turn_changed(s, True)
                 game.log_event("turn", f, round=s.round)
                 self.c = ctx.child(me=f, env={})
                 # one turn's rules share variables; what they do themselves (not in an action,
@@ -358,7 +372,7 @@ class Main(Frame):
                 f = self.f
                 ph = self.phases[self.pi]
                 s.phase = ph
-                s.ver += 1
+                _turn_changed(s, False)
                 game.log_event("phase", f, phase=ph)
                 self.pc = PHASE_STARTED
                 r = fire(self.c, {"event": "phase_start", "phase": ph, "by": f, "owner": f})
