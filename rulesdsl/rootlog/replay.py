@@ -349,7 +349,10 @@ class Replayer:
                         if all(r == x[1] for (_, r), x in zip(new, left)):
                             nxt.append(g2)       # only changes the log may omit: go on
                             continue
-                        found.append((self._score(left, new, first, self.merged), g2, new, False))
+                        sc = self._score(left, new, first, self.merged)
+                        found.append((sc, g2, new, False))
+                        if sc[1] and not sc[0]:
+                            nxt.append(g2)       # the first action half done: it may go on
                         continue
                     nxt.append(g2)
             if nodes > self.budget or any(f[0][0] for f in found):
