@@ -32,9 +32,18 @@ class Mapping:
         self.factions = {}
         self.pieces = {}
         self.boards = {}
+        self.piece_boards = {}
+        self.counters = {}
         for letter, f in (d.get("facções") or {}).items():
             self.factions[str(letter)] = f["id"]
             self.boards[str(letter)] = {str(k): f"{f['id']}.{v}" for k, v in (f.get("quadro") or {}).items()}
+            # pieces on a board location: the piece zones it stands for (their sum is watched)
+            self.piece_boards[str(letter)] = {
+                str(k): tuple(f"{f['id']}.{z}" for z in (v if isinstance(v, list) else [v]))
+                for k, v in (f.get("quadro_peças") or {}).items()}
+            # a board marker set to a number (`$_h->3`): the faction's counter it is
+            self.counters[str(letter)] = {str(k): f"{f['id']}:{f['id']}.{v}"
+                                          for k, v in (f.get("contadores") or {}).items()}
             self.pieces[str(letter)] = {str(k): v for k, v in (f.get("peças") or {}).items()}
         self.cards = {str(k): list(v) for k, v in (d.get("cartas") or {}).items()}
         self.cards_by_suit = {str(k): {s: list(ids) for s, ids in v.items()}

@@ -87,7 +87,13 @@ class Replayer:
         self.soft = set(mapping.neutral.values())
         # the board zones whose sizes are watched (cards the log puts on or takes off them);
         # a change there the log does not record is let through (the log often omits them)
-        self.zones = sorted({z for t in mapping.boards.values() for z in t.values()})
+        self.zones = sorted({z for t in mapping.boards.values() for z in t.values()}
+                            | {mapping.hand(mapping.factions[x]) for x in record.players if x in mapping.factions})
+        # the piece zones of the boards (their sum per board location) and the board markers
+        self.piece_places = [(("pz", f"{letter}${sub}"), ids) for letter, t in mapping.piece_boards.items()
+                             if letter in record.players for sub, ids in t.items()]
+        self.counter_keys = sorted({k for letter, t in mapping.counters.items()
+                                    if letter in record.players for k in t.values()})
         self.blocks = []           # (faction id or None for setup, [turn lines])
         self.swaps = []            # (history length, card instance, card instance)
         self.needs = []            # the current block's card needs
@@ -124,21 +130,48 @@ class Replayer:
             if th.kind == "card":
                 out.extend(self._card_atoms(a, th, letter, ai, bi))
                 continue
+            if th.kind == "board":
+                out.extend(self._counter_atoms(a, th, letter, ai, bi))
+                continue
             if th.kind != "piece":
                 continue
             owner = th.faction or letter
             kinds = frozenset(mp.piece_kinds(owner, th.type, th.sub))
             if not kinds:
                 continue
-            src = mp.space(th.start)
+            src = mp.space(th.start) or self._piece_zone(th.start, letter)
             if th.start is None and th.type == "p":
                 out.append(Atom(None, kinds, -1, th.count * max(1, len(a.dests)), ai, bi, True))
             elif src is not None:
                 out.append(Atom(src, kinds, -1, th.count * max(1, len(a.dests)), ai, bi))
             for d in a.dests:
-                dst = mp.space(d)
+                dst = mp.space(d) or self._piece_zone(d, letter)
                 if dst is not None:
                     out.append(Atom(dst, kinds, 1, th.count, ai, bi))
+        return out
+
+    def _piece_zone(self, loc, letter):
+        """The watched place of pieces on a faction board location (`O$`, `$`): ("pz", letter$sub),
+        or None when the mapping does not name it."""
+        if loc is None or loc.kind != "board":
+            return None
+        owner = loc.faction or letter
+        sub = loc.sub or ""
+        if sub not in self.mp.piece_boards.get(owner, {}):
+            return None
+        return ("pz", f"{owner}${sub}")
+
+    def _counter_atoms(self, a, th, letter, ai, bi) -> list:
+        """A board marker set to a number (`$_h->3`, `$_->3`: every marker of the board): the
+        counter it stands for shows that value afterwards."""
+        table = self.mp.counters.get(th.faction or letter, {})
+        keys = list(table.values()) if not th.sub else [table[th.sub]] if th.sub in table else []
+        out = []
+        for d in a.dests:
+            if d.kind != "clearing":
+                continue
+            for k in keys:
+                out.append(Atom(("ctr", k, int(d.value)), None, 1, 1, ai, bi))
         return out
 
     def _board_zone(self, loc, letter):
@@ -154,6 +187,10 @@ class Replayer:
         if bi == 0:
             return out      # the setup deals its cards before the first decision
         src = self._board_zone(th.start, letter)
+        st = th.start
+        if src is None and st is not None and st.kind == "hand" and st.faction not in (None, letter) \
+                and st.faction in self.mp.factions:
+            src = self.mp.hand(self.mp.factions[st.faction])     # taken from another's hand
         if src is not None:
             out.append(Atom(("zone", src), None, -1, th.count * max(1, len(a.dests)), ai, bi))
         for d in a.dests:
@@ -222,6 +259,15 @@ class Replayer:
         zones = game.s.zones
         for z in self.zones:
             out[("zone", z)] = len(zones.get(z, ()))
+        pz = game.s.piece_zones
+        for place, ids in self.piece_places:
+            for z in ids:
+                for k, n in pz.get(z, {}).items():
+                    if n:
+                        out[(place, k)] = out.get((place, k), 0) + n
+        counters = game.s.counters
+        for k in self.counter_keys:
+            out[("ctr", k, counters.get(k, 0))] = 1
         return out
 
     @staticmethod
@@ -244,7 +290,7 @@ class Replayer:
                 at, rem = x
                 if rem == 0 or at.sign != sign or at.turn not in blocks:
                     continue
-                if key[0] in ("pv", "zone"):
+                if key[0] in ("pv", "zone", "ctr"):
                     if at.place != key:
                         continue
                 else:
@@ -258,8 +304,7 @@ class Replayer:
                 took.add(at.action)
             if len(took) > 1 and key[0] != "pv":
                 self.merged = True      # one change made of two logged actions (8 = 5 + 3)
-            if need and not (key[0] == "zone" and (sign < 0 or not self._names_zone(left, key, blocks))
-                             or key[0] not in ("pv", "zone") and key[1] in self.soft):
+            if need and not self._unrecorded_ok(key, sign, left, blocks):
                 return None
         return left
 
@@ -349,7 +394,10 @@ class Replayer:
                         if all(r == x[1] for (_, r), x in zip(new, left)):
                             nxt.append(g2)       # only changes the log may omit: go on
                             continue
-                        found.append((self._score(left, new, first, self.merged), g2, new, False))
+                        sc = self._score(left, new, first, self.merged)
+                        found.append((sc, g2, new, False))
+                        if sc[1] and not sc[0]:
+                            nxt.append(g2)       # the first action half done: it may go on
                         continue
                     nxt.append(g2)
             if nodes > self.budget or any(f[0][0] for f in found):
@@ -467,6 +515,20 @@ class Replayer:
         checked = {at.action for atoms in self.atoms for at in atoms} | matched_actions
         return Result(game, done_blocks, len(self.blocks), len(self.actions), len(checked),
                       len(matched_actions), stop, skipped, self.seats(), self.rec.winner, game.scores())
+
+    def _unrecorded_ok(self, key, sign, left, blocks):
+        """Whether a change the lines do not record may pass: a card zone's or a board's
+        pieces (the log often omits them; one taken off always may, one put there only when the
+        lines say nothing of that place), a board marker's old value, the neutral pieces."""
+        if key[0] == "pv":
+            return False
+        if key[0] == "ctr":
+            return sign < 0
+        if key[0] == "zone":
+            return sign < 0 or not self._names_zone(left, key, blocks)
+        if isinstance(key[0], tuple):
+            return sign < 0 or not any(at.place == key[0] and at.turn in blocks for at, _ in left)
+        return key[1] in self.soft
 
     @staticmethod
     def _names_zone(left, key, blocks):
