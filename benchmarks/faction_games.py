@@ -100,6 +100,8 @@ def main(argv=None):
     ap.add_argument("--game", type=int, action="append", default=None,
                     help="play only game number I of the series (repeatable), to replay a failure")
     ap.add_argument("--max-decisions", type=int, default=30000)
+    ap.add_argument("--progress", type=int, default=0, metavar="N",
+                    help="print a line every N games (and each error as it happens)")
     a = ap.parse_args(argv)
     g = _gamedef(a.ruleset)
     seats = seatable(g)
@@ -126,8 +128,13 @@ def main(argv=None):
             game, n = play(g, factions, seed, map_id, deck_id, a.max_decisions)
         except Exception as ex:  # noqa: BLE001 - reported, not hidden
             errors.append((i, seed, factions, map_id, deck_id, repr(ex)[:400]))
+            if a.progress:
+                print(f"error in game {i}: {errors[-1]}", flush=True)
             continue
         decisions += n
+        if a.progress and played % a.progress == 0:
+            print(f"... {played} games, {len(errors)} with errors, {decisions} decisions, "
+                  f"{time.process_time() - t0:.0f} s CPU", flush=True)
         for e in game.log:
             if e.get("t") == "action" and e.get("faction") in acts:
                 acts[e["faction"]][e.get("action")] += 1
