@@ -178,6 +178,7 @@ class Action:
         self.window = None        # `disponível`: (phases, who)
         self.crafts = None        # `cria: K`: the variable holding the card it crafts (N7)
         self.hireling = None      # `quem: controlador`: the hireling that performs it (E.2.4)
+        self.until_draw = None    # `até_comprar: F`: closed in phase F once the turn's rules drew
 
     def enabled(self, ctx, args=None) -> bool:
         if self.hireling is not None:
@@ -186,6 +187,8 @@ class Action:
             if h not in ctx.s.hired or ctx.s.flags.get((_hirelings.CTL, h)) != ctx.me:
                 return False
             ctx = ctx.child(me=h)
+        if self.until_draw is not None and ctx.s.marks.get(("drew", ctx.me, self.until_draw)):
+            return False        # "antes de comprar no Anoitecer" (a window's `até_comprar:`)
         if self.card is not None:
             # a card's action: its owner's while the card is in play (`quem: dono da carta`),
             # or anyone's while someone has it in play (`quem: qualquer jogador`)
@@ -692,6 +695,8 @@ class GameDef:
         self.reached: set = set()       # actions some rule or menu can perform
         self.windows: dict = {}         # phase -> actions every menu of it offers (`disponível`)
         self.window_starts: dict = {}   # phase -> window actions also offered as it starts
+        self.window_steps: dict = {}    # phase -> window actions also offered between its steps
+        self.draw_marks: frozenset = frozenset()  # phases whose turn draw closes a window
         self.in_play_zones: tuple = ()  # player zones whose cards are in play (`em_jogo`)
         # zones that declare a limit checked when a phase ends (`limite`, `fase_do_limite`)
         last = self.turn_phases[-1] if self.turn_phases else None
@@ -1366,6 +1371,7 @@ class GameDef:
         self.in_play_zones = tuple(z for z, zd in self.player_zones.items()
                                    if isinstance(zd, dict) and _bool(zd.get("in_play")))
         by_phase: dict = {}
+        draw_marks: set = set()
         for aid, owner, a, path in specs:
             w = a.get("available")
             if not isinstance(w, dict):
@@ -1404,13 +1410,30 @@ class GameDef:
             act.card_any = act.card is not None and who == "any_player"
             act.window = (tuple(phases), who)
             self.reached.add(aid)
+            anytime = _bool(w.get("anytime"))
             for ph in phases:
                 by_phase.setdefault(ph, []).append(aid)
-                if _bool(w.get("at_phase_start")):
+                if anytime or _bool(w.get("at_phase_start")):
                     self.window_starts.setdefault(ph, []).append(aid)
+                if anytime:
+                    self.window_steps.setdefault(ph, []).append(aid)
+            if w.get("until_draw") is not None:
+                # "antes de comprar no Anoitecer": the window closes in that phase at the turn's
+                # own draw (verbs/cards.py marks it); a phase outside the window is an error
+                ud = str(w.get("until_draw"))
+                if ud not in phases:
+                    if ud in known:
+                        self.diags.add("M185", pos_of(w, "until_draw"), lang,
+                                       name=self.rs.name("action", aid, lang),
+                                       phase=self.rs.name("phase", ud, lang))
+                else:
+                    act.until_draw = ud
+                    draw_marks.add(ud)
         # in the data's order: the rules' actions, then the cards' (specs lists them so)
         self.windows = {ph: tuple(ids) for ph, ids in by_phase.items()}
         self.window_starts = {ph: tuple(ids) for ph, ids in self.window_starts.items()}
+        self.window_steps = {ph: tuple(ids) for ph, ids in self.window_steps.items()}
+        self.draw_marks = frozenset(draw_marks)
         for fid, fac in (d.get("factions") or {}).items():
             barred = fac.get("barred_actions") or {}
             self.factions[fid].barred = frozenset(self.action_for([str(k)], fid) for k in barred)

@@ -48,7 +48,7 @@ def _faction_setup(game, f):
 
 class Main(Frame):
     __slots__ = ("game", "ctx", "pc", "i", "j", "order", "start_f", "start_ph", "si", "f",
-                 "c", "rules_ctx", "phases", "pi", "ri", "d", "offer", "marks")
+                 "c", "rules_ctx", "phases", "pi", "ri", "d", "offer", "marks", "wi")
 
     def __init__(self, game, ctx):
         self.game = game
@@ -68,6 +68,7 @@ class Main(Frame):
         self.phases = None
         self.pi = 0             # phase
         self.ri = 0             # rule of the phase
+        self.wi = 0             # the rule before which the phase's `a_qualquer_momento` window was offered
         self.offer = None       # (factions revealed, the locked one): the draft (A.8.1)
         self.marks = None       # the landmarks revealed (A.5.2), placed one by one (A.5.3)
 
@@ -79,7 +80,7 @@ class Main(Frame):
         n.start_f, n.start_ph, n.si, n.f = self.start_f, self.start_ph, self.si, self.f
         n.c = cp.ctx(self.c)
         n.rules_ctx = cp.ctx(self.rules_ctx)
-        n.phases, n.pi, n.ri = self.phases, self.pi, self.ri
+        n.phases, n.pi, n.ri, n.wi = self.phases, self.pi, self.ri, self.wi
         n.d = cp.decision(self.d)
         n.offer = self.offer
         n.marks = self.marks
@@ -126,8 +127,8 @@ class Main(Frame):
         self.game.s.terminal = True
         return FIN
 
-    def _window_start(self, g, ph):
-        ids = g.window_starts.get(ph)
+    def _window_start(self, g, ph, windows=None):
+        ids = (g.window_starts if windows is None else windows).get(ph)
         if not ids:
             return None
         barred = g.factions[self.f].barred
@@ -381,7 +382,7 @@ class Main(Frame):
             elif pc == PHASE_STARTED:
                 if g.victory:
                     game._check_victory(ctx, self.f, self.phases[self.pi])
-                self.ri = 0
+                self.ri = self.wi = 0
                 self.pc = PHASE_RULES
                 if g.window_starts:
                     # window actions offered as the phase starts (`no_início_da_fase`), before
@@ -392,6 +393,13 @@ class Main(Frame):
             elif pc == PHASE_RULES:
                 rules = g.factions[self.f].turn.get(self.phases[self.pi], ())
                 while self.ri < len(rules):
+                    if self.ri and g.window_steps and self.wi != self.ri:
+                        # `a_qualquer_momento`: the window also between two steps of the phase
+                        # (never inside an action or step, Root 1.4.2)
+                        self.wi = self.ri
+                        r = self._window_start(g, self.phases[self.pi], g.window_steps)
+                        if r is not None:
+                            return r
                     r = rules[self.ri](self.rules_ctx)
                     self.ri += 1
                     if r is not None:

@@ -286,3 +286,59 @@ def test_a_phase_start_window_in_spanish(tmp_path):
     diags, gd = load(tmp_path, PT, es)
     assert diags == [], "\n".join(d.render() for d in diags)
     assert gd.window_starts == {"manha": ("recoger",)}
+
+
+ANYTIME = ("disponível: {fases: [manha], quem: qualquer jogador}",
+           "disponível: {fases: [manha, tarde], quem: qualquer jogador, a_qualquer_momento: sim, "
+           "até_comprar: tarde}")
+AFTERNOON = ("""      tarde:
+        - realize até 1 ações entre marchar
+    ações:
+      marchar:""", """      tarde:
+        - receba 1 PV
+        - compre 1 carta
+        - realize até 1 ações entre marchar
+    ações:
+      marchar:""")
+
+
+def test_an_anytime_window_opens_between_the_steps_until_the_turns_draw(tmp_path):
+    """`a_qualquer_momento: sim` (Root 13.2.4, "a qualquer momento em seus turnos"): as the
+    phase starts, in its menus and between two steps of its rules, never inside one (1.4.2);
+    `até_comprar: F` closes it in phase F once the turn's own rules drew."""
+    text = edit(*AFTERNOON, text=edit(*ANYTIME))
+    diags, gd = load(tmp_path, text)
+    assert diags == [], "\n".join(d.render() for d in diags)
+    assert gd.window_steps == {"manha": ("colher",), "tarde": ("colher",)}
+    assert gd.draw_marks == frozenset({"tarde"})
+    game = Game(gd, ["azuis", "vermelhos"], 1)
+    assert game.s.phase == "manha" and _menu(game) == ["colher"]         # the phase starts
+    game.apply(game.pending.options.index(DONE))
+    assert _menu(game) == ["azuis.marchar", "colher"]                      # its menu
+    game.apply(game.pending.options.index(DONE))
+    assert game.s.phase == "tarde" and _menu(game) == ["colher"]          # the afternoon starts
+    game.apply(game.pending.options.index(DONE))
+    # after the first step (1 VP), before the draw: the window again
+    assert game.s.counters["azuis:pv"] == 1
+    assert _menu(game) == ["colher"]
+    hand = len(game.s.zones.get("azuis:mao", ()))
+    game.apply(game.pending.options.index("colher"))
+    # the turn's draw made, the window is closed: the rules' menu has marchar alone
+    assert len(game.s.zones.get("azuis:mao", ())) == hand + 1
+    assert game.s.marks.get(("drew", "azuis", "tarde")) is True
+    assert _menu(game) == ["azuis.marchar"]
+
+
+def test_an_anytime_window_in_spanish_and_its_draw_phase_must_be_a_window_phase(tmp_path):
+    es = ES_WINDOW.replace("quien: cualquier jugador}",
+                           "quien: cualquier jugador, en_cualquier_momento: sí, hasta_robar: alba}")
+    diags, gd = load(tmp_path, PT, es)
+    assert diags == [], "\n".join(d.render() for d in diags)
+    assert gd.window_steps == {"manha": ("recoger",)} and gd.actions["recoger"].until_draw == "manha"
+    # M185: `até_comprar:` names a phase where the window is not open
+    text = edit("disponível: {fases: [manha], quem: qualquer jogador}",
+                "disponível: {fases: [manha], quem: qualquer jogador, até_comprar: tarde}")
+    diags, _ = load(tmp_path, text)
+    errs = errors(diags)
+    assert [d.code for d in errs] == ["M185"], "\n".join(d.render() for d in diags)
+    assert (errs[0].pos.line, errs[0].pos.col) == at(text, "tarde}")

@@ -3,7 +3,7 @@ factions, invariants checked after every decision (the same checks as test_rando
 
 A handful of fixed seeds, each with the Lizards in another seat, on another map, with the base
 or the Exiles and Partisans deck. The large run (hundreds of games, every map and seat) is a
-command: `python benchmarks/lagartos_games.py --help`.
+command: `python benchmarks/faction_games.py lagartos --games 300`.
 """
 from __future__ import annotations
 

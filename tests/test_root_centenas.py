@@ -6,7 +6,7 @@ changed (an optional step declined at the very start of an action that then fail
 
 The rules themselves are scenarios: tests/cenarios/root_centenas.yaml (PT) and
 tests/escenarios/root_centenas.yaml (ES). A handful of random games here; the large run is a
-command (`python benchmarks/centenas_games.py --help`)."""
+command (`python benchmarks/faction_games.py centenas --games 320`)."""
 from __future__ import annotations
 
 import pytest

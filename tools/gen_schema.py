@@ -128,7 +128,12 @@ ACTION = obj({"name": NAME, "effect": EFFECT, "params": idmap(VAR),
                                 "who": values("any_player", "card_owner", "controller"),
                                 # also at the start of each of those phases of the chooser's turn,
                                 # before its rules (a player's turn with no menu in a phase)
-                                "at_phase_start": BOOLISH},
+                                "at_phase_start": BOOLISH,
+                                # also between the steps of those phases' turn rules (never inside
+                                # an action, Root 1.4.2), and at their start
+                                "anytime": BOOLISH,
+                                # the window closes in this phase once the turn's own rules draw
+                                "until_draw": ref("phase")},
                                required=["phases"]),
               # N4: declared steps raising events, the roles they carry, the variables their
               # hooks share with the action

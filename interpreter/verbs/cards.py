@@ -73,6 +73,10 @@ def c_draw(cc: CC, node):
             if p is None:
                 raise Failure("deck", None)
             draw, hand_zone = p.draw, p.hand or g.hand_zone
+        if n > 0 and g.draw_marks and ctx.s.phase in g.draw_marks and ctx.env.get("__turn_rule") \
+                and not ctx.env.get("__acts"):
+            # the turn's own draw closes the windows with `até_comprar:` this phase (gamedef.py)
+            ctx.s.set_mark(("drew", me, ctx.s.phase), True)
         if n > 0 and g.replacements.get("draw") and not ctx.env.get("__drawing_instead"):
             # "em vez de comprar" (Informantes: no Anoitecer, em vez de comprar cartas...): a
             # draw is replaceable; the replacing effect may draw itself (it is not replaced again)

@@ -72,8 +72,11 @@ class SpaceSel(Sel):
         base = m.by_kind.get(self.kind, ()) if self.kind else m.space_ids
         if m.apart_by_kind is not None and self.apart:
             # a faction's space left out of "every space" ("cada clareira") is found through
-            # the map's edges and its pieces ("clareira adjacente a O", "com guerreiros seus")
-            base = list(base) + m.apart_by_kind.get(self.kind, [])
+            # the map's edges, its pieces and who rules it ("clareira adjacente a O", "com
+            # guerreiros seus", "governada por você")
+            extra = m.apart_by_kind.get(self.kind)
+            if extra:
+                base = list(base) + extra
         if self.gen is not None and self.preds:
             # a filter that names its few candidates (a connected set, neighbours) first
             cand = self.gen(ctx)

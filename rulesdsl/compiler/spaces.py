@@ -130,7 +130,11 @@ def space_pred(cc: CC, f: N.Filter, var=None, sel=None):
     if k == "ruled_by" or k == "not_ruled_by":
         fw, _ = compile_expr(cc, f.arg)
         if k == "ruled_by":
-            return _cg.mark_pred(lambda ctx, sp: ruler(ctx, sp) == fw(ctx), "{r}(ctx, {x}) == {0}", fw, r=ruler)
+            # who rules a space finds a faction's own space too (board.set_apart): the Burrow,
+            # always ruled by the Duchy, is one of "as clareiras que você governa" (Root 12.2.2)
+            ruled = _cg.mark_pred(lambda ctx, sp: ruler(ctx, sp) == fw(ctx), "{r}(ctx, {x}) == {0}", fw, r=ruler)
+            ruled.apart = True
+            return ruled
         return _cg.mark_pred(lambda ctx, sp: ruler(ctx, sp) != fw(ctx), "{r}(ctx, {x}) != {0}", fw, r=ruler)
     if k in ("with", "without"):
         inner = compile_sel(cc, f.arg, role="count")
