@@ -47,7 +47,8 @@ from .loader import YDict, YList, YStr, detect_lang, load_file
 # `setup`: one of the game's `preparações:` (Law A); `players`: seats whose factions are chosen
 # `landmarks`: the landmarks chosen for the setup's A.5 step (a number, or names)
 # `hirelings`: hirelings in play (App. E, interpreter/hirelings.py), each with its controller
-RUN_KEYS = {"ruleset", "factions", "seed", "map", "deck", "setup", "players", "landmarks", "hirelings"}
+RUN_KEYS = {"ruleset", "factions", "seed", "map", "deck", "setup", "players", "landmarks", "hirelings",
+            "draws"}
 SETUP_KEYS = {"position", "hands", "supply", "counters", "scores", "zones", "active", "phase", "round"}
 STEP_KEYS = {"choices", "dice", "expect", "description", "note", "law"}
 SCENARIO_KEYS = RUN_KEYS | SETUP_KEYS | STEP_KEYS | {"name", "scenario", "steps"}
@@ -146,6 +147,7 @@ class Scenario:
     landmarks: object = None          # the landmarks chosen (A.5.1): a number or ids
     hirelings: list = field(default_factory=list)     # hirelings in play (App. E)
     controllers: dict = field(default_factory=dict)   # hireling -> its controller (or None)
+    draws: list = field(default_factory=list)         # `sorteios:` [(ids, text, pos)], dictated picks
 
     @property
     def id(self) -> str:
@@ -1077,6 +1079,8 @@ def _scenario(rd: _Reader, k: dict, item, ipos, index) -> Scenario | None:
     if "landmarks" in k:
         sc.landmarks = _landmarks_choice(rd, k["landmarks"], gdef)
     sc.hirelings, sc.controllers = hired, ctls
+    if "draws" in k:
+        sc.draws = _draws(rd, k["draws"], vocab)
     if players is not None and any(x in k for x in SETUP_KEYS):
         # a position names factions' pieces and zones: the seats have none yet
         rd.err("S031", k["players"][1])
@@ -1526,6 +1530,45 @@ def _landmarks_choice(rd, kv, gdef):
     return out
 
 
+def _draws(rd, item, vocab) -> list:
+    """`sorteios:` (ES `sorteos:`): names of what the game's random picks give, in order
+    (a faction revealed, a clearing or card drawn at random): [(ids it may be, text, pos)]."""
+    v, p = item
+    out = []
+    for t, tp in rd.text_list(v, p, rd.kn("draws")):
+        ids = {i for kind in Vocab.KINDS_FOR_OPTIONS for i in vocab.find(kind, t)}
+        if not ids:
+            rd.err("S022", tp, hint=suggest(str(t), vocab.candidates()), name=t)
+            continue
+        out.append((ids, t, tp))
+    return out
+
+
+class _DrawHook:
+    """The game's chance (interpreter/chance.py, a Hook) when a scenario dictates `sorteios:`:
+    each pick among whose outcomes the next draw is takes it; dice take the prepared `dados:`;
+    any other pick is played by a generator of the scenario's seed."""
+
+    def __init__(self, sc, holder):
+        self.queue = list(sc.draws)
+        self.holder = holder
+        self.rng = random.Random(sc.seed)
+
+    def __call__(self, d) -> int:
+        from .interpreter.engine import option_id
+        ids = [option_id(o) for o in d.options]
+        if self.queue:
+            want = self.queue[0][0]
+            for i, x in enumerate(ids):
+                if x in want:
+                    self.queue.pop(0)
+                    return i
+        dice = self.holder[0] if self.holder else None
+        if d.kind == "chance:die" and dice is not None and dice.queue:
+            return list(d.options).index(dice.choice(list(d.options)))
+        return self.rng.choices(range(len(ids)), weights=d.probs)[0]
+
+
 def new_game(sc: Scenario):
     """The scenario's game at its starting position (before the first choice)."""
     from .interpreter.engine import Game
@@ -1540,12 +1583,15 @@ def new_game(sc: Scenario):
             if place is not None:
                 place(game)
             set_controllers(game, sc.controllers)
+    hook = _DrawHook(sc, holder) if sc.draws else None
     game = Game(sc.gdef, sc.players if sc.players is not None else sc.factions, sc.seed, sc.map_id,
                 sc.deck_id, lang=sc.lang, log=True, position=pos,
-                start=sc.start, setup=sc.setup_id, landmarks=sc.landmarks, hirelings=sc.hirelings)
+                start=sc.start, setup=sc.setup_id, landmarks=sc.landmarks, hirelings=sc.hirelings,
+                chance=hook)
     if not holder:
         game.s.rng = _LoadedDice(game.s.rng.getstate())
         holder.append(game.s.rng)
+    holder[0].draws_left = hook.queue if hook is not None else None
     return game, (box or None), holder[0]
 
 
@@ -1598,6 +1644,9 @@ def run_scenario(sc: Scenario) -> Result:
         if dice.queue:
             res.fail(dice.queue[0][1], _m("SR.dice_left", lang, dice=", ".join(str(v) for v, _ in dice.queue)))
             dice.queue.clear()
+        left = getattr(dice, "draws_left", None)
+        if left and n == len(sc.steps):
+            res.fail(left[0][2], _m("SR.draws_left", lang, draws=", ".join(str(t) for _, t, _ in left)))
         if step.expect is not None:
             _check(game, sc, step.expect, res)
         if res.failures:

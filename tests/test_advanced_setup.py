@@ -22,13 +22,21 @@ def _pool(root):
     return pool, {f for f, g in groups_of(root).items() if g == "militante" and f in pool}
 
 
-def _seed_with(root, players, pred, seeds=range(40)):
-    """The first seed whose revealed factions satisfy pred(event)."""
-    for seed in seeds:
-        game = _to_first_choice(Game(root, players, seed=seed, setup="avancada", log=True))
-        if pred(_event(game, "factions_revealed")):
-            return seed, game
-    raise AssertionError("no such seed")
+def _drafted(root, players, reveal, seed=0):
+    """A game whose draft reveals `reveal`, in order (the militant first): the reveal picks are
+    dictated (interpreter/chance.py, a Hook), every other random event is played by a generator
+    of the seed. A faction joining the pool does not change what these tests see."""
+    import random
+    rng = random.Random(seed)
+    want = list(reveal)
+
+    def pick(d):
+        if d.kind == "chance:faction_reveal":
+            return list(d.options).index(want.pop(0))
+        return rng.choices(range(len(d.options)), weights=d.probs)[0]
+    game = _to_first_choice(Game(root, players, seed=seed, setup="avancada", log=True, chance=pick))
+    assert not want and _event(game, "factions_revealed")["factions"] == list(reveal)
+    return game
 
 
 def _to_first_choice(game):
@@ -60,7 +68,7 @@ def test_three_players_see_one_militant_then_one_card_per_player(root):
 
 def test_the_locked_insurgent_is_offered_once_a_militant_was_taken(root):
     _, MILITANT = _pool(root)
-    _, game = _seed_with(root, 3, lambda e: e["locked"] is not None)
+    game = _drafted(root, 3, ["rapinas", "ducado", "alianca", "lagartos"])
     locked = _event(game, "factions_revealed")["locked"]
     assert locked not in MILITANT and locked not in game.legal_ids()
     first = game.current_player()
@@ -134,7 +142,7 @@ def test_a_group_no_faction_has_and_a_setup_the_game_lacks_are_reported(tmp_path
 
 
 def test_the_vagabond_comes_with_a_random_character_and_uses_it(root):
-    _, game = _seed_with(root, 3, lambda e: "malandro" in e["factions"] and e["locked"] != "malandro")
+    game = _drafted(root, 3, ["marqueses", "malandro", "rapinas", "alianca"])
     shown = _event(game, "factions_revealed")
     card = shown["cards"]["malandro"]                                                        # A.8.1.III
     assert root.cards[card].owner == "malandro"
@@ -176,3 +184,23 @@ def test_suit_markers_cover_the_printed_suits_of_autumn_too(root):
         assert Counter(suits.values()) == {"raposa": 4, "coelho": 4, "rato": 4}
         deals.append(suits)
     assert deals[0] != deals[1]
+
+
+def test_the_hundreds_and_the_keepers_are_drafted_as_militants_and_set_up_at_once(root):
+    from rulesdsl.interpreter.invariants import check
+    pool, militant = _pool(root)
+    assert {"centenas", "guardioes"} <= militant                                           # A.8.1
+    game = _drafted(root, 3, ["guardioes", "centenas", "alianca", "lagartos"], seed=4)
+    assert set(game.legal_ids()) == {"guardioes", "centenas", "alianca"}                   # A.8.1.II
+    game.apply(game.legal_ids().index("centenas"))
+    assert game.current_player() == "centenas"                                              # A.8.2
+    while game.pending is not None and not any(e["t"] == "setup_done" for e in game.log):
+        if str(game.current_player()).startswith("seat") and "guardioes" in game.legal_ids():
+            game.apply(game.legal_ids().index("guardioes"))
+        else:
+            game.apply(0)
+        assert not check(game)
+    assert {"centenas", "guardioes"} <= set(game.s.seats)
+    relics = sum(n for b in game.s.board.values() for k, n in b.items()
+                 if k.startswith("guardioes.") and k.endswith("_oculta"))
+    assert relics == 12                                                                      # 15.3.1, 15.3.3
