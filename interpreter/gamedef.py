@@ -1682,7 +1682,8 @@ class GameDef:
                         hk.binds[role] = str(ev[role])
                         cc.vars[str(ev[role])] = FACTION
             for field, t in (("space", SPACE), ("count", NUMBER), ("card", CARD), ("faction", FACTION),
-                             ("from", SPACE), ("to", SPACE), ("piece", PIECE), ("path", SPACE)):
+                             ("from", SPACE), ("to", SPACE), ("piece", PIECE), ("path", SPACE),
+                             ("chooser", FACTION)):
                 if field in ev:
                     var = str(ev[field])
                     hk.binds[field] = var

@@ -31,7 +31,7 @@ EVENT_FIELDS = {
     "removal": _PIECE_EVENT,
     "removal_prevented": _PIECE_EVENT,
     "movement": _PIECE_EVENT | {"from", "to", "path"},
-    "hits": {"owner", "by", "cause", "space", "count"},
+    "hits": {"owner", "by", "cause", "space", "count", "chooser"},
     "discard": {"card", "by", "owner", "tag", "cause"},
     "counter": {"by", "owner", "count"},
     "phase_start": {"phase", "by", "owner"},

@@ -84,6 +84,8 @@ EVENT = obj({"event": EVENT_NAME, "pieces": {"oneOf": [S, {"type": "array", "ite
              "cause": ref("action"), "not_cause": ref("action"), "card": VAR, "phase": S, "from": VAR, "to": VAR,
              # `movimento`: the path moved along, when its edge kind holds pieces (N18)
              "path": VAR,
+             # `danos`: who chooses the pieces the hits remove (the owner or the verb's `por E`)
+             "chooser": VAR,
              # `action_done`: the action performed (interpreter/gamedef.py, Action.perform)
              "action": ref("action"),
              # a declared step of an action (`passos:`) and its roles (N4)

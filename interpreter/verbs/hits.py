@@ -57,7 +57,8 @@ def c_deal_hits(cc: CC, node):
         if n > 0:
             # "em vez de" on hits: a faction that takes hits its own way (damaging pieces in a
             # zone instead of removing pieces from the map)
-            ev = {"event": "hits", "owner": tgt, "by": me, "space": sp, "count": n, "acts": acts}
+            ev = {"event": "hits", "owner": tgt, "by": me, "space": sp, "count": n, "acts": acts,
+                  "chooser": picker}
             rep = replacement(ctx, ev)
             if rep is not None:
                 h, rc = rep
