@@ -182,3 +182,26 @@ def test_a_saved_game_replays_to_the_same_hidden_values(root_def):
     again = Game.load(root_def, json.loads(json.dumps(game.save())))
     assert _hidden_relics(again) == _hidden_relics(game) and _hidden_relics(game)
     assert again.s.board == game.s.board
+
+
+def test_a_relic_removed_by_no_enemy_goes_to_the_supply_as_its_face(root_def):
+    """15.2.5 applies when an enemy removes a relic; one removed by a rule with no remover
+    (or by the Keepers themselves) goes back to its owner's supply as any removed piece, with
+    no trophy and no points; a hidden one goes back as the value it had."""
+    from rulesdsl.interpreter.invariants import check
+    from test_primitives_miudezas import _run
+    game = Game(root_def, ["guardioes", "marqueses"], seed=1)
+    forest = next(sp for sp, k in game.m.kind_of.items() if k == "floresta")
+    name = root_def.rs.name("space", forest, "pt")
+    _run(game, f"posicione 1 figura oculta dos guardiões em {name}", KEEPERS)
+    _run(game, f"posicione 1 tábua de valor 2 dos guardiões em {name}", KEEPERS)
+    [(face, one)] = game.s.identities(forest, "guardioes.figura_oculta").items()
+    assert one == 1
+    for remover in (None, KEEPERS):
+        g2 = game.clone()
+        before = dict(g2.s.supply)
+        assert _run(g2, f"remova todas as relíquias de {name}", remover) == []
+        assert not {k: n for k, n in g2.s.board.get(forest, {}).items() if n}
+        assert g2.s.supply[face] == before[face] + 1 and g2.s.supply["guardioes.tabua_2"] == 1
+        assert not any(g2.s.piece_zones.get("guardioes.trofeus", {}).values())
+        assert not check(g2)

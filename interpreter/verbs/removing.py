@@ -19,11 +19,15 @@ def _removal(ctx, sp, kind, n, by, events, cause_acts, bits=0):
         ctx.s.move_zone_piece(sp, None, kind, n, bits)
         ctx.s.adjust_supply(kind, n)
     elif kind in ctx.g.faces:
-        # pieces on their back go back to the supply as their face (`verso:`)
+        # pieces on their back go back to the supply as their face (`verso:`), or, sent
+        # elsewhere by a replacement (`destino:`), to that zone as their face (face up)
         pk = ctx.g.piece_kinds[kind]
         for face, m in leave_back_side(ctx, sp, kind, n, bits, None):
-            events.append({"event": "removal", "space": sp, "kind": kind, "face": face,
-                           "owner": pk.owner, "count": m, "by": by, "acts": cause_acts})
+            ev = {"event": "removal", "space": sp, "kind": kind, "face": face,
+                  "owner": pk.owner, "count": m, "by": by, "acts": cause_acts}
+            if ctx.g.replacements.get("removal") and sp not in ctx.s.piece_zones:
+                _to_destination(ctx, ev, face, m)
+            events.append(ev)
         return
     else:
         ctx.s.take(sp, kind, n, bits=bits)
@@ -31,16 +35,20 @@ def _removal(ctx, sp, kind, n, by, events, cause_acts, bits=0):
     ev = {"event": "removal", "space": sp, "kind": kind, "owner": pk.owner, "count": n,
           "by": by, "acts": cause_acts}
     if ctx.g.replacements.get("removal") and sp not in ctx.s.piece_zones:
-        # N9: pieces removed from the map go to the supply unless a replacement sends them
-        # elsewhere (`destino:`, a piece zone of its 'você'; Coffin Makers). Still a removal.
-        rp = replacement(ctx, ev)
-        if rp is not None:
-            h, rc = rp
-            key = ctx.g.zone_key(h.dest, rc.me)
-            ctx.s.adjust_supply(kind, -n)
-            ctx.s.move_zone_piece(None, key, kind, n)
-            ev["destination"] = key
+        _to_destination(ctx, ev, kind, n)
     events.append(ev)
+
+
+def _to_destination(ctx, ev, kind, n) -> None:
+    """N9: pieces removed from the map go to the supply unless a replacement sends them
+    elsewhere (`destino:`, a piece zone of its 'você'; Coffin Makers). Still a removal."""
+    rp = replacement(ctx, ev)
+    if rp is not None:
+        h, rc = rp
+        key = ctx.g.zone_key(h.dest, rc.me)
+        ctx.s.adjust_supply(kind, -n)
+        ctx.s.move_zone_piece(None, key, kind, n)
+        ev["destination"] = key
 
 
 def _piece_objects(cc: CC, node) -> tuple:
