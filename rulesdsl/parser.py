@@ -610,6 +610,10 @@ class ToNodes(Transformer):
         return N.Call("can_place", [items[-1]], pos=self._p(meta))
 
     @v_args(meta=True)
+    def can_remove(self, meta, items):
+        return N.Call("can_remove", [items[-1]], pos=self._p(meta))
+
+    @v_args(meta=True)
     def call_noun(self, meta, items):
         fn = items[0]
         owner = "mine" if any(isinstance(t, Token) and t.type == "YOUR" for t in items) else None

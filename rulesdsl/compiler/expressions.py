@@ -257,6 +257,24 @@ def compile_can_place(cc: CC, node: N.Call):
     return can
 
 
+def compile_can_remove(cc: CC, node: N.Call):
+    """`é possível remover X em C` / `es posible retirar X en C`: a piece the phrase names is
+    there and a rule may remove it now: not `removível: não`, and one `removível_em:` only
+    while one of those actions is under way (the Warlord outside battle, Law 14.2.2)."""
+    from ..interpreter.small_forms import can_remove
+    arg = node.args[0]
+    sel = compile_sel(cc, arg, role="verb") if isinstance(arg, N.Sel) else None
+    if not isinstance(sel, PieceSel):
+        cc.err("C007", arg, word=getattr(getattr(arg, "noun", None), "text", "?"))
+    pk = cc.g.piece_kinds
+
+    def can(ctx):
+        acts = ctx.env.get("__acts", ())
+        n = quant_count(sel.quant, ctx, 1) or 1
+        return sum(u[3] for u in sel.units(ctx) if can_remove(pk[u[1]], acts)) >= n
+    return can
+
+
 def count_fn(sel):
     if isinstance(sel, PieceSel):
         return sel.count
@@ -420,6 +438,8 @@ def compile_call(cc: CC, node: N.Call):
         return (lambda ctx: bool(f(ctx))), BOOL
     if fn == "can_place":
         return compile_can_place(cc, node), BOOL
+    if fn == "can_remove":
+        return compile_can_remove(cc, node), BOOL
     if fn in ("matches_all", "matches_strict"):
         matches = _MATCH_FN[fn]      # noqa: F841 (N18: `corresponde exatamente a`)
         # "custo de K corresponde a C": every value of a list corresponds to a value (an

@@ -85,7 +85,7 @@ def memo_key_fn(g, node, free=()):
     if "_state_reads_known" not in g.__dict__:
         g._state_reads_known = {}
     free = tuple(free) + tuple(v for v in g.tree_derived_reads(node) if v not in free)
-    if any(isinstance(n, N.Call) and n.fn == "can_place" for n in node.walk()):
+    if any(isinstance(n, N.Call) and n.fn in ("can_place", "can_remove") for n in node.walk()):
         free += ("__acts",)
     reads = state_reads(g, node)
     return _key_fn(reads, free)
@@ -132,6 +132,7 @@ _CALL_READS = {"rules": ("vb",), "uncovered": ("vb",), "uncovered_sum": ("vb",),
                "next_player": ("vt",), "previous_player": ("vt",), "left_neighbour": ("vt",),
                "right_neighbour": ("vt",), "half_up": (), "max": (),
                "min": (), "distance": ("vf",), "longest_line": (), "matches_all": (), "can_place": ("vb", "vz"),
+               "can_remove": ("vb", "vz"),
                "matches_strict": (), "hidden_face": ("vb",)}
 _PLAIN = (N.Num, N.Var, N.Me, N.Arith, N.Cmp, N.Logic, N.Not, N.ListOf, N.Count, N.Exists)
 
