@@ -403,8 +403,13 @@ def _forbidden_now(ctx, event, space, kind, actor, origin=None) -> bool:
         ev["from"] = origin
         ev["to"] = space
     seats = ctx.s.seats if not ctx.s.hired else _present(ctx.s)
+    # a zone of pieces off the map (payments, a satchel): a hook that names the space (`espaço:`)
+    # speaks of the map, not of it; the others (the Warlord's, 14.2.2) hold there too
+    in_zone = space in ctx.s.piece_zones
     for h in hooks:
         if h.owner is not None and h.owner not in seats:
+            continue
+        if in_zone and "space" in h.binds:
             continue
         me = h.owner or actor
         if not _matches(ctx, h, ev, me):

@@ -95,7 +95,10 @@ def _place_step(K, L, send):
             L["upto"] = sel.quant is not None and sel.quant[0] == "upto"
             L["where"] = list(where)
             if len(kinds) > 1:
-                avail = [k for k in kinds if supply_count(g, s, k) > 0]
+                # a kind no rule lets go anywhere named is not offered (the Warlord, placed only
+                # by its own rules, 14.2.2, is not a warrior to pay with, 11.2.6)
+                avail = [k for k in kinds if supply_count(g, s, k) > 0
+                         and not all(prohibited(c, "placement", w, k, me) for w in where)]
                 if not avail:
                     L["short"] = True
                     continue
@@ -132,6 +135,9 @@ def _place_step(K, L, send):
             zone_targets = [z for z in where if z in s.piece_zones]
             if zone_targets:
                 for z in zone_targets:
+                    if prohibited(c, "placement", z, kind, me):
+                        L["short"] = True
+                        continue
                     k = min(n, s.supply.get(kind, 0))
                     if k < n:
                         L["short"] = True
