@@ -5,7 +5,9 @@ iteration:
 
   1. **Determinizes**: copies the game (`Game.clone()`, microseconds) and deals again, at random,
      the identities of every card the agent may not see (the others' hands, the draw pile, face
-     down cards), among the places those cards are in. What the agent has seen stays as it is.
+     down cards), among the places those cards are in, and the faces under face-down pieces
+     it may not see (`quem_vê:`, the Keepers' relics) among those pieces. What the agent has
+     seen stays as it is.
      So the search never uses information the player does not have.
   2. **Selects** down one tree shared by all determinizations (single-observer ISMCTS): a node's
      children are keyed by option ids; an option is scored by UCB1 counting only the iterations
@@ -125,7 +127,37 @@ def determinize(game, me, rng):
             new[c] = cid
         s.card_defs = new
         s.ver += 1                       # memoized values that read cards are stale
+    redeal_hidden_faces(det, me, rng)
     return det
+
+
+def redeal_hidden_faces(game, me, rng) -> None:
+    """The faces under the face-down pieces `me` may not see (a back declared `quem_vê:`, the
+    Keepers' relics, Law 15.2.1) dealt again at random among those pieces, kind by kind: the
+    state the search plays holds values the player may know (how many of each face are face
+    down), never which piece shows which. In place, on a copy (`determinize`)."""
+    g, s = game.g, game.s
+    if not s.ident:
+        return
+    by_back: dict = {}
+    for (sp, back), faces in sorted(s.ident.items()):
+        if g.sees_face(back, me):
+            continue
+        by_back.setdefault(back, []).append((sp, sorted(faces.items())))
+    for back, places in by_back.items():
+        pool = sorted(f for _sp, faces in places for f, n in faces for _ in range(n))
+        if len(set(pool)) < 2:
+            continue
+        rng.shuffle(pool)
+        i = 0
+        for sp, faces in places:
+            n = sum(k for _f, k in faces)
+            new: dict = {}
+            for f in pool[i:i + n]:
+                new[f] = new.get(f, 0) + 1
+            i += n
+            s.ident[(sp, back)] = new
+    s.ver += 1
 
 
 def evaluate(game) -> dict:

@@ -205,3 +205,29 @@ def test_a_relic_removed_by_no_enemy_goes_to_the_supply_as_its_face(root_def):
         assert g2.s.supply[face] == before[face] + 1 and g2.s.supply["guardioes.tabua_2"] == 1
         assert not any(g2.s.piece_zones.get("guardioes.trofeus", {}).values())
         assert not check(g2)
+
+
+def test_the_search_agent_cannot_read_relic_values(root_def):
+    """15.2.1: the state an agent searches (`mcts.determinize`) deals the face-down relics'
+    values again: two positions that differ only in which hidden relic has which value give
+    the same determinized states, for every player (the Keepers included)."""
+    from rulesdsl.interpreter.mcts import determinize
+    factions = ["guardioes", "marqueses", "alianca", "rapinas"]
+    game = Game(root_def, factions, 4, log=True)
+    rng = random.Random(4)
+    _setup_done(game, rng)
+    twin = _twin(game, random.Random(5))
+    assert twin is not None and twin.s.ident != game.s.ident
+    for f in factions:
+        a, b = determinize(game, f, random.Random(9)), determinize(twin, f, random.Random(9))
+        assert a.s.ident == b.s.ident, f
+        # the multiset of hidden values is kept (the player can count them)
+        assert sorted(_hidden_relics(a), key=lambda r: (r[1], r[2])) != [] and \
+            sorted((b_, f_) for _s, b_, f_ in _hidden_relics(a)) == \
+            sorted((b_, f_) for _s, b_, f_ in _hidden_relics(game))
+    # the search plays on: a delve in a determinized copy shows the dealt value
+    det = determinize(game, "guardioes", random.Random(1))
+    for _ in range(30):
+        if det.is_terminal():
+            break
+        det.apply(rng.randrange(len(det.legal_actions())))
