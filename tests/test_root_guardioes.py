@@ -40,7 +40,7 @@ def _setup_done(game, rng):
 
 @pytest.mark.parametrize("factions,map_id,deck_id,seed", GAMES)
 def test_random_four_player_games_with_the_keepers(root_def, factions, map_id, deck_id, seed):
-    # Lei 15
+    # Lei 15, 15.1
     game = Game(root_def, factions, seed=seed, map_id=map_id, deck_id=deck_id, log=True)
     play_to_the_end(game, seed, MAX_DECISIONS, label=f"seed {seed} ({factions}, {map_id}, {deck_id})")
     flips = [e for e in game.log if e.get("t") == "flip" and e.get("from") in BACKS]
