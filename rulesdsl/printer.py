@@ -931,6 +931,9 @@ class Printer:
         if node.fn == "can_place" and len(node.args) == 1 and isinstance(node.args[0], N.Sel):
             text, tail = self.sel_t(node.args[0], E)
             return self.w("CANPLACE") + " " + text, ATOM, tail
+        if node.fn == "can_remove" and len(node.args) == 1 and isinstance(node.args[0], N.Sel):
+            text, tail = self.sel_t(node.args[0], E)
+            return self.w("CANREMOVE") + " " + text, ATOM, tail
         fn = self.w("FN:" + node.fn)
         args = node.args
         if len(args) == 1 and isinstance(args[0], N.Sel):
