@@ -173,21 +173,23 @@ class ChooseMany(Frame):
 class MayDo(Frame):
     """`você pode posicionar ...`: the player is asked whether to do it; declining sets
     `__passed` (so `você pode X: Y` skips Y) and does nothing."""
-    __slots__ = ("inner", "verb", "law", "ctx", "pc", "d")
+    __slots__ = ("inner", "verb", "law", "ctx", "pc", "d", "who")
 
-    def __init__(self, inner, verb, law, ctx):
+    def __init__(self, inner, verb, law, ctx, who=None):
         self.inner = inner
         self.verb = verb
         self.law = law
         self.ctx = ctx
         self.pc = 0
         self.d = None
+        self.who = who          # the verb's subject ("J pode comprar"), asked instead of 'você'
 
     def step(self, m, send):
         ctx = self.ctx
         if self.pc == 0:
             self.pc = 1
-            v = ask(ctx, ctx.me, "may", [True], True, ("may_verb", self.verb), self.law)
+            v = ask(ctx, ctx.me if self.who is None else self.who, "may", [True], True,
+                    ("may_verb", self.verb), self.law)
             if type(v) is Decision:
                 self.d = v
                 return v
@@ -205,7 +207,7 @@ class MayDo(Frame):
         return FIN
 
     def copy(self, cp):
-        n = MayDo(self.inner, self.verb, self.law, cp.ctx(self.ctx))
+        n = MayDo(self.inner, self.verb, self.law, cp.ctx(self.ctx), self.who)
         n.pc = self.pc
         n.d = cp.decision(self.d)
         return n

@@ -218,6 +218,20 @@ def can_remove(pk, acts) -> bool:
     return r is None or not r.isdisjoint(acts)
 
 
+def removal_forbidden(ctx, sp, kind, by) -> bool:
+    """A prohibition of `remoção` (es `retirada`) forbids `by` to remove this piece from space
+    sp (a hireling's pieces no enemy removes, Root E.2.2): the piece stays as a piece
+    `removível: não` does. Rulesets with no such prohibition pay one attribute read."""
+    g = ctx.g
+    has = g.__dict__.get("_removal_prohibitions")
+    if has is None:
+        has = g._removal_prohibitions = any(h.event == "removal" for h in g.prohibitions)
+    if not has:
+        return False
+    from .hooks import prohibited
+    return prohibited(ctx, "removal", sp, kind, by)
+
+
 def public_zones(g, d) -> dict:
     """{faction: frozenset of its player zones everybody sees} (`zonas_públicas:`)."""
     out = {}

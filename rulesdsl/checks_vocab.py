@@ -55,7 +55,9 @@ for _fields in EVENT_FIELDS.values():
         _fields.add("not_cause")
 # the events a verb asks the prohibitions about, and those it lets a replacement take over
 PROHIBITION_EVENTS = {"placement": {"pieces", "owner", "by", "space"},
-                      "movement": {"pieces", "owner", "by", "space", "from", "to"}}
+                      "movement": {"pieces", "owner", "by", "space", "from", "to"},
+                      # pieces no rule of `por` may remove (E.2.2, the Protector)
+                      "removal": {"pieces", "owner", "by", "space"}}
 REPLACEMENT_EVENTS = {"hits": EVENT_FIELDS["hits"], "discard": EVENT_FIELDS["discard"],
                       "draw": EVENT_FIELDS["draw"],
                       # only with `destino:` (where the removed pieces go), not `efeito:`

@@ -267,8 +267,8 @@ def test_a_field_the_event_does_not_carry_is_an_error(tmp_path, lang, old, new, 
 
 
 @pytest.mark.parametrize("lang,old,new", [
-    ("pt", "evento: movimento, peças: soldado", "evento: remoção, peças: soldado"),
-    ("es", "evento: movimiento, piezas: soldado", "evento: retirada, piezas: soldado"),
+    ("pt", "evento: movimento, peças: soldado", "evento: virada, peças: soldado"),
+    ("es", "evento: movimiento, piezas: soldado", "evento: volteo, piezas: soldado"),
 ])
 def test_a_prohibition_on_an_event_no_verb_asks_about_is_an_error(tmp_path, lang, old, new):
     text = edit(lang, old, new)

@@ -33,11 +33,14 @@ def test_a_faction_cannot_be_played_with_its_hireling(root):
 
 def test_the_deal_demotes_by_number_of_players(root):
     # A.6.1-A.6.2: with 4 players 2 of the cards dealt are demoted; with 2, none
-    for seed in range(1):
+    def sides(game):
+        return sorted(root.hirelings[h].side for h in game.s.hired)
+    for seed in range(2):
         g4 = Game(root, OTHERS, seed, setup="avancada", hirelings="deal")
-        assert sorted(g4.s.hired) == ["medicos", "nobres"]
+        assert sides(g4) == ["demoted", "demoted", "promoted"]
+        assert len({root.hirelings[h].card for h in g4.s.hired}) == 3
         g2 = Game(root, ["corvideos", "alianca"], seed, setup="avancada", hirelings="deal")
-        assert sorted(g2.s.hired) == ["dinastia", "patrulha"]
+        assert sides(g2) == ["promoted"] * 3
     # without asking for them (A.6 is "em consenso"), no hireling
     assert Game(root, OTHERS, 0, setup="avancada").s.hired == ()
 

@@ -8,7 +8,7 @@ from ..hooks import prohibited
 from ..machine import FIN, start
 from ..flow import ask
 from ..runtime import Decision, free_capacity, supply_count
-from ..small_forms import can_remove as _can_remove
+from ..small_forms import can_remove as _can_remove, removal_forbidden as _forbidden
 from .registry import _actor, _fire_all, _objs, _short, _unit_option, verb
 from .sides import _which_face
 from .removing import _removal
@@ -158,7 +158,8 @@ def _replace_step(K, L, send):
     while True:
         pc = L["pc"]
         if pc == 0:                     # where it can be done, all of it
-            units = [u for u in x.units(c) if u[0] not in s.piece_zones and _can_remove(pk[u[1]], acts)]
+            units = [u for u in x.units(c) if u[0] not in s.piece_zones and _can_remove(pk[u[1]], acts)
+                     and not _forbidden(c, u[0], u[1], me)]
             n = quant_count(x.quant, c, 1) if x.quant is not None and x.quant[0] not in ("all", "each") \
                 else sum(u[3] for u in units)
             m = quant_count(y.quant, c, 1)
@@ -204,7 +205,8 @@ def _replace_step(K, L, send):
                 _removal(ctx, u[0], u[1], 1, me, events, acts, u[2])
                 L["n"] -= 1
             while L["n"] > 0:
-                units = [u for u in x.units(c) if u[0] == sp and _can_remove(pk[u[1]], acts)]
+                units = [u for u in x.units(c) if u[0] == sp and _can_remove(pk[u[1]], acts)
+                         and not _forbidden(c, u[0], u[1], me)]
                 if len(units) == 1 or sum(u[3] for u in units) == L["n"]:
                     u = units[0]
                     take = min(u[3], L["n"])

@@ -8,7 +8,7 @@ from ..hooks import replacement
 from ..machine import FIN, start
 from ..flow import ask
 from ..runtime import Decision
-from ..small_forms import can_remove as _can_remove
+from ..small_forms import can_remove as _can_remove, removal_forbidden as _forbidden
 from .registry import _actor, _fire_all, _one_obj, _pp, verb
 from .removing import _removal
 
@@ -82,7 +82,8 @@ def _hits_step(K, L, send):
         L["d"] = None
         _removal(ctx, sp, k, 1, me, events, acts)
         L["n"] -= 1
-    kinds = [k for k in g.kinds_of_owner.get(L["tgt"], []) if _can_remove(g.piece_kinds[k], acts)]
+    kinds = [k for k in g.kinds_of_owner.get(L["tgt"], []) if _can_remove(g.piece_kinds[k], acts)
+             and not _forbidden(ctx, sp, k, me)]
     while L["n"] > 0:
         b = ctx.s.board.get(sp, {})
         present = [k for k in kinds if b.get(k)]

@@ -8,7 +8,7 @@ from ..hooks import replacement
 from ..machine import FIN, start
 from ..flow import ask
 from ..runtime import Decision
-from ..small_forms import can_remove as _can_remove
+from ..small_forms import can_remove as _can_remove, removal_forbidden as _forbidden
 from .registry import _actor, _fire_all, _objs, _short, _unit_option, verb
 from .sides import leave_back_side
 
@@ -99,17 +99,19 @@ def _remove_step(K, L, send):
             s = sels[si]
             q = s.quant
             locs = s.locations(c)
-            if any(not _can_remove(pk[k], acts) for _, k, _ in locs):
-                # a piece no rule removes (`removível: não`) stays; "remove all" tells its
-                # owner (event removal_prevented), a counted removal just cannot pick it
+            if any(not _can_remove(pk[k], acts) or _forbidden(c, sp, k, me) for sp, k, _ in locs):
+                # a piece no rule removes (`removível: não`, or a prohibition of `remoção` for
+                # who removes) stays; "remove all" tells its owner (event removal_prevented), a
+                # counted removal just cannot pick it
                 for sp, k, n in locs:
-                    if not _can_remove(pk[k], acts) and (q is None or q[0] in ("all", "each")):
+                    if (not _can_remove(pk[k], acts) or _forbidden(c, sp, k, me)) and \
+                            (q is None or q[0] in ("all", "each")):
                         L["prevented"].append({"event": "removal_prevented", "space": sp, "kind": k,
                                                "owner": pk[k].owner, "count": n, "by": me, "acts": acts})
-                locs = [x for x in locs if _can_remove(pk[x[1]], acts)]
+                locs = [x for x in locs if _can_remove(pk[x[1]], acts) and not _forbidden(c, x[0], x[1], me)]
             if q is None or q[0] in ("all", "each"):
                 for u in (s.units(c) if s.st_on or s.st_off else ()):
-                    if _can_remove(pk[u[1]], acts):
+                    if _can_remove(pk[u[1]], acts) and not _forbidden(c, u[0], u[1], me):
                         _removal(ctx, u[0], u[1], u[3], me, events, acts, u[2])
                 if not (s.st_on or s.st_off):
                     for sp, k, n in locs:
@@ -140,7 +142,8 @@ def _remove_step(K, L, send):
                 L["units"] = L["opts"] = None
             while L["n"] > 0:
                 n = L["n"]
-                units = [u for u in s.units(c) if _can_remove(pk[u[1]], acts)]
+                units = [u for u in s.units(c) if _can_remove(pk[u[1]], acts)
+                         and not _forbidden(c, u[0], u[1], me)]
                 if not units:
                     break
                 opts = [_unit_option(ctx.g, u) for u in units]

@@ -103,7 +103,9 @@ def compile_stmt(cc: CC, node):
                 if node.optional and not handler.may and compiled is not None:
                     # "você pode posicionar ...": the player is asked first (a verb that is a
                     # cost the player may decline reads `optional` itself)
-                    return _may_verb(compiled, node.verb, cc.law)
+                    # "J pode comprar 1 carta": J is asked, not who runs the rule
+                    who = compile_expr(cc, node.who)[0] if getattr(node, "who", None) is not None else None
+                    return _may_verb(compiled, node.verb, cc.law, who)
                 return compiled
             except (IndexError, KeyError, TypeError, ValueError, AttributeError):
                 # a verb's compiler reads the parts it needs ("role" with no dice, "posicione 3
@@ -266,10 +268,15 @@ def explain_rejection(sel, ctx, value):
     return {"filter": None, "wrong_kind": False}
 
 
-def _may_verb(inner, verb_id, law):
-    def run(ctx):
-        return begin(flow.MayDo(inner, verb_id, law, ctx))
-    return run
+def _may_verb(inner, verb_id, law, who=None):
+    if who is None:
+        def run(ctx):
+            return begin(flow.MayDo(inner, verb_id, law, ctx))
+        return run
+
+    def run_who(ctx):
+        return begin(flow.MayDo(inner, verb_id, law, ctx, who(ctx)))
+    return run_who
 
 
 def compile_maybe(cc: CC, node: N.Maybe):
