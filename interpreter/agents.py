@@ -175,13 +175,17 @@ class GreedyAgent(Agent):
     def choose(self, game) -> int:
         d = game.pending
         opts = d.options
-        values = [self.value(game, d, o) for o in opts]
+        values = [self.score(game, d, o) for o in opts]
         best = max(values)
         tied = [i for i, v in enumerate(values) if v == best]
         i = tied[0] if len(tied) == 1 else tied[self.rng.randrange(len(tied))]
         if d.kind == "menu":
             self.note_taken(game, opts[i])
         return i
+
+    def score(self, game, d, o):
+        """What `choose` compares: the greedy value (a subclass may put more before it)."""
+        return self.value(game, d, o)
 
     def _this_turn(self, game) -> None:
         turn = (game.s.round, game.s.turn_no)

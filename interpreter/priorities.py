@@ -98,27 +98,16 @@ def value(game, player, option) -> float | None:
     return total if spoke else None
 
 
-class HeuristicAgent:
+def _greedy():
+    from .agents import GreedyAgent
+    return GreedyAgent
+
+
+class HeuristicAgent(_greedy()):
     """`heuristico`: a faction's `prioridades:` first, the greedy valuation next (agents.py)."""
 
     name = "heuristic"
 
-    def __init__(self, seed=0):
-        from .agents import GreedyAgent
-        self.greedy = GreedyAgent(seed)
-        self.rng = self.greedy.rng
-
-    def choose(self, game) -> int:
-        d = game.pending
-        opts = d.options
-        greedy = self.greedy
-        scores = []
-        for o in opts:
-            p = value(game, d.player, o)
-            scores.append(((p if p is not None else 0.0), greedy.value(game, d, o)))
-        best = max(scores)
-        tied = [i for i, v in enumerate(scores) if v == best]
-        i = tied[0] if len(tied) == 1 else tied[self.rng.randrange(len(tied))]
-        if d.kind == "menu":
-            greedy.note_taken(game, opts[i])
-        return i
+    def score(self, game, d, o):
+        p = value(game, d.player, o)
+        return ((p if p is not None else 0.0), self.value(game, d, o))

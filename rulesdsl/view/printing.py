@@ -14,7 +14,7 @@ from __future__ import annotations
 import os
 from xml.sax.saxutils import escape
 
-from .svg import FILL, faction_colour
+from .svg import FILL, faction_colour, wrap_words as _wrap
 
 W, H = 210.0, 297.0        # mm
 
@@ -27,19 +27,6 @@ def _loc(v, lang):
     if isinstance(v, dict):
         return v.get(lang) or next((x for x in v.values() if x), "")
     return "" if v is None else str(v)
-
-
-def _wrap(text: str, width: int) -> list:
-    words, lines, cur = str(text).split(), [], ""
-    for wd in words:
-        if cur and len(cur) + 1 + len(wd) > width:
-            lines.append(cur)
-            cur = wd
-        else:
-            cur = f"{cur} {wd}" if cur else wd
-    if cur:
-        lines.append(cur)
-    return lines
 
 
 def _page(body: list, title: str) -> str:

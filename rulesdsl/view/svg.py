@@ -289,7 +289,7 @@ def panel_svg(game, lang, x0, title=None, state_label=True):
             lines.append(("turn", D._m("GM.tb.setup", lang)))
     for cls, text in lines:
         size = 15 if cls == "title" else 12
-        for chunk in _wrap(text, 30):
+        for chunk in wrap_words(text, 30):
             out.append(f'<text class="{cls}" x="{_fmt(x0)}" y="{_fmt(yy)}" font-size="{size}" fill="#222">{_esc(chunk)}</text>')
             yy += size + 4
     yy += 6
@@ -310,7 +310,8 @@ def panel_svg(game, lang, x0, title=None, state_label=True):
     return "".join(out), yy
 
 
-def _wrap(text: str, width: int) -> list:
+def wrap_words(text: str, width: int) -> list:
+    """Lines of at most `width` characters, broken between words (one empty line for no text)."""
     words, lines, cur = str(text).split(), [], ""
     for wd in words:
         if cur and len(cur) + 1 + len(wd) > width:
