@@ -85,7 +85,13 @@ def worker_ruleset(b, lang):
         gdef = _LOADED.get(key)
         if gdef is None:
             from rulesdsl.environment import Environment
-            gdef = _LOADED[key] = Environment(lang, cache=False).load(_materialize(b))
+            gdef = _LOADED[key] = Environment(lang).load(_materialize(b))     # the compiled-ruleset cache, keyed by content
+            # the compiled ruleset (hundreds of thousands of objects, none of them garbage) to
+            # the permanent generation, as simulate.py does before forking: the collections
+            # while the games run do not walk it
+            import gc
+            gc.collect()
+            gc.freeze()
     return gdef
 
 
