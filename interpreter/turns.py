@@ -151,6 +151,23 @@ class Main(Frame):
         self.i = 0
         self.c = self.ctx.child(me=f, env={})
 
+    def _resume(self, rules, ctx, law, fresh=False):
+        """Run `rules` from the one at self.i on: the decision the first of them asks (the
+        next call goes on from the rule after it), or None when they all ran. `fresh`: each
+        rule gets a context of its own (the game's setup rules); else they share `ctx`, whose
+        Law paragraph is set to `law` before each."""
+        while self.i < len(rules):
+            if fresh:
+                c = ctx.child(me=None, env={})
+            else:
+                c = ctx
+                c.law = law
+            r = rules[self.i](c)
+            self.i += 1
+            if r is not None:
+                return r
+        return None
+
     def _step(self):
         game = self.game
         g, s, ctx = game.g, game.s, self.ctx
@@ -158,11 +175,9 @@ class Main(Frame):
             pc = self.pc
             if pc == SETUP:
                 rules = game.setup_def.rules
-                while self.i < len(rules):
-                    r = rules[self.i](ctx.child(me=None, env={}))
-                    self.i += 1
-                    if r is not None:
-                        return r
+                r = self._resume(rules, ctx, None, fresh=True)
+                if r is not None:
+                    return r
                 if game.landmark_pick is not None and self.marks is None:
                     # A.5: the landmarks, after the map, ruins, items and cards are ready
                     self.marks = landmarks.reveal(game)
@@ -189,12 +204,9 @@ class Main(Frame):
                         s.set_flag((_hirelings.SETTING_UP, h), seats[self.j % len(seats)] if seats else None)
                         self.c = ctx.child(me=h, env={})
                     rules = _faction_setup(game, h)
-                    while self.i < len(rules):
-                        self.c.law = None
-                        r = rules[self.i](self.c)
-                        self.i += 1
-                        if r is not None:
-                            return r
+                    r = self._resume(rules, self.c, None)
+                    if r is not None:
+                        return r
                     s.set_flag((_hirelings.SETTING_UP, h), None)
                     self.j += 1
                     self.i = 0
@@ -221,12 +233,9 @@ class Main(Frame):
                 lm = g.landmarks[self.marks[self.j]]
                 if self.c is None:
                     self.c = ctx.child(me=landmarks.placer(game, self.j), env={})
-                while self.i < len(lm.rules):
-                    self.c.law = lm.law
-                    r = lm.rules[self.i](self.c)
-                    self.i += 1
-                    if r is not None:
-                        return r
+                r = self._resume(lm.rules, self.c, lm.law)
+                if r is not None:
+                    return r
                 self.j += 1
                 self.i = 0
                 self.c = None
@@ -297,23 +306,18 @@ class Main(Frame):
                 fc = game.setup_def.faction_choice
                 if fc is not None and fc.on_choose:
                     rules = rules + fc.on_choose    # `ao_escolher:` (seating.py)
-                while self.i < len(rules):
-                    self.c.law = None
-                    r = rules[self.i](self.c)
-                    self.i += 1
-                    if r is not None:
-                        return r
+                r = self._resume(rules, self.c, None)
+                if r is not None:
+                    return r
                 self.j += 1
                 self.i = 0
                 self.c = None
             elif pc == AFTER_FACTIONS:
                 # a setup's rules after the factions set up (`depois_das_facções:`, A.10)
                 rules = game.setup_def.after
-                while self.i < len(rules):
-                    r = rules[self.i](ctx.child(me=None, env={}))
-                    self.i += 1
-                    if r is not None:
-                        return r
+                r = self._resume(rules, ctx, None, fresh=True)
+                if r is not None:
+                    return r
                 self.i = 0
                 self.pc = SETUP_DONE
             elif pc == SETUP_DONE:
