@@ -249,6 +249,21 @@ class _Parser:
             return True
         return False
 
+    def _board_ref(self):
+        """A faction board at self.i, `$`, `F$` or either with `_sub`: (faction or None, sub
+        or None), read past."""
+        fac = None
+        if self.peek() != "$":
+            fac = self.peek()
+            self.i += 1
+        self.i += 1
+        sub = None
+        if self.eat("_"):
+            m = re.compile(r"[A-Za-z]*").match(self.t, self.i)
+            sub = m.group()
+            self.i = m.end()
+        return fac, sub
+
     def expect(self, s):
         if not self.eat(s):
             self.err("RL.expected", what=s)
@@ -438,18 +453,9 @@ class _Parser:
             self.i = s0
             return self.card()
         if c == "$" or (c.isupper() and self.peek(1) == "$"):
-            fac = None
-            if c != "$":
-                fac = c
-                self.i += 1
-            self.i += 1
-            sub = None
-            if self.eat("_"):
-                m = re.compile(r"[A-Za-z]*").match(self.t, self.i)
-                sub = m.group()
-                self.i = m.end()
-                th = Thing("board", n or 1, faction=fac, sub=sub, raw=self.t[s0:self.i])
-                return th
+            fac, sub = self._board_ref()
+            if sub is not None:
+                return Thing("board", n or 1, faction=fac, sub=sub, raw=self.t[s0:self.i])
             # warriors/cards ON a board are written `w$`; a bare board as a thing is not a thing
             self.i = s0
             return None
@@ -529,18 +535,8 @@ class _Parser:
         if c == "*":
             self.i += 1
             return Loc("discard", raw="*")
-        fac = None
-        if c.isupper() and self.peek(1) == "$":
-            fac = c
-            self.i += 1
-            c = "$"
-        if c == "$":
-            self.i += 1
-            sub = None
-            if self.eat("_"):
-                m = re.compile(r"[A-Za-z]*").match(self.t, self.i)
-                sub = m.group()
-                self.i = m.end()
+        if c == "$" or (c.isupper() and self.peek(1) == "$"):
+            fac, sub = self._board_ref()
             return Loc("board", faction=fac, sub=sub, raw=self.t[s0:self.i])
         if c == "Q":
             self.i += 1
