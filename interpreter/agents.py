@@ -233,6 +233,17 @@ class GreedyAgent(Agent):
         return (0.3 if ruler(game.ctx, space) != me else 0.0) + 0.05 * min(mine, 5)
 
 
+class HeuristicAgent(GreedyAgent):
+    """`heuristico`: a faction's `prioridades:` first (priorities.py), the greedy valuation next."""
+
+    name = "heuristic"
+
+    def score(self, game, d, o):
+        from .priorities import value
+        p = value(game, d.player, o)
+        return ((p if p is not None else 0.0), self.value(game, d, o))
+
+
 # ---------------------------------------------------------------------------------------------
 # human
 
@@ -530,7 +541,6 @@ def make_agents(spec, factions, seed=0, lang="pt", input_fn=None, out=None) -> d
         elif kind == "greedy":
             agents[f] = GreedyAgent(f"{seed}:{i}")
         elif kind == "heuristic":
-            from .priorities import HeuristicAgent
             agents[f] = HeuristicAgent(f"{seed}:{i}")
         elif kind == "mcts":
             from .mcts import MCTSAgent
