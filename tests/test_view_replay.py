@@ -1,7 +1,7 @@
 """The replay page (`rulesdsl reproduzir ARQ --html PÁGINA`, rulesdsl/view/replay.py): a saved
 four-player game of Root gives one self-contained page whose data hold the board at every step,
 each step equal to the game replayed to that point; the page's script, run in node with a small
-stand-in for the browser's DOM, draws those steps. A browser test proper skips without Chromium."""
+stand-in for the browser's DOM, draws those steps. The browser test proper is tests/test_browser.py."""
 from __future__ import annotations
 
 import json
@@ -159,15 +159,3 @@ def test_cli_from_a_log_and_errors(tmp_path, capsys):
     assert "CLI093" in capsys.readouterr().err
     with pytest.raises(ReplayError):
         read_game("")
-
-
-@pytest.mark.skipif(shutil.which("chromium") is None and shutil.which("chromium-browser") is None,
-                    reason="needs a headless Chromium")
-def test_replay_page_in_chromium(page, tmp_path):   # pragma: no cover - no browser here
-    html, boards, _ = page
-    f = tmp_path / "r.html"
-    f.write_text(html, encoding="utf-8")
-    exe = shutil.which("chromium") or shutil.which("chromium-browser")
-    res = subprocess.run([exe, "--headless", "--disable-gpu", "--dump-dom", f.as_uri()],
-                         capture_output=True, text=True, timeout=120)
-    assert 'data-step="0"' in res.stdout

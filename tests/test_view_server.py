@@ -1,7 +1,7 @@
 """`rulesdsl servir` (rulesdsl/view/server.py): a game on a local web server, one seat per
 browser. Here two people play Conquista to the end through HTTP as their pages do (state,
 choose, help), each seeing only its own hand; answers out of turn or stale are refused. The
-seat page's script is checked by node; a real browser test skips without Chromium."""
+seat page's script is checked by node; the browser test proper is tests/test_browser.py."""
 from __future__ import annotations
 
 import json
@@ -110,18 +110,3 @@ def test_spaces_are_clickable_options_and_the_page_script_parses():
 def test_no_human_is_an_error(capsys):
     assert main(["servir", CONQUISTA, "--faccoes", "azuis,vermelhos", "--agentes", "aleatorio"]) == 1
     assert "CLI096" in capsys.readouterr().err
-
-
-@pytest.mark.skipif(shutil.which("chromium") is None and shutil.which("chromium-browser") is None,
-                    reason="needs a headless Chromium")
-def test_seat_page_in_chromium():   # pragma: no cover - no browser here
-    table, srv, base = _server(["servir", CONQUISTA, "--faccoes", "azuis,vermelhos", "--agentes",
-                                "humano,aleatorio", "--porta", "0"])
-    try:
-        exe = shutil.which("chromium") or shutil.which("chromium-browser")
-        res = subprocess.run([exe, "--headless", "--disable-gpu", "--virtual-time-budget=3000", "--dump-dom",
-                              base + "/seat/azuis"], capture_output=True, text=True, timeout=120)
-        assert 'data-option="0"' in res.stdout
-    finally:
-        srv.shutdown()
-        srv.server_close()
