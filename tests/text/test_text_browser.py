@@ -110,6 +110,8 @@ def test_check_page_click_through(tmp_path):
     dom = _run_browser(str(out), "check-text.html", "1.1", "T110")
     assert _between(dom, "ready") == "1" and _between(dom, "shown") == "1.1"
     copy = dom[dom.index('id="copy"'):]
-    assert 'data-code="T110"' in copy and "Roba 4 cartas." in copy
+    # both texts, the differing number marked in each
+    assert 'data-code="T110"' in copy and "Roba <mark>4</mark> cartas." in copy
+    assert "Compre <mark>3</mark> cartas." in copy
     assert _between(dom, "searched").split() == ["1.1"]
     assert _between(dom, "gaps").split() == ["1.1"]            # "only with differences"
