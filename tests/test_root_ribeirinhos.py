@@ -24,10 +24,7 @@ MAX_DECISIONS = 20000
 
 @pytest.fixture(scope="module")
 def g(root_def):
-    g = root_def                                              # the session's Root
-    if "ribeirinhos" not in g.factions:
-        pytest.skip("Root has no ribeirinhos yet")
-    return g
+    return root_def                                           # the session's Root
 
 
 def _seats(k):
