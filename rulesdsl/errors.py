@@ -216,8 +216,23 @@ def render(d: Diagnostic, lang: str | None = None, sources: dict | None = None) 
 
 def fold(text: str) -> str:
     """Case- and accent-insensitive key: 'Clareira' and 'clareira', 'não' and 'nao' fold alike."""
-    nfkd = unicodedata.normalize("NFKD", text.casefold())
-    return "".join(c for c in nfkd if not unicodedata.combining(c))
+    got = _FOLDED.get(text)
+    if got is None:
+        if text.isascii():
+            got = text.lower()
+        else:
+            nfkd = unicodedata.normalize("NFKD", text.casefold())
+            got = "".join(c for c in nfkd if not unicodedata.combining(c))
+        if len(_FOLDED) < _FOLDED_MAX:
+            _FOLDED[str(text)] = got
+    return got
+
+
+# loading a ruleset folds the same few thousand names tens of thousands of times (every name
+# table, every hook's piece list): each text is folded once; a bounded table (a file of
+# garbage words cannot grow it without end)
+_FOLDED: dict = {}
+_FOLDED_MAX = 1 << 16
 
 
 def suggest(word_: str, candidates: Iterable[str], cutoff: float = 0.72) -> str | None:

@@ -126,12 +126,27 @@ def means_key(spelling, neutral: str) -> bool:
 
 def pluralize(word: str, rules: list) -> list[str]:
     """The plural forms of `word` by a lexicon's `plural` rules (the first that matches)."""
+    if not rules:
+        return []
+    key = (id(rules), word)
+    hit = _PLURALS.get(key)
+    if hit is not None and hit[0] is rules:
+        return list(hit[1])
     out = []
     for pat, rep in rules:
-        if re.search(pat, word):
-            out.append(re.sub(pat, rep, word))
+        rx = re.compile(pat)
+        if rx.search(word):
+            out.append(rx.sub(rep, word))
             break
+    if len(_PLURALS) < 1 << 16:
+        # the entry holds `rules`: no other list can take its id while it is kept
+        _PLURALS[key] = (rules, tuple(out))
     return out
+
+
+# a lexicon's rules are fixed once it is read: the plural of each word is found once (a load
+# asks for the plurals of every piece name once per hook that names pieces)
+_PLURALS: dict = {}
 
 
 # lexicons read from the compiled-ruleset cache (rulesdsl/cache.py: same engine files, same

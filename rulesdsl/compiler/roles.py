@@ -24,9 +24,23 @@ def _mentions(node, var) -> bool:
         return any(_mentions(x, var) for x in node)
     if isinstance(node, dict):
         return any(_mentions(x, var) for x in node.values())
-    if dataclasses.is_dataclass(node) and not isinstance(node, type):
-        return any(_mentions(getattr(node, f.name, None), var) for f in dataclasses.fields(node) if f.name != "pos")
+    names = _fields(node)
+    if names:
+        return any(_mentions(getattr(node, n, None), var) for n in names)
     return False
+
+
+_FIELDS: dict = {}
+
+
+def _fields(node) -> tuple:
+    """The field names of a dataclass instance but `pos` (read once per class), else ()."""
+    cls = type(node)
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = _FIELDS[cls] = (tuple(f.name for f in dataclasses.fields(cls) if f.name != "pos")
+                                if dataclasses.is_dataclass(cls) else ())
+    return names
 
 
 def _role_in(node, var):
@@ -56,13 +70,10 @@ def _role_in(node, var):
         return None
     if isinstance(node, dict):
         return _role_in(list(node.values()), var)
-    if dataclasses.is_dataclass(node) and not isinstance(node, type):
-        for f in dataclasses.fields(node):
-            if f.name == "pos":
-                continue
-            r = _role_in(getattr(node, f.name, None), var)
-            if r:
-                return r
+    for n in _fields(node):
+        r = _role_in(getattr(node, n, None), var)
+        if r:
+            return r
     return None
 
 
@@ -74,10 +85,9 @@ def _blocks(node):
     if isinstance(node, (list, tuple)):
         for x in node:
             yield from _blocks(x)
-    elif dataclasses.is_dataclass(node) and not isinstance(node, type) and not isinstance(node, N.Verb):
-        for f in dataclasses.fields(node):
-            if f.name != "pos":
-                yield from _blocks(getattr(node, f.name, None))
+    elif not isinstance(node, N.Verb):
+        for n in _fields(node):
+            yield from _blocks(getattr(node, n, None))
 
 
 def mark_roles(block, tail=()) -> None:
