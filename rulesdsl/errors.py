@@ -128,13 +128,17 @@ def messages() -> dict[str, dict[str, str]]:
     global _MESSAGES
     if _MESSAGES is None:
         import yaml
+        # libyaml's reader where it is built (≈ 10× faster: every command line run formats a
+        # message); the catalogue's files are plain mappings of strings, read alike by both
+        # (tests/test_load_cache.py compares them)
+        loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
         cat: dict[str, dict[str, str]] = {}
         d = _messages_dir()
         if os.path.isdir(d):
             for name in sorted(os.listdir(d)):
                 if name.endswith(".yaml"):
                     with open(os.path.join(d, name), encoding="utf-8") as fh:
-                        data = yaml.safe_load(fh) or {}
+                        data = yaml.load(fh, Loader=loader) or {}
                     for code, texts in data.items():
                         cat.setdefault(str(code), {}).update({str(k): str(v) for k, v in texts.items()})
         _MESSAGES = cat

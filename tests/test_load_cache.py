@@ -346,6 +346,17 @@ def test_libyaml_reads_every_shipped_file_as_pyyaml_does():
 
 
 @pytest.mark.skipif(L._CParser is None, reason="PyYAML without libyaml")
+def test_the_message_catalogue_reads_alike_with_libyaml_and_pyyaml():
+    import yaml
+    from rulesdsl import errors
+    folder = errors._messages_dir()
+    for name in sorted(os.listdir(folder)):
+        if name.endswith(".yaml"):
+            text = open(os.path.join(folder, name), encoding="utf-8").read()
+            assert yaml.load(text, Loader=yaml.CSafeLoader) == yaml.safe_load(text), name
+
+
+@pytest.mark.skipif(L._CParser is None, reason="PyYAML without libyaml")
 @pytest.mark.parametrize("text", [
     "a: 1\n", "{a: , b: c}\n", "a: {b: }\n", "[a: ]\n", "a:\tb\n", "a: b", "a: b\r\nc: d\r\n",
     "\ufeffa: b\n", "a: b\x85c: d\n", "a: b\u2028\n", "a: &x [1]\nb: *x\n", "a: *nada\n",

@@ -24,9 +24,24 @@ import sys
 import traceback
 
 from ..errors import Diagnostics, Pos, format_message, render, suggest
-from . import catalogue as catmod
-from . import checks as checkmod
-from . import coverage as covmod
+
+
+class _OnUse:
+    """A module of this package imported when a command first uses it: registering the
+    commands (every `rulesdsl` run builds its parser) must not read the lexicons, as
+    importing the catalogue does."""
+
+    def __init__(self, name: str):
+        self._name = name
+
+    def __getattr__(self, attr):
+        import importlib
+        return getattr(importlib.import_module(self._name, __package__), attr)
+
+
+catmod = _OnUse(".catalogue")
+checkmod = _OnUse(".checks")
+covmod = _OnUse(".coverage")
 
 LANGS = ("pt", "es")
 
