@@ -10,9 +10,9 @@
 
 The game ends when the condition holds for some seat (even in the middle of an action: the
 rest of the action is not played), or at the round limit. The condition is checked the instant
-it may have become true, not at the next decision (Scythe: "o jogo termina imediatamente" on
-the 6th star, with the rest of the turn unplayed): `watch(g)` finds what it reads. A condition
-that reads only counters (`estrelas de você >= 6`) is checked after a verb changes one of those
+it may have become true, not at the next decision (a rulebook's "the game ends immediately",
+the rest of the turn unplayed): `watch(g)` finds what it reads. A condition that reads only
+counters (`pontos de você >= 3`) is checked after a verb changes one of those
 counters (receba, perca, defina: `check_end`), and only then, so a game pays nothing for
 counters the condition does not read; any other condition is checked after every change a
 verb reports (`Game.log_change`) whose parts of the state it reads (State.PARTS versions)
@@ -76,7 +76,7 @@ def watch(g) -> None:
 
 
 # what a condition that reads only counters is made of: arithmetic, comparisons, logic, numbers,
-# variables, "você", factions, counters (`estrelas de J`), derived values made of the same
+# variables, "você", factions, counters (`pontos de J`), derived values made of the same
 _COUNTER_NAMES = ("counter", "counter_attr")
 _PLAIN_NAMES = ("faction",)
 
