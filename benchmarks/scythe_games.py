@@ -39,8 +39,10 @@ def play(g, seats, seed, eager, invariants):
         keep = [i for i, x in enumerate(ids) if x not in DECLINE]
         if keep and len(keep) < len(ids) and rng.random() < eager:
             i = rng.choice(keep)
-        elif "0" in ids and all(str(x).isdigit() for x in ids) and rng.random() < eager:
-            # "quanto": a benefit taken in part, the power dial... take the most
+        elif "0" in ids and game.pending.kind != "branch" and all(str(x).isdigit() for x in ids) \
+                and rng.random() < eager:
+            # "quanto": a benefit taken in part, the power dial... take the most (not a
+            # choice between the options of "escolha um", whose ids are numbers too)
             i = max(range(len(ids)), key=lambda k: int(ids[k]))
         else:
             i = rng.randrange(len(ids))

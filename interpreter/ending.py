@@ -4,12 +4,19 @@
 
     fim_da_partida:
       lei: "..."
-      condição: <condition>        # checked for every seat, at every decision and turn end
+      condição: <condition>        # checked for every seat as soon as what it reads changes
       pontuação_final: [rules]     # run once for each seat, in seat order, when the game ends
       classificação: [expr, ...]   # a value per seat, higher first; the next breaks ties
 
 The game ends when the condition holds for some seat (even in the middle of an action: the
-rest of the action is not played), or at the round limit. Seats with equal values in every
+rest of the action is not played), or at the round limit. The condition is checked the instant
+it may have become true, not at the next decision (a rulebook's "the game ends immediately",
+the rest of the turn unplayed): `watch(g)` finds what it reads. A condition that reads only
+counters (`pontos de você >= 3`) is checked after a verb changes one of those
+counters (receba, perca, defina: `check_end`), and only then, so a game pays nothing for
+counters the condition does not read; any other condition is checked after every change a
+verb reports (`Game.log_change`) whose parts of the state it reads (State.PARTS versions)
+moved, and at every decision. Seats with equal values in every
 expression share a rank. `returns()` then gives each seat a value by its rank: from +1 (first)
 to -1 (last) in equal steps, seats sharing ranks sharing the mean of theirs (zero-sum), as
 OpenSpiel's returns. A game that a rule or a victory condition already won keeps that winner.
@@ -18,13 +25,18 @@ from __future__ import annotations
 
 
 class Ending:
-    __slots__ = ("condition", "final_scoring", "ranking", "law")
+    __slots__ = ("condition", "final_scoring", "ranking", "law", "counters", "parts")
 
     def __init__(self, condition, final_scoring, ranking, law):
         self.condition = condition          # fn(ctx) or None
         self.final_scoring = final_scoring  # [fn(ctx) -> statement result]
         self.ranking = ranking              # [fn(ctx) -> number]
         self.law = law
+        # what the condition reads (watch): the counter ids, when it reads only counters
+        # (frozenset; empty: no condition); else None and `parts`, the State.PARTS versions
+        # it reads (None: unknown, any change)
+        self.counters = frozenset()
+        self.parts = ()
 
 
 def compile_ending(d, block, expr):
@@ -43,6 +55,78 @@ def compile_ending(d, block, expr):
     ranking = [f for i in range(len(e.get("ranking") or []))
                if (f := expr(("end_of_game", "ranking", i), None)) is not None]
     return Ending(cond, rules, ranking, e.get("law"))
+
+
+def watch(g) -> None:
+    """Find what the end condition reads (see the module's docstring): `g.ending.counters`,
+    or `g.ending.counters = None` and `g.ending.parts`."""
+    end = g.ending
+    if end is None or end.condition is None:
+        return
+    e = g._exprs.get(("end_of_game", "condition"))
+    tree = getattr(e, "tree", None)
+    found = None if tree is None else _counters_read(g, tree, set())
+    if found is not None:
+        end.counters = frozenset(found)
+        return
+    from rulesdsl.compiler.memo import state_reads
+    reads = None if tree is None else state_reads(g, tree)
+    end.counters = None
+    end.parts = None if reads is None else tuple(sorted(reads))
+
+
+# what a condition that reads only counters is made of: arithmetic, comparisons, logic, numbers,
+# variables, "você", factions, counters (`pontos de J`), derived values made of the same
+_COUNTER_NAMES = ("counter", "counter_attr")
+_PLAIN_NAMES = ("faction",)
+
+
+def _counters_read(g, tree, seen):
+    """The ids of the counters an expression reads, through the derived values it names; None
+    when it reads anything else of the state."""
+    from rulesdsl import nodes as N
+    plain = (N.Num, N.Var, N.Me, N.Arith, N.Cmp, N.Logic, N.Not)
+    out = set()
+    for n in tree.walk():
+        if isinstance(n, plain):
+            continue
+        if isinstance(n, N.Sel):
+            if not (isinstance(n.noun, N.Name) and n.noun.kind in _COUNTER_NAMES) or n.owner is not None \
+                    or n.var is not None or any(getattr(f, "kind", None) != "of" for f in n.filters):
+                return None
+            continue
+        if isinstance(n, N.Filter):
+            if n.kind != "of":
+                return None
+            continue
+        if isinstance(n, N.AttrOf):
+            if not (isinstance(n.attr, N.Name) and n.attr.kind in _COUNTER_NAMES + ("derived",)):
+                return None
+            continue
+        if isinstance(n, N.Name):
+            if n.kind in _COUNTER_NAMES:
+                out.update(str(i) for i in n.ids)
+                out.update(str(i).split(".")[-1] for i in n.ids)
+            elif n.kind in ("derived", "derived_value"):
+                pass                 # below, through g._derived_named
+            elif n.kind not in _PLAIN_NAMES:
+                return None
+            continue
+        return None
+    for d in g._derived_named(tree):
+        if d.id in seen:
+            continue
+        seen.add(d.id)
+        if d.base is not None and not d.trees:
+            continue                 # a plain number
+        if getattr(d, "card_mods", False):
+            return None              # a card's modifier holds while the card is in play
+        for t in d.trees:
+            r = _counters_read(g, t, seen)
+            if r is None:
+                return None
+            out |= r
+    return out
 
 
 def reached(game, ctx) -> bool:

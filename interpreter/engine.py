@@ -87,6 +87,11 @@ class Game:
         self.deck_piles = dict(self.decks_in_play)
         self.lang = lang or gdef.lang
         self.logging = bool(log) or bool(observe)
+        # an end condition that reads more than counters: checked after each reported change
+        # (log_change), as well as at every decision
+        end = gdef.ending
+        self._end_any = end is not None and end.condition is not None and end.counters is None
+        self._end_seen = None
         self.log: list[dict] = []
         self.views: dict = {}
         # the ids of the chosen options: a Chain, whose copies share what was already chosen
@@ -241,8 +246,9 @@ class Game:
             # a hireling's decisions are its controller's (hirelings.py)
             from .hirelings import decider
             d.player = decider(self.s, d.player)
-        # the end condition is checked at every decision, so a game can end mid-action
-        if d is not None and self.g.ending is not None and self.g.ending.condition is not None:
+        # an end condition that reads more than counters is also checked at every decision
+        # (one that reads only counters is checked as they change: check_end)
+        if d is not None and self.g.ending is not None and self.g.ending.counters is None:
             root = self.machine.stack[0]
             if root.pc < END and _ending.reached(self, self.ctx):
                 self.pending = None
@@ -568,6 +574,25 @@ class Game:
             w = self.s.active if self.s.active in reached else reached[0]
             self.declare_winner(ctx, w, how="score")
 
+    def check_end(self, ctx):
+        """The end condition, the instant a counter it reads changed (ending.watch): the game
+        ends at once, the rest of the action unplayed."""
+        if self.machine.stack and self.machine.stack[0].pc < END and _ending.reached(self, ctx):
+            raise GameOver()
+
+    def _check_end_parts(self):
+        """An end condition that reads more than counters: after a change a verb reports, if
+        a part of the state it reads moved since it was last checked."""
+        parts = self.g.ending.parts
+        s = self.s
+        v = (s.uid, s.vid) if parts is None else tuple(getattr(s, p) for p in parts)
+        if v == self._end_seen:
+            return
+        self._end_seen = v
+        m = self.__dict__.get("machine")       # None while the game is being set up
+        if m is not None and m.stack and m.stack[0].pc < END and _ending.reached(self, self.ctx):
+            raise GameOver()
+
     def declare_winner(self, ctx, faction, how: str = "rule", name=None):
         """`how`: 'score' (the victory score reached), 'condition' (a `vitória:` condition,
         with its `name`), 'rule' (a rule that says so, e.g. a dominance card: its Law
@@ -606,6 +631,8 @@ class Game:
                     continue
                 e[k] = list(v) if isinstance(v, (tuple, set)) else v
             self.log.append(e)
+        if self._end_any:
+            self._check_end_parts()          # an end condition that reads more than counters
 
 
 def option_id(o) -> str:

@@ -1255,6 +1255,8 @@ class GameDef:
             if f:
                 self.victory.append((f, v))
         self.ending = compile_ending(d, block, expr)
+        from .ending import watch as _end_watch
+        _end_watch(self)             # what the end condition reads: checked as it changes
         # seats apart from factions (seating.py): a drawn turn order, factions chosen in setup
         from .seating import compile_seating
         self.turn_order, self.faction_choice = compile_seating(self, d, block)

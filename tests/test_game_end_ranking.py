@@ -91,3 +91,43 @@ def test_the_end_condition_cuts_an_action_short(tmp_path):
             assert game.s.zones["lotes_vendidos"] == []
             assert game.is_terminal() and game.s.ranking is not None
     assert ended > 0
+
+
+def _ends(g, seeds):
+    """Games of `g` that ended by the end condition: their logs."""
+    out = []
+    for seed in seeds:
+        game = _play(g, seed)
+        if any(e["t"] == "game_end" for e in game.log):
+            out.append(game.log)
+    return out
+
+
+def test_a_condition_on_a_counter_ends_the_game_as_that_counter_changes(tmp_path):
+    # "lance de você >= 2": the bid is set, then (no decision between) revealed on the last
+    # seat's turn; the game ends as the bid is set, so nothing after it is played
+    text = GAME.read_text(encoding="utf-8")
+    text = text.replace("condição: pontos de você >= 3", "condição: lance de você >= 2", 1)
+    (tmp_path / "jogo.yaml").write_text(text, encoding="utf-8")
+    g = rulesdsl.load(str(tmp_path))
+    assert g.ending.counters and "lance" in g.ending.counters
+    logs = _ends(g, range(8))
+    assert logs
+    for log in logs:
+        i = next(i for i, e in enumerate(log) if e["t"] == "game_end")
+        assert log[i - 1]["t"] == "set" and log[i - 1]["value"] == 2
+
+
+def test_a_condition_on_cards_ends_the_game_after_the_draw_that_makes_it_true(tmp_path):
+    # "3 cards in hand": the lot is drawn, then a coin (no decision between); the game ends
+    # after the lot, the coin is never drawn
+    text = GAME.read_text(encoding="utf-8")
+    text = text.replace("condição: pontos de você >= 3", "condição: número de cartas na sua mão >= 3", 1)
+    (tmp_path / "jogo.yaml").write_text(text, encoding="utf-8")
+    g = rulesdsl.load(str(tmp_path))
+    assert g.ending.counters is None and "vz" not in (g.ending.parts or ())
+    logs = _ends(g, range(8))
+    assert logs
+    for log in logs:
+        i = next(i for i, e in enumerate(log) if e["t"] == "game_end")
+        assert log[i - 1]["t"] == "draw"

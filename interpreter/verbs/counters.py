@@ -71,6 +71,8 @@ def _counter_verb(sign):
                     return
                 ctx.s.add(key, n)
                 ctx.engine.log_change("score" if sign > 0 else "lose", {"by": me, "counter": key, "n": n})
+                if g.ending is not None and g.ending.counters and cid in g.ending.counters:
+                    ctx.engine.check_end(ctx)        # the end condition, the instant it holds
                 return
             me = owner(ctx) if owner else actor(ctx)
             n = (nv or 0) * sign
@@ -91,6 +93,8 @@ def _counter_verb(sign):
             ctx.engine.log_change("score" if sign > 0 else "lose", {"by": me, "counter": cid, "n": n})
             if cid == g.score:
                 ctx.engine.check_score(ctx)
+            elif g.ending is not None and g.ending.counters and cid in g.ending.counters:
+                ctx.engine.check_end(ctx)            # the end condition, the instant it holds
             return fire(ctx, {"event": "counter", "counter": cid, "by": me, "owner": me, "count": n})
         if not upto:
             return run

@@ -181,6 +181,8 @@ def c_set(cc: CC, node):
             _hide_again(ctx, key)
         ctx.engine.log_change("set", {"by": me, "counter": key,
                                       "value": said(ctx) if typed else ctx.s.counters[key]})
+        if g.ending is not None and g.ending.counters and cid in g.ending.counters:
+            ctx.engine.check_end(ctx)                # the end condition, the instant it holds
         if ctl:
             # the game's hireling controller counter (App. E, interpreter/hirelings.py)
             h = other(ctx) if other else me
