@@ -33,6 +33,8 @@ import sys
 import threading
 import time
 
+from .seating import seat_ids, seat_number
+
 Z95 = 1.959963984540054
 
 
@@ -108,6 +110,9 @@ def _timed_chunk(task):
 
 
 def _seating(factions, k, rotate):
+    if isinstance(factions, int):
+        # seats only: the factions are drafted in the game's setup (Law A.8), nothing to rotate
+        return seat_ids(factions)
     if not rotate:
         return list(factions)
     r = k % len(factions)
@@ -128,8 +133,9 @@ def play_one(gdef, seats, seed, agents_spec, max_decisions, map_id=None, invaria
     worker threads, cluster.py)."""
     from .engine import Game
     from .agents import make_agents, play, summary
-    game = Game(gdef, seats, seed, map_id=map_id, deck_id=deck_id, setup=setup_id, landmarks=landmarks,
-                hirelings=hirelings)
+    drafted = bool(seats) and seat_number(seats[0]) is not None
+    game = Game(gdef, len(seats) if drafted else seats, seed, map_id=map_id, deck_id=deck_id, setup=setup_id,
+                landmarks=landmarks, hirelings=hirelings)
     agents = make_agents(agents_spec, seats, seed)
     checks = []
     if invariants:
@@ -156,7 +162,9 @@ def play_one(gdef, seats, seed, agents_spec, max_decisions, map_id=None, invaria
                 c()
     stopped = play(game, agents, max_decisions=max_decisions, after=after)
     out = summary(game, stopped)
-    out.update(agents=[agents[f].name for f in seats], map=game.map_id, deck=game.deck_id)
+    # the seats in turn order, each with the faction it played (drafted or given) and its agent
+    out.update(agents=[agents[game.seat_of(f)].name for f in game.s.seats], map=game.map_id, deck=game.deck_id)
+    out["factions"] = list(game.s.seats)
     return out
 
 
@@ -215,7 +223,7 @@ def _agents_for(agents_spec, factions, seats):
     if agents_spec is None:
         return None
     names = agents_spec.split(",") if isinstance(agents_spec, str) else list(agents_spec)
-    if len(names) != len(factions):
+    if isinstance(factions, int) or len(names) != len(factions):
         return names
     by_f = dict(zip(factions, names))
     return [by_f[f] for f in seats]
@@ -242,7 +250,8 @@ def simulate(ruleset_path, factions, games, seed=0, workers=None, *, rotate=True
     finish), e.g. to write per-game records (records.py).
     Ctrl-C (KeyboardInterrupt) stops the run: the games finished so far are aggregated and the
     result says `interrupted: True`."""
-    factions = list(factions)
+    seats_only = isinstance(factions, int) and not isinstance(factions, bool)
+    factions = int(factions) if seats_only else list(factions)
     games = int(games)
     if workers is None:
         workers = os.cpu_count() or 1
@@ -252,12 +261,16 @@ def simulate(ruleset_path, factions, games, seed=0, workers=None, *, rotate=True
     from .engine import RulesetError
     if gdef is None:
         gdef = Environment(lang, cache=cache).load(ruleset_path)
-    for f in factions:
+    for f in ([] if seats_only else factions):
         if f not in gdef.factions:
             raise RulesetError(f)
+    if seats_only:
+        st = (getattr(gdef, "setups", None) or {}).get(setup_id)
+        if (st.faction_choice if st is not None else gdef.faction_choice) is None:
+            raise RulesetError("seats without factions: the game has no faction choice")
     if agents is not None:
         from .agents import make_agents
-        make_agents(agents, factions, 0)
+        make_agents(agents, seat_ids(factions) if seats_only else factions, 0)
     if progress is None:
         progress = _bar(lang) if sys.stderr.isatty() else False
     t0 = time.perf_counter()
@@ -344,10 +357,18 @@ def simulate(ruleset_path, factions, games, seed=0, workers=None, *, rotate=True
     if progress:
         progress(None, games)
     results.sort(key=lambda r: r["game"])
-    out = aggregate(results, factions, games, int(seed), rotate)
+    if seats_only:
+        # the factions the seats drafted, in the ruleset's order; each one's rates over the
+        # games it played
+        played = {f for r in results for f in (r.get("factions") or ()) if "error" not in r}
+        out = aggregate(results, [f for f in gdef.factions if f in played], games, int(seed), False,
+                        seats=factions)
+        by = dict(agents_by_seat=_agent_names(agents, seat_ids(factions)), agents_by_faction={})
+    else:
+        out = aggregate(results, factions, games, int(seed), rotate)
+        by = dict(agents_by_faction=_agent_names(agents, factions))
     out.update(interrupted=interrupted, finished=len(results), ruleset=str(ruleset_path), workers=workers, agents=agents,
-               executor=executor or "local",
-               agents_by_faction=_agent_names(agents, factions), max_decisions=max_decisions,
+               executor=executor or "local", max_decisions=max_decisions, **by,
                time_limit=time_limit, invariants=bool(invariants), map=map_id or gdef.default_map,
                deck=deck_id or gdef.default_deck)
     # the only fields that vary from run to run
@@ -363,12 +384,15 @@ def _agent_names(agents_spec, factions) -> dict:
     return {f: (made[f].name if f in made else "random") for f in factions}
 
 
-def aggregate(results, factions, games, seed, rotate) -> dict:
+def aggregate(results, factions, games, seed, rotate, seats=None) -> dict:
+    """seats: a number of seats whose factions were drafted (each game's `factions` are those it
+    drafted): a faction's rates are over the games it played."""
     ok = [r for r in results if "error" not in r]
     errors = [{"game": r["game"], "seed": r["seed"], "factions": r["factions"], "error": r["error"]}
               for r in results if "error" in r]
     n = len(ok)
-    nseats = len(factions)
+    nseats = len(factions) if seats is None else seats
+    played = {f: (n if seats is None else sum(1 for r in ok if f in r["factions"])) for f in factions}
     wins = {f: 0 for f in factions}
     seat_wins = [0] * nseats
     no_winner = unfinished = stuck = 0
@@ -396,16 +420,17 @@ def aggregate(results, factions, games, seed, rotate) -> dict:
     nw = _rate(no_winner, n)
     return {
         "factions": factions,
+        "seats": nseats,
         "games": games,
         "completed": n,
         "seed": seed,
         "rotate": rotate,
-        "win_rate": {f: _rate(wins[f], n) for f in factions},
+        "win_rate": {f: _rate(wins[f], played[f]) for f in factions},
         "seat_win_rate": {str(i + 1): _rate(seat_wins[i], n) for i in range(nseats)},
         "no_winner": {"games": no_winner, "rate": nw["rate"], "ci95": nw["ci95"]},
         "unfinished": unfinished,
         "stuck": stuck,
-        "mean_scores": {f: (score_sum[f] / n if n else 0.0) for f in factions},
+        "mean_scores": {f: (score_sum[f] / played[f] if played[f] else 0.0) for f in factions},
         "mean_rounds": rounds / n if n else 0.0,
         "mean_turns": turns / n if n else 0.0,
         "mean_decisions": decisions / n if n else 0.0,

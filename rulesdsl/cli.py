@@ -711,7 +711,8 @@ def _game_args(args):
     args.setup_id = resolve_setup(gdef, getattr(args, "setup", None), lang)
     args.landmarks_pick = resolve_landmarks(gdef, getattr(args, "landmarks", None), lang, args.setup_id)
     # `jogar --faccoes 4`: four seats that draft their factions (A.8); `simular` names them
-    factions = resolve_factions(gdef, args.factions, lang, args.setup_id, seats_ok=args.func is cmd_play)
+    # (`simular --faccoes 4` too: each game drafts its own, and its record names them per seat)
+    factions = resolve_factions(gdef, args.factions, lang, args.setup_id, seats_ok=True)
     return gdef, lang, factions, resolve_map(gdef, args.map, lang)
 
 
@@ -846,8 +847,10 @@ def cmd_simulate(args) -> int:
     from .interpreter.agents import HumanAgent
     from .interpreter import records as _records
     gdef, lang, factions, map_id = _game_args(args)
+    from .interpreter.seating import seat_ids
+    seats = seat_ids(factions) if isinstance(factions, int) else factions
     if args.agents is not None:
-        made = _agents(args.agents, factions, args.seed, lang)
+        made = _agents(args.agents, seats, args.seed, lang)
         if any(isinstance(a, HumanAgent) for a in made.values()):
             # a person cannot sit through thousands of games, and the prompts would corrupt
             # `--json` and the progress bar
@@ -870,7 +873,8 @@ def cmd_simulate(args) -> int:
         if args.out:
             from . import safeio
             try:
-                writer = _records.RecordWriter(args.out, factions)
+                # drafted seats: a score column for every faction a seat may take
+                writer = _records.RecordWriter(args.out, list(gdef.factions) if isinstance(factions, int) else factions)
             except safeio.SymlinkTarget:
                 raise CliError("CLI022", path=args.out) from None
         r = simulate(args.ruleset, factions, args.games, args.seed, args.workers, rotate=not args.no_rotate,
@@ -922,6 +926,11 @@ def format_simulation(r: dict, gdef, lang: str, game: str) -> str:
     by = r.get("agents_by_faction") or {}
     if by:
         lines.append(_m("CLI.sim.agents", lang, agents=", ".join(f"{fname(f)}: {by[f]}" for f in r["factions"] if f in by)))
+    by_seat = r.get("agents_by_seat") or {}
+    if by_seat:
+        # drafted seats (Law A.8): the agents sit at seats, not at factions
+        lines.append(_m("CLI.sim.agents", lang, agents=", ".join(
+            f"{_m('CLI.sim.seat_id', lang, n=i + 1)}: {a}" for i, a in enumerate(by_seat.values()))))
     width = max([len(fname(f)) for f in r["factions"]] + [12])
 
     def row(label, w):
@@ -931,7 +940,7 @@ def format_simulation(r: dict, gdef, lang: str, game: str) -> str:
     lines.append(_m("CLI.sim.by_faction", lang))
     for f in r["factions"]:
         lines.append(row(fname(f), r["win_rate"][f]))
-    if r.get("rotate") and len(r["factions"]) > 1:
+    if (r.get("rotate") or by_seat) and len(r["factions"]) > 1:
         lines.append(_m("CLI.sim.by_seat", lang))
         for seat, w in r["seat_win_rate"].items():
             lines.append(row(_m("CLI.sim.seat", lang, n=seat), w))

@@ -480,6 +480,12 @@ class ToNodes(Transformer):
     f_random = _filter("random")
 
     @v_args(meta=True)
+    def f_prefer(self, meta, items):
+        """`de preferência onde A senão onde B` (A.8.2.II): tiers of conditions, best first"""
+        vals = [x for x in items if not isinstance(x, Token)]
+        return N.Filter("prefer", N.ListOf(vals), None, pos=self._p(meta))
+
+    @v_args(meta=True)
     def f_of(self, meta, items):
         vals = [x for x in items if not isinstance(x, Token)]
         if not vals:

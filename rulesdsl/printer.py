@@ -306,7 +306,7 @@ def name_index(lang: str, names) -> NameIndex:
 # what can start a filter of a noun phrase (and so be swallowed by a noun phrase before it)
 SEL_STARTS = frozenset({"OF", "IN", "WITH", "WITHOUT", "RULED", "NOT", "ADJACENT", "CONNECTED",
                         "WHERE", "EXCEPT", "AMONG", "MATCHING", "IS", "ANOTHER", "VALUE",
-                        "FEWEST", "MOST", "RANDOM"})
+                        "FEWEST", "MOST", "RANDOM", "PREFER"})
 # binary operators, which an unparenthesized expression may swallow
 OPS = frozenset({"AND", "OR", "CMPOP", "IS", "NOT", "HAS", "RULES", "MATCHING", "PLUS", "MINUS",
                  "STAR", "SLASH"})
@@ -315,7 +315,7 @@ FILTER_FIRST = {"of": "OF", "in": "IN", "with": "WITH", "free": "WITH", "has_att
                 "adjacent": "ADJACENT", "connected": "CONNECTED", "where": "WHERE",
                 "except": "EXCEPT", "among": "AMONG", "matching": "MATCHING", "is": "IS",
                 "another": "ANOTHER", "fewest": "FEWEST", "most": "MOST", "random": "RANDOM",
-                "not_of": "NOT"}
+                "not_of": "NOT", "prefer": "PREFER"}
 PP_TERMINAL = {"to": "TO", "in": "IN", "by": "BY"}
 CMP_SYMBOL = {"=": "=", "!=": "≠", "<": "<", ">": ">", "<=": "≤", ">=": "≥"}
 # the element kinds whose bare noun phrase reads as a plural ("houver guerreiros seus")
@@ -784,6 +784,17 @@ class Printer:
         if k in ("fewest", "most"):
             t, tail = self.sel_only(f.arg, follow)
             return self.kw_then(k.upper(), t), tail
+        if k == "prefer":
+            # "de preferência onde A senão onde B": each tier a whole expression
+            parts, tail = [], frozenset()
+            items = f.arg.items
+            for i, x in enumerate(items):
+                text, level, tail = self.e(x)
+                nxt = frozenset({"ELSE"}) if i < len(items) - 1 else follow
+                if (tail | OPS) & nxt:
+                    text, tail = "(" + text + ")", frozenset()
+                parts.append(self.w("WHERE") + " " + text)
+            return self.w("PREFER") + " " + (" " + self.w("ELSE") + " ").join(parts), tail | OPS
         if k == "random":
             if f.arg is not None:
                 # "aleatória ponderada por (N)"

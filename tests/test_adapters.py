@@ -97,3 +97,19 @@ def test_too_many_options_is_an_error_not_a_cut():
     with pytest.raises(Exception) as exc:
         RulesEnv(CONQUISTA, ["azuis", "vermelhos"], seed=1, max_actions=2).reset(seed=1)
     assert "max_actions" in str(exc.value)
+
+
+LEILAO = os.path.join(HERE, "games", "leilao")
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")
+def test_seats_that_draft_their_factions_are_the_agents():
+    """`env(ruleset, 2)`: two seats choose their roles in the setup (leilão 1); the agents stay
+    `seat1`, `seat2`, and `infos` names what each took."""
+    e = env(LEILAO, 2, seed=4)
+    assert e.possible_agents == ["seat1", "seat2"]
+    api_test(e, num_cycles=60)
+    taken, total = _play(e, 4)
+    assert e.game.is_terminal() and set(total) == {"seat1", "seat2"}
+    assert total == {e.game.seat_of(f): float(r) for f, r in zip(e.game.factions, e.game.returns())}
+    assert {e.game.seat_of(f) for f in e.game.factions} == {"seat1", "seat2"} and not set(e.game.factions) & {"seat1", "seat2"}

@@ -197,3 +197,42 @@ def test_refused_before_any_game(args, code, capsys, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     assert main(["simular", CONQUISTA, "--faccoes", "azuis,vermelhos", "--partidas", "2", *args]) == 1
     assert code in capsys.readouterr().err and os.listdir(tmp_path) == []
+
+
+# --- seats only: the factions drafted in each game (Law A.8) -------------------------------------
+
+LEILAO = os.path.join(os.path.dirname(os.path.abspath(__file__)), "games", "leilao")
+
+
+def test_seats_only_each_record_names_the_factions_the_seats_drafted(tmp_path, capsys):
+    out = tmp_path / "jogos.jsonl"
+    assert main(["simular", LEILAO, "--faccoes", "2", "--partidas", "4", "--semente", "3", "--processos", "1",
+                 "--agentes", "random,guloso", "--saida", str(out)]) == 0
+    recs = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert [r["game"] for r in recs] == [0, 1, 2, 3]
+    for r in recs:
+        # each seat took one role of the three (leilão 1), in turn order; no seat id is left
+        assert len(r["seats"]) == 2 and set(r["seats"]) <= {"norte", "sul", "leste"} and r["error"] is None
+        assert sorted(r["agents"]) == ["greedy", "random"] and set(r["scores"]) == set(r["seats"])
+    text = capsys.readouterr().out
+    assert "Agentes: lugar 1: random, lugar 2: greedy" in text
+    # a faction's rates count the games it played
+    res = S.simulate(LEILAO, 2, games=4, seed=3, workers=1, progress=False)
+    played = {f: sum(f in r["seats"] for r in recs) for f in res["factions"]}
+    assert {f: w["games"] for f, w in res["win_rate"].items()} == played and res["seats"] == 2
+
+
+def test_seats_only_root_advanced_setup_records_the_draft(root_def):
+    """`simular rulesets/root --faccoes 4 --preparacao avancada`: the draft of A.8 (cut short)."""
+    res = []
+    r = S.simulate("root", 4, games=1, seed=5, workers=1, progress=False, gdef=root_def, setup_id="avancada",
+                   max_decisions=150, on_game=res.append)
+    assert r["errors"] == [] and r["unfinished"] == 1
+    drafted = res[0]["factions"]
+    assert len(set(drafted)) == 4 and set(drafted) <= set(root_def.setups["avancada"].faction_choice.pool)
+
+
+def test_seats_only_needs_a_faction_choice():
+    from rulesdsl.interpreter.engine import RulesetError
+    with pytest.raises(RulesetError):
+        S.simulate(CONQUISTA, 2, games=1, workers=1, progress=False)

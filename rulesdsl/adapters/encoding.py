@@ -33,26 +33,45 @@ class Layout:
 
     @classmethod
     def of(cls, game) -> "Layout":
+        """The layout of a game whose seats have their factions, or of seats that draft them
+        (`Game(g, 4)`, Law A.8): then the seats are `seat1`... and the layout holds the keys of
+        every faction a seat may take (one probe game per faction); `encode(obs, alias)` reads
+        a faction's name as the seat that took it."""
         g, s = game.g, game.s
+        probes = []
+        if getattr(game, "seating", None) is not None:
+            from ..interpreter.engine import Game
+            from ..interpreter.seating import seat_ids
+            fc = game.setup_def.faction_choice
+            pool = list(fc.pool) if fc is not None and fc.pool else \
+                [f for f in g.factions if f not in getattr(g, "hirelings", ())]
+            probes = [Game(g, [f], 0, map_id=game.map_id, deck_id=game.deck_id) for f in pool]
         lay = cls()
-        lay.seats = list(s.seats)
+        lay.seats = seat_ids(game.seating) if probes else list(s.seats)
         lay.phases = list(g.turn_phases)
         # the spaces pieces may be on: the map's, the seated factions' (N10) and the paths that
         # hold pieces (N18: every printed edge's, so that a path opened later has its place)
         from ..interpreter import board as _bd
-        lay.spaces = list(_bd.spaces_view(game.ctx).all_space_ids if hasattr(game, "ctx")
-                          else game.m.space_ids)
+        view = _bd.spaces_view(game.ctx) if hasattr(game, "ctx") else game.m
+        lay.spaces = list(view.all_space_ids) if view is not None else []      # (a game without a map)
         if g.path_kinds:
             pairs = {_bd.path_id(a, b) for es in game.m.edges.values() for a, b in es}
             lay.spaces += sorted(pairs - set(lay.spaces))
         lay.kinds = list(g.piece_kinds)
         # the counters that exist from the start, and those with one value per pair of seats
         # (`por_facção: sim`), created when first changed
-        pairs = {g.pair_key(cid, f, o) for cid in getattr(g, "pair_counters", ()) for f in s.seats
-                 for o in s.seats}
-        lay.counters = sorted(set(s.counters) | pairs)
-        lay.zones = sorted(s.zones)
-        lay.piece_zones = sorted(s.piece_zones)
+        names = list(s.seats) + [f for p in probes for f in p.s.seats]
+        pairs = {g.pair_key(cid, f, o) for cid in getattr(g, "pair_counters", ()) for f in names
+                 for o in names}
+        states = [s] + [p.s for p in probes]
+        lay.counters = sorted(set().union(*(x.counters for x in states)) | pairs)
+        lay.zones = sorted(set().union(*(x.zones for x in states)))
+        lay.piece_zones = sorted(set().union(*(x.piece_zones for x in states)))
+        if probes:
+            # a faction's own spaces (N10) join the map with it
+            more = [sp for p in probes if p.ctx.m is not None
+                    for sp in _bd.spaces_view(p.ctx).all_space_ids if sp not in lay.spaces]
+            lay.spaces += list(dict.fromkeys(more))
         lay.cards = sorted(g.cards)
         lay._space_i = {x: i for i, x in enumerate(lay.spaces)}
         lay._kind_i = {x: i for i, x in enumerate(lay.kinds)}
@@ -98,21 +117,23 @@ class Layout:
             raise LayoutError(f"piece kind {key!r}")
         return k
 
-    def encode(self, obs: dict) -> list[float]:
-        """The vector of an observation (`Game.observation(viewer)`)."""
+    def encode(self, obs: dict, alias=None) -> list[float]:
+        """The vector of an observation (`Game.observation(viewer)`). alias: a drafted faction's
+        name -> the seat that took it (seats that draft their factions, `Layout.of`)."""
         v = [0.0] * self.size
         off = self._off
         seats = self.seats
-        viewer = obs["viewer"]
+        al = alias or {}
+        viewer = al.get(obs["viewer"], obs["viewer"])
         order = seats[seats.index(viewer):] + seats[:seats.index(viewer)] if viewer in seats else seats
-        active = obs.get("active")
+        active = al.get(obs.get("active"), obs.get("active"))
         v[off["active"] + (order.index(active) if active in order else len(seats))] = 1.0
         ph = obs.get("phase")
         v[off["phase"] + self._phase_i.get(ph, len(self.phases))] = 1.0
         v[off["round"]] = float(obs.get("round") or 0)
         if viewer in seats:
             v[off["viewer"] + seats.index(viewer)] = 1.0
-        scores = obs.get("scores") or {}
+        scores = {al.get(k, k): x for k, x in (obs.get("scores") or {}).items()}
         for i, f in enumerate(order):
             v[off["scores"] + i] = float(scores.get(f, 0) or 0)
         for key, val in (obs.get("counters") or {}).items():

@@ -28,7 +28,9 @@ from .encoding import Layout
 SHORT_NAME = "rulesdsl"
 # OpenSpiel's game strings separate parameters with commas: the factions are joined by "+";
 # none given: the ruleset's first factions, as many as its minimum of players
-DEFAULTS = {"ruleset": "root", "factions": "", "map": "", "deck": "",
+# none given: the ruleset's first factions, as many as its minimum of players; a number ("4"):
+# that many seats drafting their factions in the setup (Law A.8; with "setup": "avancada")
+DEFAULTS = {"ruleset": "root", "factions": "", "map": "", "deck": "", "setup": "",
             "max_actions": 1024, "max_decisions": 20_000}
 
 _GAME_TYPE = pyspiel.GameType(
@@ -52,20 +54,22 @@ class RulesGame(pyspiel.Game):
     def __init__(self, params=None):
         p = dict(DEFAULTS)
         p.update(params or {})
-        from ..cli import _load, resolve_factions
+        from ..cli import _load, resolve_factions, resolve_setup
         self.gdef = _load(str(p["ruleset"]), None)
+        self.setup_id = resolve_setup(self.gdef, str(p["setup"]), "pt") if str(p["setup"]) else None
         spec = str(p["factions"]).replace("+", ",")
         if not spec:
             need = int((self.gdef.players or {}).get("min") or 2)
             spec = ",".join(list(self.gdef.factions)[:need])
-        self.factions = resolve_factions(self.gdef, spec, "pt")
+        self.factions = resolve_factions(self.gdef, spec, "pt", self.setup_id, seats_ok=True)
         self.map_id = str(p["map"]) or None
         self.deck_id = str(p["deck"]) or None
         self.max_actions = int(p["max_actions"])
         self.max_decisions = int(p["max_decisions"])
         probe = self.new_engine_game()
         self.layout = Layout.of(probe)
-        self.seats = list(probe.s.seats)
+        # players are the seats: `seat1`... when they draft their factions (Game.seat_of)
+        self.seats = list(self.layout.seats)
         info = pyspiel.GameInfo(
             num_distinct_actions=self.max_actions,
             max_chance_outcomes=self.max_actions,
@@ -77,7 +81,15 @@ class RulesGame(pyspiel.Game):
 
     def new_engine_game(self):
         from ..interpreter.engine import Game
-        return Game(self.gdef, self.factions, 0, map_id=self.map_id, deck_id=self.deck_id, chance="dictated")
+        return Game(self.gdef, self.factions, 0, map_id=self.map_id, deck_id=self.deck_id, chance="dictated",
+                    setup=self.setup_id)
+
+    def name_of(self, engine, player):
+        """The name the engine knows seat `player` by now (its faction once drafted)."""
+        return engine.factions[player] if engine.seating is not None else self.seats[player]
+
+    def alias(self, engine):
+        return None if engine.seating is None else dict(zip(engine.factions, self.seats))
 
     def new_initial_state(self):
         return RulesState(self)
@@ -109,7 +121,7 @@ class RulesState(pyspiel.State):
             return pyspiel.PlayerId.TERMINAL
         if e.is_chance_node():
             return pyspiel.PlayerId.CHANCE
-        return self._g.seats.index(e.current_player())
+        return self._g.seats.index(e.seat_of(e.current_player()))
 
     def _legal_actions(self, player):
         return list(range(len(self.engine.legal_actions())))
@@ -134,11 +146,13 @@ class RulesState(pyspiel.State):
         e = self.engine
         if not e.is_terminal():
             return [0.0] * len(self._g.seats)
-        return [float(x) for x in e.returns()]
+        # returns() follows Game.factions (the order the seats were made in)
+        by_seat = {e.seat_of(f): float(x) for f, x in zip(e.factions, e.returns())}
+        return [by_seat[p] for p in self._g.seats]
 
     def __str__(self):
         e = self.engine
-        return e.observation_string(self._g.seats[0]) if not e.is_terminal() else "end: " + str(e.returns())
+        return e.observation_string(self._g.name_of(e, 0)) if not e.is_terminal() else "end: " + str(e.returns())
 
     # OpenSpiel copies a Python state by deep-copying its attributes: each is a holder that
     # copies itself the fast way (the engine's `clone()`: state and suspended rules, no replay;
@@ -196,11 +210,11 @@ class RulesObserver:
         if self.perfect_recall:
             return
         e = state.engine
-        self.tensor[:] = self.game.layout.encode(e.observation(self.game.seats[player]))
+        self.tensor[:] = self.game.layout.encode(e.observation(self.game.name_of(e, player)), self.game.alias(e))
 
     def string_from(self, state, player):
         e = state.engine
-        f = self.game.seats[player]
+        f = self.game.name_of(e, player)
         if self.perfect_recall:
             return e.information_state_string(f)
         return e.observation_string(f)

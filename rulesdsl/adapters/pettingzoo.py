@@ -10,6 +10,9 @@
 
 * Agents are the seats (faction ids, in turn order). One agent acts at a time: the one whose
   decision the rules wait for (`Game.current_player()`).
+* Seats only: `env("root", 4, setup="avancada")` (or `"4"`) seats four players who draft their
+  factions in the setup (Law A.8); the agents are then `seat1`...`seat4` for the whole game, and
+  `infos[agent]["faction"]` names the faction the seat took (None before).
 * Actions: `Discrete(max_actions)`, fixed per environment. Action i is the i-th legal option of
   the pending decision (`Game.legal_ids()`, in the engine's stable order); `action_mask` marks
   the legal ones. A decision with more options than `max_actions` is an error, never a silent
@@ -44,15 +47,17 @@ class TooManyOptions(ValueError):
 class RulesEnv(AECEnv):
     metadata = {"render_modes": ["ansi"], "name": "rulesdsl_v0", "is_parallelizable": False}
 
-    def __init__(self, ruleset, factions, seed: int = 0, *, map_id=None, deck_id=None,
+    def __init__(self, ruleset, factions, seed: int = 0, *, map_id=None, deck_id=None, setup=None,
                  max_actions: int = DEFAULT_MAX_ACTIONS, max_decisions: int = 20_000,
                  render_mode=None, lang=None):
         super().__init__()
-        from ..cli import _load, resolve_factions
+        from ..cli import _load, resolve_factions, resolve_setup
         self.gdef = _load(ruleset, lang) if isinstance(ruleset, str) else ruleset
+        self.setup_id = resolve_setup(self.gdef, setup, lang or "pt") if setup else None
         if isinstance(factions, str):
-            factions = resolve_factions(self.gdef, factions, lang or "pt")
-        self.factions = list(factions)
+            factions = resolve_factions(self.gdef, factions, lang or "pt", self.setup_id, seats_ok=True)
+        # a number: seats that draft their factions during the setup (Law A.8)
+        self.factions = factions if isinstance(factions, int) else list(factions)
         self.map_id, self.deck_id = map_id, deck_id
         self.max_actions = int(max_actions)
         self.max_decisions = int(max_decisions)
@@ -61,7 +66,7 @@ class RulesEnv(AECEnv):
         self._seed = seed
         self.game = self._new_game(seed)
         self.layout = Layout.of(self.game)
-        self.possible_agents = list(self.game.s.seats)
+        self.possible_agents = list(self.layout.seats)
         n = self.layout.size
         self._obs_space = spaces.Dict({
             "observation": spaces.Box(-np.inf, np.inf, (n,), np.float32),
@@ -71,7 +76,18 @@ class RulesEnv(AECEnv):
 
     def _new_game(self, seed):
         from ..interpreter.engine import Game
-        return Game(self.gdef, self.factions, seed, map_id=self.map_id, deck_id=self.deck_id)
+        return Game(self.gdef, self.factions, seed, map_id=self.map_id, deck_id=self.deck_id, setup=self.setup_id)
+
+    def _name(self, agent):
+        """The name the game knows a seat by now: its faction once drafted."""
+        g = self.game
+        if g.seating is None:
+            return agent
+        return g.factions[self.possible_agents.index(agent)]
+
+    def _alias(self):
+        g = self.game
+        return None if g.seating is None else dict(zip(g.factions, self.possible_agents))
 
     # spaces ---------------------------------------------------------------------------------
     def observation_space(self, agent):
@@ -95,8 +111,15 @@ class RulesEnv(AECEnv):
 
     def _after_move(self):
         g = self.game
+        if g.seating is not None:
+            for a in self.agents:
+                f = self._name(a)
+                self.infos[a]["faction"] = None if f == a else f
         if g.is_terminal():
-            for a, r in zip(self.game.s.seats, g.returns()):
+            # returns() follows Game.factions (the order the seats were made in, not the turn
+            # order a random `ordem_de_turno:` drew)
+            for a, r in zip(g.factions, g.returns()):
+                a = g.seat_of(a)
                 self.rewards[a] = float(r)
                 self.terminations[a] = True
         elif g.decisions >= self.max_decisions:
@@ -106,15 +129,16 @@ class RulesEnv(AECEnv):
             n = len(g.legal_actions())
             if n > self.max_actions:
                 raise TooManyOptions(f"{n} options at decision {g.decisions} > max_actions={self.max_actions}")
-            self.agent_selection = g.current_player()
+            self.agent_selection = g.seat_of(g.current_player())
             return
         # over: every agent is stepped once more (with None) to leave, in seat order
         self.agent_selection = self.agents[0]
 
     def observe(self, agent):
-        obs = np.asarray(self.layout.encode(self.game.observation(agent)), dtype=np.float32)
+        name = self._name(agent)
+        obs = np.asarray(self.layout.encode(self.game.observation(name), self._alias()), dtype=np.float32)
         mask = np.zeros(self.max_actions, dtype=np.int8)
-        if not self.game.is_terminal() and agent == self.game.current_player():
+        if not self.game.is_terminal() and name == self.game.current_player():
             mask[:len(self.game.legal_actions())] = 1
         return {"observation": obs, "action_mask": mask}
 
@@ -137,7 +161,7 @@ class RulesEnv(AECEnv):
         if self.render_mode != "ansi":
             return None
         g = self.game
-        viewer = g.current_player() if not g.is_terminal() else self.possible_agents[0]
+        viewer = g.current_player() if not g.is_terminal() else self._name(self.possible_agents[0])
         return g.observation_string(viewer, self.lang)
 
     def close(self):

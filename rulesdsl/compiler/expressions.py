@@ -494,7 +494,28 @@ def compile_call(cc: CC, node: N.Call):
             cc.err("C002", node, what=fn)
         fa, _ = compile_expr(cc, node.args[0])
         fb, _ = compile_expr(cc, node.args[1])
-        return (lambda ctx: _bd.distance(ctx, fa(ctx), fb(ctx))), NUMBER
+
+        def distance(ctx):
+            a, b = fa(ctx), fb(ctx)
+            if isinstance(b, (list, tuple)):
+                # to a list of spaces (`iniciais de ...`, A.8.2.II): to the nearest of them
+                return min((_bd.distance(ctx, a, x) for x in _flat(b)), default=_bd.INFINITE)
+            return _bd.distance(ctx, a, b)
+        return distance, NUMBER
+    if fn == "starts":
+        # "iniciais de J" (A.8.2.I): the spaces J chose as starting spaces (`comece em C`); of
+        # a list of players, all of theirs
+        if len(node.args) != 1:
+            cc.err("C002", node, what=fn)
+        fw, _ = compile_expr(cc, node.args[0])
+
+        def starts(ctx):
+            who = fw(ctx)
+            fl = ctx.s.flags
+            if isinstance(who, (list, tuple)):
+                return [sp for w in _flat(who) for sp in fl.get(("start", w), ())]
+            return list(fl.get(("start", who), ()))
+        return starts, LIST + ":" + SPACE
     if fn == "longest_line":
         # "a maior linha reta de (campos com torres suas)" (N17): the most in a row through
         # the map's grid; every map of the ruleset must declare its `coordenadas:`

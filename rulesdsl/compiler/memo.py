@@ -125,13 +125,13 @@ _FILTER_READS = {"ruled_by": ("vb",), "not_ruled_by": ("vb",), "with": ("vb",), 
                  "free": ("vb", "vf"), "fewest": ("vb",), "most": ("vb",), "adjacent": ("vf",),
                  "connected": ("vf",), "where": (), "except": (), "among": (), "is": (),
                  "matching": ("vf",), "of": ("vf",), "in": (), "another": (), "has_attr": ("vf",),
-                 "not_of": ("vf",)}
+                 "not_of": ("vf",), "prefer": ()}
 _CALL_READS = {"rules": ("vb",), "uncovered": ("vb",), "uncovered_sum": ("vb",),
                "supply_of": ("vb",), "truthy": (), "length": (),
                # the seats change only in setup (a drawn order, a faction taken), with the turn
                "next_player": ("vt",), "previous_player": ("vt",), "left_neighbour": ("vt",),
                "right_neighbour": ("vt",), "half_up": (), "max": (),
-               "min": (), "distance": ("vf",), "longest_line": (), "matches_all": (), "can_place": ("vb", "vz"),
+               "min": (), "distance": ("vf",), "starts": ("vf",), "longest_line": (), "matches_all": (), "can_place": ("vb", "vz"),
                "can_remove": ("vb", "vz"),
                "matches_strict": (), "hidden_face": ("vb",)}
 _PLAIN = (N.Num, N.Var, N.Me, N.Arith, N.Cmp, N.Logic, N.Not, N.ListOf, N.Count, N.Exists)

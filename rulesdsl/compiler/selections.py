@@ -23,6 +23,11 @@ def compile_sel(cc: CC, node: N.Sel, role: str = "value", default_owner=None):
     kind = noun.kind
     quant = compile_quant(cc, node.quant)
     var = node.var
+    prefer = next((f for f in node.filters if f.kind == "prefer"), None)
+    if prefer is not None and not (kind == "spacekind" or (kind == "builtin" and noun.ids[0] == "space")
+                                   or (kind == "edgekind" and noun.ids[0] in g.path_kinds)):
+        # "de preferência onde ..." chooses among spaces only (A.8.2.II)
+        cc.err("C009", prefer, kind=_filter_word(cc, "prefer"))
     if kind == "builtin":
         what = noun.ids[0]
         if what == "card":

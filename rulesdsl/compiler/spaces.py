@@ -7,7 +7,7 @@ from ..interpreter.runtime import ruler, free_capacity
 from ..interpreter import board as _bd
 from .. import codegen as _cg
 from .context import ANY, BOOL, CARD, CC, ENUMVAL, LIST, SPACE, _has_value
-from .sels import CoverSpaceSel, PieceSel, SpaceSel, _MATCH_FN, _flat
+from .sels import CoverSpaceSel, PieceSel, SpaceSel, _MATCH_FN, _flat, _passing
 from .filter_checks import _filter_word, _never_equal_filter, _number_filter
 from .expressions import compile_expr, free_vars
 from .selections import _bind, compile_sel
@@ -47,6 +47,12 @@ def compile_space_sel(cc: CC, node: N.Sel, kind, quant):
     rnd = False
     weight = None
     for f in node.filters:
+        if f.kind == "prefer":
+            # A.8.2.II "de preferência onde A senão onde B": among the spaces the other filters
+            # leave, those meeting the first tier some of them meet; none meets any: all stay
+            tiers = [space_pred(cc, N.Filter("where", x, None, pos=f.pos), node.var, node) for x in f.arg.items]
+            post.append(("prefer", tiers))
+            continue
         if f.kind in ("fewest", "most"):
             inner = compile_sel(cc, f.arg, role="count")
             if not isinstance(inner, PieceSel):
@@ -86,6 +92,9 @@ def compile_space_sel(cc: CC, node: N.Sel, kind, quant):
             for how, inner in post:
                 if not out:
                     break
+                if how == "prefer":
+                    out = _preferred(ctx, out, inner, sel)
+                    continue
                 ks = inner.kind_list(ctx)
                 board = ctx.s.board
                 counts = [(sum(board.get(sp, {}).get(k, 0) for k in ks), sp) for sp in out]
@@ -94,6 +103,16 @@ def compile_space_sel(cc: CC, node: N.Sel, kind, quant):
             return out
         sel.items = items
     return sel
+
+
+def _preferred(ctx, out, tiers, sel):
+    """The spaces of `out` meeting the first tier that some of them meet (each read with the
+    selection's variable bound to the space), or `out` when none meets any."""
+    for tier in tiers:
+        keep = _passing(ctx, out, (tier,), sel.var)
+        if keep:
+            return keep
+    return out
 
 
 def path_pred(cc: CC, f: N.Filter):
