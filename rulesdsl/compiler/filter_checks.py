@@ -139,7 +139,7 @@ _FILTER_WORDS = {"of": "OF", "in": "IN", "with": "WITH", "without": "WITHOUT", "
                  "where": "WHERE", "except": "EXCEPT", "among": "AMONG", "matching": "MATCHING",
                  "free": "FREE", "is": "IS", "another": "ANOTHER", "fewest": "FEWEST",
                  "most": "MOST", "random": "RANDOM", "has_attr": "WITH",
-                 "random_weighted": "WEIGHTED"}
+                 "random_weighted": "WEIGHTED", "top": "TOP"}
 
 
 def _filter_word(cc, kind):
