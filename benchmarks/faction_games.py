@@ -9,6 +9,10 @@ action of the given factions ran.
     python benchmarks/faction_games.py lagartos ribeirinhos ducado corvideos --games 1200
     python benchmarks/faction_games.py centenas --games 320 --first-seed 0
     python benchmarks/faction_games.py corvideos --games 300 --game 117     # replay one game
+    python benchmarks/faction_games.py marqueses malandro --hirelings bandidos,profetas,artesaos
+
+With --hirelings, every game has those hirelings in play from the start (App. E: they set up,
+are hired at the VP markers and change hands); factions a hireling excludes (A.6.5) sit out.
 
 No faction is named here: the factions come from the command line, the others from the ruleset
 (every faction that takes a seat: not a hireling, not a copy such as a second Vagabond).
@@ -60,9 +64,10 @@ def setups(n, focus, others, maps, decks, players, salt=0):
                decks[(k // (players * len(maps))) % len(decks)])
 
 
-def play(g, factions, seed, map_id, deck_id, max_decisions):
+def play(g, factions, seed, map_id, deck_id, max_decisions, hirelings=None):
     """One game to its end -> (game, decisions); raises AssertionError on a violation."""
-    game = Game(g, factions, seed=seed, map_id=map_id, deck_id=deck_id, log=True)
+    game = Game(g, factions, seed=seed, map_id=map_id, deck_id=deck_id, log=True,
+                hirelings=hirelings or None)
     rng = random.Random(seed)
     n = 0
     v = check(game)
@@ -100,6 +105,8 @@ def main(argv=None):
     ap.add_argument("--game", type=int, action="append", default=None,
                     help="play only game number I of the series (repeatable), to replay a failure")
     ap.add_argument("--max-decisions", type=int, default=30000)
+    ap.add_argument("--hirelings", default=None,
+                    help="comma-separated hireling factions in play in every game (App. E)")
     ap.add_argument("--progress", type=int, default=0, metavar="N",
                     help="print a line every N games (and each error as it happens)")
     a = ap.parse_args(argv)
@@ -109,9 +116,19 @@ def main(argv=None):
     if bad:
         ap.error(f"not a seatable faction of the ruleset: {', '.join(bad)} (choose from {', '.join(seats)})")
     others = a.others.split(",") if a.others else seats
+    hired = a.hirelings.split(",") if a.hirelings else []
+    if hired:
+        hs = getattr(g, "hirelings", {})
+        bad = [h for h in hired if h not in hs]
+        if bad:
+            ap.error(f"not a hireling of the ruleset: {', '.join(bad)}")
+        out = {hs[h].excludes for h in hired}
+        others = [f for f in others if f not in out]
+        if any(f in out for f in a.factions):
+            ap.error("a faction given is excluded by a hireling given (A.6.5)")
     maps = a.maps.split(",") if a.maps else sorted(g.maps)
     decks = a.decks.split(",") if a.decks else sorted(g.decks)
-    acts = {f: collections.Counter() for f in a.factions}
+    acts = {f: collections.Counter() for f in list(a.factions) + hired}
     seen = collections.Counter()
     errors = []
     wins = collections.Counter()
@@ -125,7 +142,7 @@ def main(argv=None):
         played += 1
         seen.update((f, factions.index(f)) for f in a.factions if f in factions)
         try:
-            game, n = play(g, factions, seed, map_id, deck_id, a.max_decisions)
+            game, n = play(g, factions, seed, map_id, deck_id, a.max_decisions, hired)
         except Exception as ex:  # noqa: BLE001 - reported, not hidden
             errors.append((i, seed, factions, map_id, deck_id, repr(ex)[:400]))
             if a.progress:
@@ -138,6 +155,8 @@ def main(argv=None):
         for e in game.log:
             if e.get("t") == "action" and e.get("faction") in acts:
                 acts[e["faction"]][e.get("action")] += 1
+            elif e.get("t") == "trigger" and e.get("faction") in hired:
+                acts[e["faction"]]["trigger " + str(e.get("law"))] += 1
         for w in game.winners() or ["(none)"]:
             wins[w] += 1
     dt = time.process_time() - t0
@@ -149,7 +168,8 @@ def main(argv=None):
     for i, seed, factions, map_id, deck_id, why in errors:
         print(f"ERROR game {i} seed {seed} {','.join(factions)} {map_id} {deck_id}: {why}")
         print(f"  replay: python benchmarks/faction_games.py {' '.join(a.factions)} "
-              f"--games {a.games} --first-seed {a.first_seed} --game {i}")
+              f"--games {a.games} --first-seed {a.first_seed} --game {i}"
+              + (f" --hirelings {a.hirelings}" if a.hirelings else ""))
     return 1 if errors else 0
 
 

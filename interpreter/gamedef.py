@@ -295,7 +295,8 @@ def _after_action(done):
 class Hook:
     __slots__ = ("interactive", "tree", "kind", "owner", "event", "pieces", "owner_rel", "by_rel", "cause", "not_cause", "binds", "tag", "phase",
                  "condition", "run", "law", "optional", "value", "add", "set", "tie_break", "id",
-                 "cond_tree", "card", "step", "roles", "priority", "dest", "turn_rule")
+                 "cond_tree", "card", "step", "roles", "priority", "dest", "turn_rule",
+                 "hireling_only")
 
     def __init__(self, kind, owner, law):
         self.kind = kind
@@ -327,6 +328,7 @@ class Hook:
         self.priority = 0         # replacements: the higher first (`prioridade:`)
         self.dest = None          # a removal's replacement: the piece zone the pieces go to
         self.turn_rule = None     # `do_turno:` (N9): only events the turn's own rules make (or not)
+        self.hireling_only = False  # `só_do_capanga:` (App. E): not also its controller's
 
 
 class Derived:
@@ -386,7 +388,8 @@ class Derived:
                 # `contexto:` (a battle's attacker AT and defender D; the condition says which)
                 if not (self.param and arg == m.owner) and \
                         all(env.get(v) != m.owner for v in self.context) and \
-                        not (ctx.s.hired and self._for_controller(ctx, m.owner, arg, env)):
+                        not (ctx.s.hired and not m.hireling_only and
+                             self._for_controller(ctx, m.owner, arg, env)):
                     continue
             v = _apply_mod(ctx if m.owner is None else _as(ctx, m.owner), m, v)
         if self.param:
@@ -1700,6 +1703,10 @@ class GameDef:
         if kind == "modifier":
             if _rule.is_ruler_value(h, self.lang):
                 # `valor: governante`: who rules a space (interpreter/rule.py)
+                if h.get("hireling_only") is not None:
+                    lang = getattr(h, "_lang", None) or self.lang
+                    self.diags.add("M221", pos_of(h, "hireling_only"), lang,
+                                   key=_lexicon(lang).spell_key("hireling_only"))
                 _rule.add_modifier(self, owner, h, path, cc, card=card)
                 return
             _rule.check_not_rule(self, owner, h, getattr(h, "_lang", None) or self.lang)
@@ -1721,6 +1728,8 @@ class GameDef:
                             (lambda c: c.env.get(pvar) is not None and cond(c)))
         if kind == "modifier":
             hk.value = str(h.get("value"))
+            if h.get("hireling_only") is not None:
+                hk.hireling_only = _hirelings.hireling_only(self, owner, h, card)
             if "add" in h:
                 hk.add = self._expr(path + ("add",), owner, cc)
             if "set" in h:

@@ -246,3 +246,21 @@ def set_controllers(game, ctls: dict) -> None:
         s.flags[(CTL, h)] = c
     s._partners = (None, {})
     s.ver += 1
+
+
+def hireling_only(g, owner, h, card) -> bool:
+    """`só_do_capanga: sim` on a modifier (es `solo_del_secuaz: sí`): the hireling's modifier
+    holds only for the hireling itself (its own moves, battles...), not also for its controller
+    as a "CONTROLADOR:" ability does (E.2, E.3.4): a hireling's movement rule must not replace
+    its controller's. Only a hireling's own modifier may say it (M220); a modifier of who rules
+    (`valor: governante`) has its own `contam_para:` (M221)."""
+    from ..ytypes import pos_of
+    from ..lexicon import get as lexicon
+    from .gamedef import _bool
+    lang = getattr(h, "_lang", None) or g.lang
+    key = lexicon(lang).spell_key("hireling_only")
+    if card is not None or owner is None or owner not in g.hirelings:
+        g.diags.add("M220", pos_of(h, "hireling_only"), lang, key=key,
+                    owner=str(owner) if owner is not None and card is None else "-")
+        return False
+    return _bool(h.get("hireling_only"))

@@ -478,6 +478,7 @@ class ToNodes(Transformer):
     f_fewest = _filter("fewest")
     f_most = _filter("most")
     f_random = _filter("random")
+    f_top = _filter("top")
 
     @v_args(meta=True)
     def f_prefer(self, meta, items):

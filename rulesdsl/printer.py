@@ -315,7 +315,8 @@ FILTER_FIRST = {"of": "OF", "in": "IN", "with": "WITH", "free": "WITH", "has_att
                 "adjacent": "ADJACENT", "connected": "CONNECTED", "where": "WHERE",
                 "except": "EXCEPT", "among": "AMONG", "matching": "MATCHING", "is": "IS",
                 "another": "ANOTHER", "fewest": "FEWEST", "most": "MOST", "random": "RANDOM",
-                "not_of": "NOT", "prefer": "PREFER"}
+                "not_of": "NOT", "prefer": "PREFER",
+                "top": "TOP"}
 PP_TERMINAL = {"to": "TO", "in": "IN", "by": "BY"}
 CMP_SYMBOL = {"=": "=", "!=": "≠", "<": "<", ">": ">", "<=": "≤", ">=": "≥"}
 # the element kinds whose bare noun phrase reads as a plural ("houver guerreiros seus")
@@ -801,6 +802,9 @@ class Printer:
                 return (self.agree("RANDOM", plural, g) + " " + self.agree("WEIGHTED", plural, g) + " "
                         + self.w("BY") + " " + self.qval(f.arg, follow)), frozenset()
             return self.agree("RANDOM", plural, g), frozenset()
+        if k == "top":
+            # "entre as primeiras N": the N cards on top of a zone
+            return self.w("TOP") + " " + self.qval(f.arg, follow), frozenset()
         raise PrintError(f"unknown filter '{k}'")
 
     _last_tail = frozenset()

@@ -49,10 +49,15 @@ def test_a_closed_path_is_no_path_and_an_opened_one_is():
     assert board.path_between(game.ctx, "norte", "oeste") == "norte~oeste"
 
 
-def test_rulesets_without_path_pieces_have_no_path_spaces(root_def):
-    assert not root_def.path_kinds
-    assert all(not m.paths and m.all_space_ids is m.space_ids or not m.paths
-               for m in root_def.maps.values())
+def test_root_paths_hold_pieces_and_rivers_and_closed_paths_do_not(root_def):
+    # the Highway Bandits (App. E) sit on paths; never on a river nor a closed path (C.3.2, E.3.5)
+    assert root_def.path_kinds == frozenset({"caminho"})
+    m = root_def.maps["outono"]
+    assert m.paths["c1~c5"] == ("c1", "c5")
+    # the Lake map's rivers (the lake) link coastal clearings: never a path
+    lago = root_def.maps["lago"]
+    rivers = {tuple(sorted(e)) for e in lago.edges.get("rio", ())}
+    assert rivers and not rivers & {tuple(sorted(p)) for p in lago.paths.values()}
 
 
 def test_random_games_keep_the_invariants_and_clone():

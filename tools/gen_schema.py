@@ -109,6 +109,8 @@ PIECE_IDS = {"oneOf": [ref("piece_or_category"), {"type": "array", "items": ref(
 HOOK_MODIFY = obj({"value": S, "condition": EXPR, "add": EXPR, "set": EXPR, "tie_break": EXPR,
                    "pieces": PIECE_IDS, "weight": EXPR, "tier": {"type": "integer", "minimum": 1, "maximum": 100},
                    "counts_for": EXPR, "space": VAR,
+                   # App. E: a hireling's modifier that holds only for the hireling itself
+                   "hireling_only": BOOLISH,
                    "name": NAME, "id": S}, required=["value"])
 # `governo:`: which pieces count for rule, with what weight (a list: 1 each), in tiers
 # (one shape for both, not a oneOf: a wrong weight is reported at the weight itself)

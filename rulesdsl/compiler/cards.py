@@ -22,6 +22,20 @@ def _card_in(ctx, c, vals):
     return False
 
 
+def _top_pred(zones_fn, top_n):
+    """A card among the N on top of its zone (the zone's last N cards)."""
+    def top(ctx, c):
+        n = top_n(ctx) or 0
+        if n <= 0:
+            return False
+        zones = ctx.s.zones
+        for z in zones_fn(ctx):
+            if c in zones.get(z, ())[-n:]:
+                return True
+        return False
+    return top
+
+
 def _hoist_zone_filters(node: N.Sel) -> list:
     """Filters attach to the nearest noun: in "uma carta K da sua mão onde ...", the 'onde'
     lands on "mão". A zone phrase only takes an owner ('de D'); anything else it carries
@@ -44,6 +58,7 @@ def compile_card_sel(cc: CC, node: N.Sel, quant):
     _bind(cc, node.var, CARD)
     rnd = False
     zones_fn = None
+    top_n = None
     preds = []
     owner = node.owner
     any_owner = None            # 'cartas de D' with D a parameter of unknown type (below)
@@ -96,6 +111,10 @@ def compile_card_sel(cc: CC, node: N.Sel, quant):
             if f.arg is not None:
                 cc.err("C009", f, kind=_filter_word(cc, "random_weighted"))
             rnd = True
+        elif k == "top":
+            # "entre as primeiras N" (App. E, the Lizard Envoys): only the N cards on top of
+            # the zones (the last N put in each); read below, once the zones are known
+            top_n = compile_expr(cc, f.arg)[0]
         elif k == "has_attr":
             aid = f.arg.ids[0]
             preds.append(_cg.mark_pred(lambda ctx, c, aid=aid: bool(g.card_attr(ctx, c, aid)),
@@ -155,6 +174,8 @@ def compile_card_sel(cc: CC, node: N.Sel, quant):
         zones_fn = lambda ctx: [g.zone_key(g.hand_zone, of(ctx))]
         _cg.one_zone(zones_fn, _cg.mark(lambda ctx: g.zone_key(g.hand_zone, of(ctx)), "{zk}({h}, {0})", of,
                                          zk=g.zone_key, h=g.hand_zone))
+    if top_n is not None:
+        preds.insert(0, _top_pred(zones_fn, top_n))
     sel = CardSel(zones_fn, preds, node.var, quant)
     _cg.card_sel(sel)
     sel.random = rnd

@@ -139,7 +139,8 @@ _FILTER_WORDS = {"of": "OF", "in": "IN", "with": "WITH", "without": "WITHOUT", "
                  "where": "WHERE", "except": "EXCEPT", "among": "AMONG", "matching": "MATCHING",
                  "free": "FREE", "is": "IS", "another": "ANOTHER", "fewest": "FEWEST",
                  "most": "MOST", "random": "RANDOM", "has_attr": "WITH",
-                 "random_weighted": "WEIGHTED", "prefer": "PREFER"}
+                 "random_weighted": "WEIGHTED", "prefer": "PREFER",
+                 "top": "TOP"}
 
 
 def _filter_word(cc, kind):
