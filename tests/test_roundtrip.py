@@ -303,7 +303,7 @@ def round_trip(tree, start, rs=RS, owner=None, names=None):
 # derandomize: the same examples every run, so a CI run cannot fail by the luck of the draw
 # (a deeper search: RULESDSL_HYPOTHESIS_RANDOM=1)
 import os as _os
-FAST = settings(max_examples=150, deadline=None, database=None,
+FAST = settings(max_examples=75, deadline=None, database=None,
                 derandomize=not _os.environ.get("RULESDSL_HYPOTHESIS_RANDOM"),
                 suppress_health_check=[HealthCheck.too_slow])
 
