@@ -168,3 +168,18 @@ def test_play_seeds_freezes_the_loaded_ruleset(monkeypatch):
     assert play_seeds.main(["0"]) == 0 and frozen == [True]
     frozen.clear()
     assert play_seeds.main(["0", "--no-freeze"]) == 0 and frozen == []
+
+
+# ---------------------------------------------------------------------------------------------
+# M043 names the kind of thing in words
+
+def test_an_unknown_space_is_named_as_a_space(tmp_path):
+    from rulesdsl.environment import Environment
+    from rulesdsl.errors import RulesError
+    src = open(GAME, encoding="utf-8").read().replace(
+        "    ligações:\n", "    ruínas: [lestee]\n    ligações:\n")
+    (tmp_path / "jogo.yaml").write_text(src, encoding="utf-8")
+    with pytest.raises(RulesError) as e:
+        Environment().load(str(tmp_path))
+    msgs = [d.render() for d in e.value.diagnostics if d.code == "M043"]
+    assert msgs and "'lestee' não é um espaço de um mapa" in msgs[0] and "W.kind" not in msgs[0]
