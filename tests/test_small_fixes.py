@@ -183,3 +183,24 @@ def test_an_unknown_space_is_named_as_a_space(tmp_path):
         Environment().load(str(tmp_path))
     msgs = [d.render() for d in e.value.diagnostics if d.code == "M043"]
     assert msgs and "'lestee' não é um espaço de um mapa" in msgs[0] and "W.kind" not in msgs[0]
+
+
+# ---------------------------------------------------------------------------------------------
+# the ruleset's hash (saved games, logs) covers what is played, not how the map is drawn
+
+def test_editing_map_positions_keeps_the_ruleset_hash(tmp_path):
+    from rulesdsl.environment import Environment
+    src = open(GAME, encoding="utf-8").read()
+    drawn = "    posições:\n      valores: {norte: [10, 10], centro: [10, 50], sul: [10, 90]}\n    ligações:\n"
+    hashes = []
+    for i, text in enumerate([
+            src,
+            src.replace("    ligações:\n", drawn),
+            src.replace("    ligações:\n", drawn.replace("[10, 90]", "[40, 90]")),
+            src.replace("limite_de_rodadas: 4", "limite_de_rodadas: 5")]):
+        d = tmp_path / str(i)
+        d.mkdir()
+        (d / "jogo.yaml").write_text(text, encoding="utf-8")
+        hashes.append(Environment().load(str(d)).rs.hash)
+    assert hashes[0] == hashes[1] == hashes[2]          # drawing only
+    assert hashes[3] != hashes[0]                        # a rule changed
