@@ -204,3 +204,28 @@ def test_editing_map_positions_keeps_the_ruleset_hash(tmp_path):
         hashes.append(Environment().load(str(d)).rs.hash)
     assert hashes[0] == hashes[1] == hashes[2]          # drawing only
     assert hashes[3] != hashes[0]                        # a rule changed
+
+
+# ---------------------------------------------------------------------------------------------
+# a log's start record makes the same game again (A.8 advanced setup: seats choose factions)
+
+def test_the_log_of_an_advanced_setup_game_replays(root_def):
+    import random
+    from rulesdsl.interpreter.describe import EventLog
+    from rulesdsl.view.replay import make_game, read_game
+    game = Game(root_def, 3, seed=4, setup="avancada", log=True)
+    log = EventLog(game, "pt")
+    log.start()
+    rng = random.Random(4)
+    for _ in range(40):
+        if game.pending is None:
+            break
+        i = rng.randrange(len(game.pending.options))
+        log.before(i)
+        game.apply(i)
+        log.drain()
+    start = log.records[0]
+    assert start["setup"] == "avancada" and start["seats"] == 3
+    again = make_game(root_def, read_game(log.text()), history=True)
+    assert again.history == game.history and again.factions == game.factions
+    assert again.s.board == game.s.board
