@@ -184,7 +184,9 @@ def expr(draw, depth=2):
         return N.Exists(draw(sel(depth - 1)))
     if c == 4:
         fn = draw(st.sampled_from(["max", "min", "half_up"]))
-        return N.Call(fn, draw(st.lists(prim(1), min_size=1, max_size=2)))
+        # a function of one value takes one (`metade arredondada para cima de X e Y` is
+        # `(metade ... de X) e Y`); those of several join theirs with `e`
+        return N.Call(fn, draw(st.lists(prim(1), min_size=1, max_size=1 if fn == "half_up" else 2)))
     if c == 5:
         return N.Not(draw(sub))
     if c == 6:
