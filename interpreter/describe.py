@@ -947,6 +947,11 @@ class EventLog:
         rec = {"t": "start", "game": game_name(g.g, self.lang),
                "ruleset": g.g.rs.hash, "factions": list(g.factions), "seed": g.seed,
                "map": g.map_id, "deck": g.deck_id, "lang": self.lang}
+        # the setup, landmarks and hirelings (and the seats of a game whose factions are
+        # chosen): what a replay of this log needs to make the same game
+        rec.update(g.made_with())
+        if g.seating is not None:
+            rec["seats"] = g.seating
         rec.update(extra)
         self._add(rec)
         self.drain()

@@ -524,6 +524,13 @@ class Game:
     def save(self) -> dict:
         r = {"ruleset": self.g.rs.hash, "factions": self.seats_given(), "seed": self.seed,
              "map": self.map_id, "deck": self.deck_id, "history": list(self.history)}
+        r.update(self.made_with())
+        return r
+
+    def made_with(self) -> dict:
+        """What the game was made with besides its factions, seed, map and deck: its setup,
+        landmarks, hirelings and dictated chance (saved games and the start record of logs)."""
+        r = {}
         if self.setup_id is not None:
             r["setup"] = self.setup_id
         if self.landmarks is not None:

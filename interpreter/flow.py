@@ -533,7 +533,7 @@ class Menu(Frame):
     __slots__ = ("k", "ctx", "menu", "failed", "opts", "choice", "mark", "pc")
 
     def __init__(self, k, ctx, menu):
-        self.k = k            # (g, ids, live, law)
+        self.k = k            # (g, ids, live, law, exact)
         self.ctx = ctx
         self.menu = menu
         self.failed = set()
@@ -543,7 +543,7 @@ class Menu(Frame):
         self.pc = 0
 
     def step(self, m, send):
-        g, ids, live, law = self.k
+        g, ids, live, law, exact = self.k
         ctx = self.ctx
         menu = self.menu
         if self.pc == 1:
@@ -581,7 +581,9 @@ class Menu(Frame):
                 opts.append(aid)
         if not opts:
             return self._end()
-        opts.append(DONE)
+        if not exact or left is None or left <= 0 or all(actions[a].free for a in opts):
+            # `realize 1 ação` ("exact"): the menu ends early only when nothing counted is left
+            opts.append(DONE)
         self.opts = opts
         self.pc = 1
         return Decision(ctx.me, "menu", opts, ("menu", left), law)

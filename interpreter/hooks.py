@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from .card_scope import game_cards, in_play, owners_in_play
 from .machine import FIN, Frame
-from .runtime import PASS, Decision
+from .runtime import PASS, Decision, StopAction
 from .hirelings import present as _present
 
 
@@ -232,9 +232,18 @@ class Fire(Frame):
             self.i += 1
             self.ctx.engine.log_event("trigger", me, law=h.law, event=self.ev["event"])
             if h.run is not None:
-                r = h.run(c)
+                try:
+                    r = h.run(c)
+                except StopAction:
+                    continue        # `pare`: this triggered effect ends here, the next follows
                 if r is not None:
                     return r
+
+    def throw(self, m, exc):
+        if isinstance(exc, StopAction) and self.pc == 2:
+            # `pare` in a triggered effect (not inside an action of it): that effect ends
+            return self.step(m, None)
+        raise exc
 
     def copy(self, cp):
         ready = self.ready

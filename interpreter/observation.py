@@ -678,6 +678,9 @@ class ViewLog:
         rec = {"t": "start", "game": game_name(g.g, self.lang), "ruleset": g.g.rs.hash,
                "factions": list(g.factions), "seed": g.seed, "map": g.map_id, "deck": g.deck_id,
                "lang": self.lang, "viewer": self.faction}
+        rec.update(g.made_with())
+        if g.seating is not None:
+            rec["seats"] = g.seating
         rec.update(extra)
         self.head = rec
         self._emit(self._render(dict(rec), 0))

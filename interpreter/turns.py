@@ -15,7 +15,7 @@ from . import ending as _ending
 from .machine import FIN, Frame, begin
 from .flow import Menu
 from .menu_index import never_enabled
-from .runtime import Decision, EndPhase, EndTurn, Failure, GameOver
+from .runtime import Decision, EndPhase, EndTurn, Failure, GameOver, StopAction
 
 # where the loop is (pc)
 (SETUP, SETUP_ORDER, SETUP_FACTION, SETUP_DONE, ROUND, SEAT, TURN_START, PHASE,
@@ -23,6 +23,9 @@ from .runtime import Decision, EndPhase, EndTurn, Failure, GameOver
  FINAL, FINAL_SEAT, RANK, TURN_ORDER, CHOOSE, AFTER_FACTIONS, LANDMARKS, HIRE, HIRE_SETUP) = range(24)
 # the steps inside a turn, where `termine o turno` ends it
 IN_TURN = frozenset((TURN_START, PHASE, PHASE_STARTED, PHASE_RULES, PHASE_END, PHASE_ENDED))
+# the steps that run a list of rules, each counted before it runs (where `pare` ends one rule)
+RUNS_RULES = frozenset((SETUP, HIRE_SETUP, LANDMARKS, CHOOSE, SETUP_FACTION, AFTER_FACTIONS,
+                        PHASE_RULES, FINAL_SEAT))
 
 
 def _turn_changed(s, new_turn):
@@ -112,6 +115,9 @@ class Main(Frame):
         if isinstance(exc, EndTurn) and self.pc in IN_TURN:
             self.pc = TURN_END
             return self.step(m, None)
+        if isinstance(exc, StopAction) and self.pc in RUNS_RULES:
+            # `pare` outside an action ends the rule (the step) under way; the next one follows
+            return self.step(m, None)
         raise exc
 
     def finish(self, m):
@@ -139,7 +145,7 @@ class Main(Frame):
         ctx = self.rules_ctx
         menu = [None]
         ctx.menus.append(menu)
-        return begin(Menu((g, ids, None, g.actions[ids[0]].law), ctx, menu))
+        return begin(Menu((g, ids, None, g.actions[ids[0]].law, False), ctx, menu))
 
     def _take(self, seat, f):
         """The seat takes the faction f (seating.py); its setup rules run next (A.8.2)."""
@@ -162,8 +168,9 @@ class Main(Frame):
             else:
                 c = ctx
                 c.law = law
-            r = rules[self.i](c)
+            # (counted before it runs: a rule that ends with `pare` goes on from the next one)
             self.i += 1
+            r = rules[self.i - 1](c)
             if r is not None:
                 return r
         return None
@@ -270,8 +277,9 @@ class Main(Frame):
                 n = len(rules)
                 while self.i < n + len(fc.on_choose):
                     self.c.law = None
-                    r = (rules[self.i] if self.i < n else fc.on_choose[self.i - n])(self.c)
+                    i = self.i
                     self.i += 1
+                    r = (rules[i] if i < n else fc.on_choose[i - n])(self.c)
                     if r is not None:
                         return r
                 self.j += 1
@@ -404,8 +412,8 @@ class Main(Frame):
                         r = self._window_start(g, self.phases[self.pi], g.window_steps)
                         if r is not None:
                             return r
-                    r = rules[self.ri](self.rules_ctx)
                     self.ri += 1
+                    r = rules[self.ri - 1](self.rules_ctx)
                     if r is not None:
                         return r
                 self.pc = PHASE_END
@@ -453,8 +461,8 @@ class Main(Frame):
                     self.c = ctx.child(me=s.seats[self.j], env={})
                 rules = g.ending.final_scoring
                 if self.i < len(rules):
-                    r = rules[self.i](self.c)
                     self.i += 1
+                    r = rules[self.i - 1](self.c)
                     if r is not None:
                         return r
                     continue

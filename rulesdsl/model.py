@@ -200,13 +200,17 @@ class Builder:
         for p in paths:
             with open(p, "rb") as fh:
                 content = fh.read()
-            h.update((label + os.path.relpath(p, root)).encode() + b"\0" + content + b"\0")
             lang = detect_lang(content.decode("utf-8", "replace"))
             if lang not in lexmod.available():
+                h.update((label + os.path.relpath(p, root)).encode() + b"\0" + content + b"\0")
                 self.diags.add("M002", Pos(p, 1, 1), "pt", name=lang, langs=", ".join(lexmod.available()))
                 rs.unread.append(content.decode("utf-8", "replace"))
                 continue
             data = load_file(p, self.diags, lang)
+            # the ruleset's hash (saved games, logs) covers what the game plays, not how its map
+            # is drawn: a file's data without the maps' `posições:`; raw bytes if it did not load
+            h.update((label + os.path.relpath(p, root)).encode() + b"\0"
+                     + _hash_bytes(data, lang, content) + b"\0")
             if data is None or not isinstance(data, YDict):
                 if data is not None:
                     self.diags.add("M003", getattr(data, "pos", Pos(p, 1, 1)), lang)
@@ -941,6 +945,39 @@ def load_ruleset(root: str, diags: Diagnostics | None = None) -> Ruleset:
 def _as_map(v) -> dict:
     """`v` if it is a mapping, else an empty one (a wrong shape the schema check reports)."""
     return v if isinstance(v, dict) else {}
+
+
+def _played_bytes(data, lang: str) -> bytes:
+    """A file's data as canonical JSON, without the drawing-only positions of its maps (any key
+    spelled as the lexicon's `positions` inside an entry of `maps`)."""
+    lex = lexmod.get(lang)
+    maps_keys = set(lex.keys.get("maps", ())) | {"maps"}
+    pos_keys = set(lex.keys.get("positions", ())) | {"positions"}
+
+    def plain(v, drop=frozenset()):
+        if isinstance(v, dict):
+            return [[str(k), plain(x)] for k, x in v.items() if str(k) not in drop]
+        if isinstance(v, list):
+            return [plain(x) for x in v]
+        return v
+
+    out = []
+    for k, v in data.items():
+        if str(k) in maps_keys and isinstance(v, dict):
+            v = [[str(mk), plain(m, pos_keys) if isinstance(m, dict) else plain(m)] for mk, m in v.items()]
+        else:
+            v = plain(v)
+        out.append([str(k), v])
+    return json.dumps(out, ensure_ascii=False, default=repr, separators=(",", ":")).encode()
+
+
+def _hash_bytes(data, lang: str, content: bytes) -> bytes:
+    if not isinstance(data, YDict):
+        return content
+    try:
+        return _played_bytes(data, lang)
+    except (RecursionError, ValueError, TypeError):
+        return content          # a shape the validator reports; the raw bytes still key it
 
 
 def _truthy(v) -> bool:

@@ -274,10 +274,12 @@ class Perform(Node):
 class ActionMenu(Node):
     """`realize até 3 ações` — a budget of actions from a set, in any order and combination.
     `live`: `realize tantas ações quanto X` — the budget X is read again before every step
-    (actions done never exceed its current value)."""
+    (actions done never exceed its current value). `exact`: `realize 1 ação` — the player
+    may not end the menu while the budget lasts and some action can be done."""
     budget: Node | None  # None: any number
     actions: list | None = None  # None: all actions of the faction
     live: bool = False
+    exact: bool = False
 
 
 @dataclass(eq=False)

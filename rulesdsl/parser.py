@@ -336,6 +336,12 @@ class ToNodes(Transformer):
         return N.ActionMenu(budget, actions, pos=self._p(meta))
 
     @v_args(meta=True)
+    def menu_exact(self, meta, items):
+        rest = [x for x in items if not isinstance(x, Token)]
+        actions = rest[1] if len(rest) > 1 else None
+        return N.ActionMenu(rest[0], actions, exact=True, pos=self._p(meta))
+
+    @v_args(meta=True)
     def menu_live(self, meta, items):
         rest = [x for x in items if not isinstance(x, Token)]
         actions = rest[1] if len(rest) > 1 else None

@@ -99,7 +99,7 @@ def neutral_word(tok) -> str | None:
     t, v = tok.type, tok.value
     if t == "CMPOP":
         return "CMP:" + str(v)
-    if t == "FN":
+    if t in ("FN", "FNS"):
         return "FN:" + str(v)
     if t == "VERB":
         return "VERB:" + str(v)
@@ -367,6 +367,17 @@ class Printer:
             return self.w("NOUN:" + node.ids[0], plural=plural)
         return self.idx.spell(terminal, node.kind, node.ids, plural, self.owner)
 
+    def status_word(self, node: N.Name, plural: bool, gender: dict) -> str:
+        """A piece status after its noun, agreeing with it ("piezas no retenidas", "guerrero
+        retenido"): the status's spellings that show the noun's number and gender."""
+        cands = self.idx.spellings.get(("VALUE", (node.kind, tuple(node.ids))))
+        if not cands:
+            return self.name(node, "VALUE", plural)
+        texts = [c[2] for c in sorted(cands, key=lambda c: (c[0], c[1]))]
+        if gender.get("fem"):
+            return pick(texts, {"plural": plural, "fem": True})
+        return pick([t for t in texts if not features(t)["fem"]] or texts, {"plural": plural})
+
     # entry points -----------------------------------------------------------------------------
     def text(self, node) -> str:
         if isinstance(node, N.Block):
@@ -588,6 +599,11 @@ class Printer:
             # "tantas ações quanto (X)" (the lexicon's first AS_MANY goes with its action word)
             parts += [self.w("AS_MANY"), self.w("ACTIONWORD", plural=True), self.w("AS"),
                       self.qval(node.budget, frozenset({"AMONG"}) | follow)]
+        elif getattr(node, "exact", False):
+            # "realize 1 ação" / "realiza 1 acción"
+            one = isinstance(node.budget, N.Num) and node.budget.value == 1
+            parts += [self.qval(node.budget, frozenset({"ACTIONWORD"})),
+                      self.w("ACTIONWORD", plural=not one)]
         else:
             parts += [self.w("UPTO"), self.qval(node.budget, frozenset({"ACTIONWORD"})),
                       self.w("ACTIONWORD", plural=True)]
@@ -721,6 +737,8 @@ class Printer:
                     and (f.arg.kind == "status" or self._noun_alt):
                 # a value right after the noun ("itens exauridos"); also where "de" would
                 # turn a noun that is also an attribute into the attribute
+                if f.arg.kind == "status":
+                    return self.status_word(f.arg, plural, g), frozenset()
                 return self.name(f.arg, "VALUE"), frozenset()
             t, tail = self.operand(f.arg, follow)
             return self.glue(self.w("OF"), t, tail)
@@ -735,6 +753,8 @@ class Printer:
                     frozenset())
         if k == "not_of":
             # "itens não exauridos": a piece status the pieces do not have
+            if isinstance(f.arg, N.Name) and f.arg.kind == "status":
+                return self.w("NOT") + " " + self.status_word(f.arg, plural, g), frozenset()
             return self.w("NOT") + " " + self.name(f.arg, "VALUE"), frozenset()
         if k == "has_attr":
             # "clareira de canto" (a filter starting with 'de' cannot follow: "de canto de C"

@@ -29,6 +29,10 @@ SYMBOLS = [
     ("-", "MINUS", "-"), ("*", "STAR", "*"), ("×", "STAR", "*"), ("/", "SLASH", "/"),
 ]
 
+# the functions that take several values joined by `e` ("o maior entre A e B"): terminal FNS;
+# every other takes one, so that `existe valor (X) e Y` reads `e Y` as a condition of its own
+SEVERAL_ARGS = frozenset({"max", "min", "distance"})
+
 # Terminals a ruleset name can become, by the kind of thing it names.
 NAME_TERMINAL = {
     "attr": "ATTR", "track": "ATTR", "derived": "ATTR", "counter_attr": "ATTR",
@@ -126,7 +130,7 @@ def build_table(lexicon, names: dict) -> PhraseTable:
         if neutral.startswith("CMP:"):
             term, value = "CMPOP", neutral[4:]
         elif neutral.startswith("FN:"):
-            term, value = "FN", neutral[3:]
+            term, value = ("FNS" if neutral[3:] in SEVERAL_ARGS else "FN"), neutral[3:]
         elif neutral.startswith("VERB:"):
             term, value = "VERB", neutral[5:]
         elif neutral.startswith("NOUN:"):

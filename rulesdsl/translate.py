@@ -590,6 +590,10 @@ class _FileTranslator:
                 new[i] = self.name(t, txt, owner)
             elif t.type == "NOUN":
                 new[i] = pick(self.dlex.words[neutral_word(t)], source_marks(txt))
+        for i, t in enumerate(toks):
+            if t.type == "VALUE" and i in new and isinstance(t.value, tuple) and t.value[0] == "status":
+                # a piece status after its noun agrees with the target noun ("piezas retenidas")
+                new[i] = self.status_name(t, toks, new, i, getattr(t, "text", "") or "") or new[i]
         edits = []
         for i, t in enumerate(toks):
             txt = getattr(t, "text", "") or ""
@@ -622,7 +626,7 @@ class _FileTranslator:
         return edits
 
     @staticmethod
-    def agreement(toks, new, i, genders=None) -> dict:
+    def agreement(toks, new, i, genders=None, after=False) -> dict:
         """The gender of the target noun a word goes with: the next noun for the words that
         stand before theirs ("una carta"), the previous one for those after ("piezas enemigas")."""
         t = toks[i]
@@ -641,7 +645,7 @@ class _FileTranslator:
                 if is_noun(toks[j]):
                     noun = j
                     break
-        elif t.type in POSTNOMINAL:
+        elif t.type in POSTNOMINAL or after:
             for j in range(i - 1, -1, -1):
                 if is_noun(toks[j]):
                     noun = j
@@ -726,6 +730,21 @@ class _FileTranslator:
                 continue
             return _word_part(new)
         raise TranslateError(f"no '{self.dst}' name for {kind} {'/'.join(ids)}")
+
+    def status_name(self, tok, toks, new, i, txt: str) -> str | None:
+        """A piece status's spelling in the target language in the number of the source word
+        and the gender of the target noun before it (else the source word's gender)."""
+        cands = self.didx.spellings.get(("VALUE", (tok.value[0], tuple(tok.value[1]))))
+        if not cands:
+            return None
+        texts = [c[2] for c in sorted(cands, key=lambda c: (c[0], c[1]))]
+        agree = {k: v for k, v in self.agreement(toks, new, i, self.genders, after=True).items() if v}
+        if not agree:
+            agree = {k: True for k, v in source_marks(txt).items() if k in ("fem", "masc") and v}
+        want = {"plural": features(txt)["plural"]}
+        if agree.get("fem"):
+            return _word_part(pick(texts, dict(want, fem=True)))
+        return _word_part(pick([c for c in texts if not features(c)["fem"]] or texts, want))
 
     def to_raw(self, expr: YStr, vedits) -> None:
         value = str(expr)

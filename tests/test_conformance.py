@@ -21,7 +21,7 @@ from rulesdsl.interpreter.engine import Game
 from rulesdsl.interpreter.invariants import check, fingerprint
 
 FULL = os.environ.get("RULESDSL_FULL", "") not in ("", "0", "false", "no")
-SEEDS = list(range(12 if FULL else 4))
+SEEDS = list(range(12 if FULL else 3))
 MAX_DECISIONS = 20000
 
 

@@ -2,7 +2,7 @@
 loader, the validator, the expression parser and compiler, the scenario loader, the text
 catalogue and the command line; each must end in diagnostics or load, never an exception.
 
-The count of inputs is fixed (10 × 30), so the tests are the same on every machine; the long
+The count of inputs is fixed (10 × 15), so the tests are the same on every machine; the long
 run is `python -m rulesdsl.fuzz --inputs 100000 --seed 1` (docs/robustez.md)."""
 import os
 
@@ -14,7 +14,7 @@ from rulesdsl import fuzz
 from rulesdsl.environment import Environment
 from rulesdsl.errors import RulesError
 
-CHUNKS, PER_CHUNK = 10, 30
+CHUNKS, PER_CHUNK = 10, 15
 PLAN = fuzz.plan(CHUNKS * PER_CHUNK, seed=0)
 _CORPUS = []
 

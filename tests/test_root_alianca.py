@@ -18,7 +18,7 @@ from random_play import play_to_the_end
 
 ROOT = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "rulesets", "root")
 FULL = os.environ.get("RULESDSL_FULL", "") not in ("", "0", "false", "no")
-N_GAMES = int(os.environ.get("ALIANCA_GAMES") or (200 if FULL else 8))
+N_GAMES = int(os.environ.get("ALIANCA_GAMES") or (200 if FULL else 4))
 THREE = ["marqueses", "rapinas", "alianca"]
 FOUR = ["marqueses", "rapinas", "alianca", "malandro"]
 MAX_DECISIONS = 30000

@@ -184,7 +184,9 @@ def expr(draw, depth=2):
         return N.Exists(draw(sel(depth - 1)))
     if c == 4:
         fn = draw(st.sampled_from(["max", "min", "half_up"]))
-        return N.Call(fn, draw(st.lists(prim(1), min_size=1, max_size=2)))
+        # a function of one value takes one (`metade arredondada para cima de X e Y` is
+        # `(metade ... de X) e Y`); those of several join theirs with `e`
+        return N.Call(fn, draw(st.lists(prim(1), min_size=1, max_size=1 if fn == "half_up" else 2)))
     if c == 5:
         return N.Not(draw(sub))
     if c == 6:
@@ -303,7 +305,7 @@ def round_trip(tree, start, rs=RS, owner=None, names=None):
 # derandomize: the same examples every run, so a CI run cannot fail by the luck of the draw
 # (a deeper search: RULESDSL_HYPOTHESIS_RANDOM=1)
 import os as _os
-FAST = settings(max_examples=150, deadline=None, database=None,
+FAST = settings(max_examples=75, deadline=None, database=None,
                 derandomize=not _os.environ.get("RULESDSL_HYPOTHESIS_RANDOM"),
                 suppress_health_check=[HealthCheck.too_slow])
 

@@ -27,7 +27,7 @@ import rulesdsl
 from rulesdsl.interpreter.engine import Game
 
 ROOT = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "rulesets", "root")
-N_TWO = int(os.environ.get("RUIN_SETUPS", "2400"))
+N_TWO = int(os.environ.get("RUIN_SETUPS", "1200"))
 N_ONE = max(N_TWO // 2, 240)
 KINDS = ("bolsa", "bota", "martelo", "espada")        # the "R" set (componentes.yaml)
 

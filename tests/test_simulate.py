@@ -17,11 +17,11 @@ def stable(r):
 
 
 def test_two_workers_give_the_same_results_as_one():
-    a = S.simulate(CONQUISTA, FACTIONS, games=40, seed=3, workers=2, progress=False)
-    b = S.simulate(CONQUISTA, FACTIONS, games=40, seed=3, workers=1, progress=False)
+    a = S.simulate(CONQUISTA, FACTIONS, games=12, seed=3, workers=2, progress=False)
+    b = S.simulate(CONQUISTA, FACTIONS, games=12, seed=3, workers=1, progress=False)
     assert a["workers"] == 2 and stable(a) == stable(b)
-    assert a["completed"] == 40 and a["errors"] == []
-    c = S.simulate(CONQUISTA, FACTIONS, games=40, seed=4, workers=1, progress=False)
+    assert a["completed"] == 12 and a["errors"] == []
+    c = S.simulate(CONQUISTA, FACTIONS, games=12, seed=4, workers=1, progress=False)
     assert stable(c) != stable(b)
 
 
@@ -75,11 +75,11 @@ def test_unknown_faction_fails_early():
 
 
 def test_cli_json(capsys):
-    code = main(["simular", CONQUISTA, "--faccoes", "azuis,vermelhos", "--partidas", "20", "--semente", "2",
+    code = main(["simular", CONQUISTA, "--faccoes", "azuis,vermelhos", "--partidas", "8", "--semente", "2",
                  "--processos", "2", "--json"])
     out, err = capsys.readouterr()
     r = json.loads(out)
-    assert code == 0 and r["games"] == 20 and r["workers"] == 2 and "win_rate" in r
+    assert code == 0 and r["games"] == 8 and r["workers"] == 2 and "win_rate" in r
     code = main(["simular", CONQUISTA, "--faccoes", "azuis,vermelhos", "--partidas", "10", "--processos", "1",
                  "--lang", "es"])
     out, err = capsys.readouterr()

@@ -473,6 +473,8 @@ def compile_menu(cc: CC, node: N.ActionMenu):
     # "tantas ações quanto X": X is read before every step; menu[0] then holds what the
     # actions done (-1 each) and extra actions (+N, VERB:gain) add to it
     live = budget if node.live else None
+    # "realize 1 ação": no ending the menu while the budget lasts and an action can be done
+    exact = node.exact
 
     def run(ctx):
         ids = listed if listed is not None else g.menu_actions(owner)
@@ -487,5 +489,5 @@ def compile_menu(cc: CC, node: N.ActionMenu):
                 ids = tuple(ids) + tuple(a for a in hw if g.actions[a].hireling in s.hired)
         menu = [0 if live is not None else (budget(ctx) if budget is not None else None)]
         ctx.menus.append(menu)
-        return begin(flow.Menu((g, ids, live, law), ctx, menu))
+        return begin(flow.Menu((g, ids, live, law, exact), ctx, menu))
     return run

@@ -54,11 +54,12 @@ def read_game(text: str) -> dict:
     if not records or not isinstance(records[0], dict) or records[0].get("t") != "start":
         raise ReplayError("CLI091", why=first[:60])
     st = records[0]
-    game = {"ruleset": st.get("ruleset"), "factions": st.get("factions"), "seed": st.get("seed", 0),
+    # a game whose factions were chosen is made again with its seats (`seats`), not the factions
+    game = {"ruleset": st.get("ruleset"), "factions": st.get("seats") or st.get("factions"), "seed": st.get("seed", 0),
             "map": st.get("map"), "deck": st.get("deck"),
             "history": [r["choice"] for r in records if isinstance(r, dict) and r.get("t") == "decision"
                         and "choice" in r]}
-    for k in ("setup", "landmarks", "hirelings"):
+    for k in ("setup", "landmarks", "hirelings", "chance"):
         if st.get(k) is not None:
             game[k] = st[k]
     return {"game": game, "ruleset": st.get("ruleset_path"), "name": st.get("game"), "swaps": []}
