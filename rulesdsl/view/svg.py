@@ -111,7 +111,10 @@ def board_svg(gdef, map_id=None, lang=None, game=None, title=None, state_label=T
         view = spaces_view(game.ctx)
     px, step, w, h = _geometry(md)
     counts: dict = {}
+    paths = getattr(md, "paths", None) or {}
     for sp in md.attrs:
+        if sp in paths:
+            continue        # the spaces on paths (N18) are drawn on their edge, not as spaces
         k = _kind_of(md, sp)
         counts[k] = counts.get(k, 0) + 1
     main = max(counts, key=lambda k: counts[k]) if counts else None
