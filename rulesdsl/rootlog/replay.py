@@ -407,7 +407,12 @@ class Replayer:
                         new = self.consume(left, diff, {bi, next_bi}) if diff else [list(x) for x in left]
                         if new is not None and not any(rem for at, rem in new
                                                        if at.turn == bi and not at.optional):
-                            found.append(((9,), g2, new, True))
+                            # the fewer of the next line's changes taken the better: the
+                            # next turn's automatic start may make some, a die rolled in
+                            # this one should not (a hit the next line records as a move)
+                            ahead = sum(x[1] - r for x, (at, r) in zip(left, new)
+                                        if at.turn == next_bi and at.sign < 0 and at.kinds is not None)
+                            found.append(((9, -ahead), g2, new, True))
                         continue
                     if diff:
                         new = self.consume(left, diff, {bi})
@@ -422,7 +427,10 @@ class Replayer:
                             nxt.append(g2)       # the first action half done: it may go on
                         continue
                     nxt.append(g2)
-            if nodes > self.budget or any(f[0][0] for f in found):
+            # a turn ended by removing pieces the next line removes is kept, but the search
+            # goes on to find one that does not
+            if nodes > self.budget or any(f[0][0] and not (f[0][0] == 9 and f[0][1] < 0)
+                                          for f in found):
                 break
             level = nxt
             depth += 1
