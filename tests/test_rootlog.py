@@ -265,3 +265,20 @@ def test_mega_exploding_birds_line_18_is_the_log_contradicting_itself():
     first = overdraws(rec)[:2]
     assert [(o.line, o.raw, o.place, o.have, o.take) for o in first] == [
         (18, "4w10->4", "10", 0, 4), (23, "2w10->11", "10", 0, 2)]
+
+
+def test_the_report_says_the_record_contradicts_itself_at_the_stop():
+    from types import SimpleNamespace as NS
+    from rulesdsl.rootlog.report import report_text, result_json
+    from rulesdsl.rootlog.replay import Stop
+    rec = parse("Map: Winter\nO: a\nP: b\nO:4w->11\nP:w->1\nO:4w10->4\n")
+    act = rec.turns[-1].actions[0]
+    rp = NS(rec=rec, blocks=[(None, rec.setup_turns), ("ribeirinhos", [rec.turns[-1]])], g=None, swaps=[])
+    stop = Stop(1, 6, act, "no_match")
+    res = NS(seats=["ribeirinhos", "corvideos"], blocks_done=1, blocks_total=2, actions_matched=2,
+             actions_checked=3, actions_total=3, skipped=[], stop=stop, scores={"ribeirinhos": 0},
+             winner_log=None)
+    text = report_text(rp, res, "es", "x.rootlog")
+    assert "el registro se contradice aquí: la acción quita 4 de «w» (O) de 10" in text
+    assert result_json(rp, res)["stop"]["log_overdraw"] == {"owner": "O", "code": "w", "place": "10",
+                                                          "have": 0, "take": 4}

@@ -65,7 +65,7 @@ def report_text(rp, res, lang, file) -> str:
         c = log_comment(rp, s)
         od = log_overdraw(rp, s)
         if od is not None:
-            out.append(_m("RLR.verdict_overdraw", lang, take=od.take, code=od.code, owner=od.owner,
+            out.append(_m("RLR.verdict_overdraw", lang, take=od.take, piece=od.code, owner=od.owner,
                           place=od.place, have=od.have))
         elif c:
             out.append(_m("RLR.verdict_log", lang, comment=c))
