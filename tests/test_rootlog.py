@@ -213,3 +213,72 @@ def test_the_spanish_ruleset_finds_the_mapping_through_its_text_folder():
     mp = load_mapping("rulesets/root-es")
     assert mp.faction("C") == "marqueses" and mp.map_id("Lake") == "lago"
     assert mp.piece_kinds("P", "t", None)[0] == "corvideos.trama"
+
+
+# -- the matching, unit by unit --------------------------------------------------------------------
+
+def _bare_replayer():
+    from rulesdsl.rootlog.replay import Replayer
+    rp = Replayer.__new__(Replayer)
+    rp.soft = set()
+    return rp
+
+
+def test_a_line_records_the_net_change_of_wood_placed_and_spent_within_it():
+    """r1g2 l. 29 `t->10/.../M#C->/t10->/b_s->11/++/b_w->10`: birdsong puts one wood in 10,
+    Overwork a second one, the two builds spend both; the log writes one of each. The surplus
+    placement becomes one more removal owed, and the line closes only once it is made."""
+    from rulesdsl.rootlog.replay import Atom
+    wood = frozenset({"marqueses.madeira"})
+    rp = _bare_replayer()
+    left = [[Atom("c10", wood, 1, 1, 0, 1), 1], [Atom("c10", wood, -1, 1, 4, 1), 1]]
+    k = ("c10", "marqueses.madeira")
+    left = rp.consume(left, {k: 1}, {1})            # birdsong
+    left = rp.consume(left, {k: 1}, {1})            # Overwork: not in the log
+    assert left is not None and sum(r for _, r in left) == 2
+    left = rp.consume(left, {k: -1}, {1})           # the sawmill
+    assert sum(r for _, r in left) == 1             # one removal still owed
+    left = rp.consume(left, {k: -1}, {1})           # the workshop
+    assert sum(r for _, r in left) == 0
+    # a place the line never takes wood from: a surplus there is no net change, a mismatch
+    only_put = [[Atom("c10", wood, 1, 1, 0, 1), 0]]
+    assert rp.consume(only_put, {k: 1}, {1}) is None
+
+
+def test_the_record_contradicting_itself_is_found_from_the_record_alone():
+    from rulesdsl.rootlog.ledger import overdraws
+    rec = parse("O: a\nP: b\nO:4w->11\nP:w->1\nO:4w10->4\nP:t->1/t1^t_r/Pt_r1->\n")
+    assert [(o.line, o.raw, o.owner, o.code, o.place, o.have, o.take) for o in overdraws(rec)] == [
+        (5, "4w10->4", "O", "w", "10", 0, 4)]        # the flipped plot is no contradiction
+
+
+@needs_games
+def test_mega_exploding_birds_line_18_is_the_log_contradicting_itself():
+    """The Riverfolk's setup puts its four warriors in 11 (l. 14) and no line moves any to 10,
+    yet l. 18 moves four from 10 to 4 and l. 23 two more from 10: the engine stops at l. 18
+    because the record does, and the report says so."""
+    from rulesdsl.rootlog.ledger import overdraws
+    with open(os.path.join(GAMES, "2020_11_08_mega_exploding_birds.rootlog"), encoding="utf-8") as fh:
+        rec = parse(fh.read())
+    setup = next(t for t in rec.setup_turns if t.faction == "O")
+    assert setup.actions[0].raw == "4w->11"
+    first = overdraws(rec)[:2]
+    assert [(o.line, o.raw, o.place, o.have, o.take) for o in first] == [
+        (18, "4w10->4", "10", 0, 4), (23, "2w10->11", "10", 0, 2)]
+
+
+def test_the_report_says_the_record_contradicts_itself_at_the_stop():
+    from types import SimpleNamespace as NS
+    from rulesdsl.rootlog.report import report_text, result_json
+    from rulesdsl.rootlog.replay import Stop
+    rec = parse("Map: Winter\nO: a\nP: b\nO:4w->11\nP:w->1\nO:4w10->4\n")
+    act = rec.turns[-1].actions[0]
+    rp = NS(rec=rec, blocks=[(None, rec.setup_turns), ("ribeirinhos", [rec.turns[-1]])], g=None, swaps=[])
+    stop = Stop(1, 6, act, "no_match")
+    res = NS(seats=["ribeirinhos", "corvideos"], blocks_done=1, blocks_total=2, actions_matched=2,
+             actions_checked=3, actions_total=3, skipped=[], stop=stop, scores={"ribeirinhos": 0},
+             winner_log=None)
+    text = report_text(rp, res, "es", "x.rootlog")
+    assert "el registro se contradice aquí: la acción quita 4 de «w» (O) de 10" in text
+    assert result_json(rp, res)["stop"]["log_overdraw"] == {"owner": "O", "code": "w", "place": "10",
+                                                          "have": 0, "take": 4}

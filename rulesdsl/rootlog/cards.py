@@ -11,11 +11,12 @@ from __future__ import annotations
 
 
 class Need:
-    __slots__ = ("zone", "pool", "ids", "suit", "item")
+    __slots__ = ("zone", "pool", "ids", "suit", "item", "pair")
 
-    def __init__(self, zone, pool, ids=(), suit=None, item=None):
+    def __init__(self, zone, pool, ids=(), suit=None, item=None, pair=None):
         self.zone, self.pool = zone, pool
         self.ids, self.suit, self.item = tuple(ids), suit, item
+        self.pair = pair          # (attribute names, sorted values): a quest's two items
 
     def ok(self, g, mp, cid) -> bool:
         if cid not in g.cards:
@@ -26,6 +27,8 @@ class Need:
         if self.suit is not None and attrs.get(mp.card_attrs.get("naipe", "naipe")) != self.suit:
             return False
         if self.item is not None and attrs.get(mp.card_attrs.get("item", "item")) != self.item:
+            return False
+        if self.pair is not None and sorted(str(attrs.get(k)) for k in self.pair[0]) != self.pair[1]:
             return False
         return self.suit is not None or self.item is not None
 
@@ -43,7 +46,10 @@ def needs_of(turn, mp, fid, known=()) -> list:
     hand = mp.hand(fid)
     deck = mp.zones.get("baralho", "baralho")
     letter = turn.faction
+    quest_keys = mp.card_attrs.get("itens_de_tarefa") or []
+    prev = None
     for a in turn.actions:
+        before, prev = prev, a
         if a.kind == "craft":
             if a.item:
                 out.append(Need(hand, deck, item=mp.items.get(a.item)))
@@ -60,8 +66,9 @@ def needs_of(turn, mp, fid, known=()) -> list:
                 zone = mp.zones.get("tarefas")
                 pool = mp.zones.get("baralho_de_tarefas")
                 if zone and pool:
+                    pair = _exhausted_pair(before, mp, quest_keys)
                     for k, s in th.suits:
-                        out.extend(Need(zone, pool, suit=mp.suits.get(s)) for _ in range(k))
+                        out.extend(Need(zone, pool, suit=mp.suits.get(s), pair=pair) for _ in range(k))
                 continue
             zone = hand
             if st is not None and st.kind == "board" and (st.faction or letter) == letter:
@@ -81,6 +88,25 @@ def needs_of(turn, mp, fid, known=()) -> list:
             for k, s in th.suits:
                 out.extend(Need(zone, deck, suit=mp.suits.get(s)) for _ in range(k))
     return out
+
+
+def _exhausted_pair(a, mp, keys):
+    """The two items a quest's line exhausts just before it (`%f+%t->s+e`, `%s->e+d`: one to
+    each place), as (the quest card's item attributes, their sorted values), or None."""
+    if a is None or a.kind != "move" or len(keys) != 2:
+        return None
+    items = [th for th in a.things if th.kind == "item"]
+    if not items or len(items) != len(a.things):
+        return None
+    codes = []
+    for th in items:
+        codes.extend([th.type] * th.count)
+    if len(codes) == 1:
+        codes = codes * len(a.dests)
+    vals = [mp.items.get(c) for c in codes]
+    if len(vals) != 2 or None in vals:
+        return None
+    return (tuple(keys), sorted(vals))
 
 
 def ensure(game, mp, needs, swaps) -> list:

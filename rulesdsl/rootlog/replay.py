@@ -304,9 +304,31 @@ class Replayer:
                 took.add(at.action)
             if len(took) > 1 and key[0] != "pv":
                 self.merged = True      # one change made of two logged actions (8 = 5 + 3)
+            if need and self._net_within_line(key, sign, need, left, blocks):
+                continue
             if need and not self._unrecorded_ok(key, sign, left, blocks):
                 return None
         return left
+
+    @staticmethod
+    def _net_within_line(key, sign, need, left, blocks):
+        """A change the line does not record, of a piece kind the line both puts in and takes
+        from that place: the log records only the net change within a line (Overwork's wood
+        placed and then spent by a build: `t->10 ... t10->` once each, for two of each). The
+        surplus becomes an opposite change owed by the line (appended to left, tied to an
+        action of that sign), so the line must still end with the board it records."""
+        if not isinstance(key[0], str) or key[0] in ("pv", "zone", "ctr"):
+            return False
+        signs = {}
+        for at, rem in left:
+            if at.turn in blocks and at.place == key[0] and at.kinds is not None and key[1] in at.kinds:
+                if at.sign not in signs or rem:
+                    signs[at.sign] = at
+        if len(signs) < 2:
+            return False
+        owner = signs[-sign]
+        left.append([Atom(key[0], frozenset((key[1],)), -sign, need, owner.action, owner.turn), need])
+        return True
 
     # -- the search --------------------------------------------------------------------------
     def _ordered(self, game, left):
@@ -385,7 +407,12 @@ class Replayer:
                         new = self.consume(left, diff, {bi, next_bi}) if diff else [list(x) for x in left]
                         if new is not None and not any(rem for at, rem in new
                                                        if at.turn == bi and not at.optional):
-                            found.append(((9,), g2, new, True))
+                            # the fewer of the next line's changes taken the better: the
+                            # next turn's automatic start may make some, a die rolled in
+                            # this one should not (a hit the next line records as a move)
+                            ahead = sum(x[1] - r for x, (at, r) in zip(left, new)
+                                        if at.turn == next_bi and at.sign < 0 and at.kinds is not None)
+                            found.append(((9, -ahead), g2, new, True))
                         continue
                     if diff:
                         new = self.consume(left, diff, {bi})
@@ -400,7 +427,10 @@ class Replayer:
                             nxt.append(g2)       # the first action half done: it may go on
                         continue
                     nxt.append(g2)
-            if nodes > self.budget or any(f[0][0] for f in found):
+            # a turn ended by removing pieces the next line removes is kept, but the search
+            # goes on to find one that does not
+            if nodes > self.budget or any(f[0][0] and not (f[0][0] == 9 and f[0][1] < 0)
+                                          for f in found):
                 break
             level = nxt
             depth += 1
@@ -486,6 +516,7 @@ class Replayer:
                     continue
                 # no way on: report from the furthest position reached
                 _, game, left = deepest
+                self.stop_left = left
                 first = next(((at, rem) for at, rem in left if rem and at.turn == bi and not at.optional), None)
                 if self.tolerant and first is not None:
                     # drop the first action still unmatched, report it, and go on

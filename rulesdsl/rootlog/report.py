@@ -29,6 +29,14 @@ def log_comment(rp, stop):
     return next((c for c in near if _MISTAKE.search(c)), None)
 
 
+def log_overdraw(rp, stop):
+    """The record contradicting itself at the stopping action (ledger.py), if it does."""
+    if stop is None or stop.action is None:
+        return None
+    from .ledger import overdraws
+    return next((o for o in overdraws(rp.rec) if o.line == stop.line and o.raw == stop.action.raw), None)
+
+
 def report_text(rp, res, lang, file) -> str:
     rec = rp.rec
     out = [_m("RLR.title", lang, file=file, map=rec.header.get("map", "Fall"),
@@ -55,7 +63,11 @@ def report_text(rp, res, lang, file) -> str:
         if s.explain:
             out.append(_m("RLR.explain", lang, text=s.explain.get("text")))
         c = log_comment(rp, s)
-        if c:
+        od = log_overdraw(rp, s)
+        if od is not None:
+            out.append(_m("RLR.verdict_overdraw", lang, take=od.take, piece=od.code, owner=od.owner,
+                          place=od.place, have=od.have))
+        elif c:
             out.append(_m("RLR.verdict_log", lang, comment=c))
         else:
             out.append(_m("RLR.verdict_open", lang))
@@ -73,4 +85,10 @@ def result_json(rp, res) -> dict:
             "skipped": [{"line": ln, "action": a} for ln, a in res.skipped],
             "stop": None if s is None else {
                 "line": s.line, "action": s.action.raw if s.action else None, "reason": s.reason,
-                "options": s.options, "explain": s.explain, "log_comment": log_comment(rp, s)}}
+                "options": s.options, "explain": s.explain, "log_comment": log_comment(rp, s),
+                "log_overdraw": _od_json(log_overdraw(rp, s))}}
+
+
+def _od_json(od):
+    return None if od is None else {"owner": od.owner, "code": od.code, "place": od.place,
+                                    "have": od.have, "take": od.take}
