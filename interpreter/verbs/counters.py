@@ -11,7 +11,7 @@ from ..machine import FIN, start
 from ..runtime import Decision
 from .. import chance
 from .. import small_forms as _small
-from .registry import _actor, _hide_again, _objs, _one_obj, verb
+from .registry import _actor, _counter_key, _ends_on, _hide_again, _objs, _one_obj, verb
 
 
 # ---------------------------------------------------------------------------------------------
@@ -60,7 +60,7 @@ def _counter_verb(sign):
             if g.per_faction(cid):
                 # "receba 1 ajuda de D": the actor's value for D
                 me = actor(ctx)
-                key = g.pair_key(cid, me, owner(ctx) if owner else None)
+                key = _counter_key(g, cid, me, owner(ctx) if owner else None)
                 n = (nv or 0) * sign
                 cur = ctx.s.counters.get(key, 0)
                 if lo is not None and cur + n < lo:      # the declared bounds hold per pair too
@@ -71,7 +71,7 @@ def _counter_verb(sign):
                     return
                 ctx.s.add(key, n)
                 ctx.engine.log_change("score" if sign > 0 else "lose", {"by": me, "counter": key, "n": n})
-                if g.ending is not None and g.ending.counters and cid in g.ending.counters:
+                if _ends_on(g, cid):
                     ctx.engine.check_end(ctx)        # the end condition, the instant it holds
                 return
             me = owner(ctx) if owner else actor(ctx)
@@ -93,7 +93,7 @@ def _counter_verb(sign):
             ctx.engine.log_change("score" if sign > 0 else "lose", {"by": me, "counter": cid, "n": n})
             if cid == g.score:
                 ctx.engine.check_score(ctx)
-            elif g.ending is not None and g.ending.counters and cid in g.ending.counters:
+            elif _ends_on(g, cid):
                 ctx.engine.check_end(ctx)            # the end condition, the instant it holds
             return fire(ctx, {"event": "counter", "counter": cid, "by": me, "owner": me, "count": n})
         if not upto:
@@ -102,12 +102,9 @@ def _counter_verb(sign):
         def room(ctx):
             """How much can be received: N, no more than the declared maximum leaves."""
             me = actor(ctx)
-            if g.per_faction(cid):
-                key = g.pair_key(cid, me, owner(ctx) if owner else None)
-            else:
-                key = g.counter_key(cid, owner(ctx) if owner else me)
-                if ctx.s.flags.get(("locked", key)):
-                    return me, 0
+            key = _counter_key(g, cid, me, owner(ctx) if owner else None)
+            if not g.per_faction(cid) and ctx.s.flags.get(("locked", key)):
+                return me, 0
             n = nf(ctx) or 0
             if hi is not None:
                 n = min(n, hi - ctx.s.counters.get(key, 0))

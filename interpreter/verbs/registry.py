@@ -138,3 +138,19 @@ def _hide_again(ctx, key):
     """A hidden counter that was shown (`revele`) and changes is hidden again (N13)."""
     if ctx.s.flags.get(("shown", key)):
         ctx.s.set_flag(("shown", key), False)
+
+
+def _counter_key(g, cid, me, other):
+    """The key of counter `cid` for actor `me` and an optional `other` ("de J"): a counter kept
+    per pair of factions (`por_facção`) is me's value for other; any other counter is other's,
+    or me's when no other is named."""
+    if g.per_faction(cid):
+        return g.pair_key(cid, me, other)
+    return g.counter_key(cid, other if other is not None else me)
+
+
+def _ends_on(g, cid) -> bool:
+    """Whether the game's end condition reads counter `cid`, so that a change to it must be
+    checked the instant it happens (interpreter/ending.py). Asked at run time: the end condition
+    is compiled after the rules."""
+    return g.ending is not None and bool(g.ending.counters) and cid in g.ending.counters

@@ -10,7 +10,7 @@ from ..flow import ask
 from ..runtime import Failure, PASS, Decision
 from .. import board as _bd
 from .. import small_forms as _small
-from .registry import _actor, _hide_again, _objs, _one_piece_sel, _pp, _unit_option, verb
+from .registry import _actor, _counter_key, _ends_on, _hide_again, _objs, _one_piece_sel, _pp, _unit_option, verb
 from .counters import _set_value
 from .. import hirelings as _hirelings
 
@@ -172,16 +172,13 @@ def c_set(cc: CC, node):
 
     def run(ctx):
         me = actor(ctx)
-        if g.per_faction(cid):
-            key = g.pair_key(cid, me, other(ctx) if other else None)
-        else:
-            key = g.counter_key(cid, other(ctx) if other else me)
+        key = _counter_key(g, cid, me, other(ctx) if other else None)
         ctx.s.set_counter(key, to(ctx) or 0)
         if hidden:
             _hide_again(ctx, key)
         ctx.engine.log_change("set", {"by": me, "counter": key,
                                       "value": said(ctx) if typed else ctx.s.counters[key]})
-        if g.ending is not None and g.ending.counters and cid in g.ending.counters:
+        if _ends_on(g, cid):
             ctx.engine.check_end(ctx)                # the end condition, the instant it holds
         if ctl:
             # the game's hireling controller counter (App. E, interpreter/hirelings.py)
