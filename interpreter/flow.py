@@ -247,10 +247,15 @@ class Maybe(Frame):
         return FIN
 
     def throw(self, m, exc):
-        if self.pc == 1 and isinstance(exc, Failure):
-            self.ctx.s.rollback(self.mark)
+        if self.pc == 1:
+            if isinstance(exc, Failure):
+                self.ctx.s.rollback(self.mark)
+                self.ctx.s.commit(self.mark)
+                return FIN
+            # X ended the phase, the turn or the action ("termine a fase"): it was done, and
+            # the mark is closed as Perform and Menu close theirs (an outermost mark left open
+            # would keep the journal growing for the rest of the game)
             self.ctx.s.commit(self.mark)
-            return FIN
         raise exc
 
     def copy(self, cp):
