@@ -68,26 +68,33 @@ def play(g, factions, seed, map_id, deck_id, max_decisions, hirelings=None):
     """One game to its end -> (game, decisions); raises AssertionError on a violation."""
     game = Game(g, factions, seed=seed, map_id=map_id, deck_id=deck_id, log=True,
                 hirelings=hirelings or None)
+    return play_out(game, seed, max_decisions)
+
+
+def play_out(game, seed, max_decisions, what=""):
+    """Random choices (seeded) to the end, the invariants checked after every decision ->
+    (game, decisions); raises AssertionError, prefixed by `what`, on a violation."""
     rng = random.Random(seed)
     n = 0
+    pre = f"{what}: " if what else ""
     v = check(game)
     if v:
-        raise AssertionError("at the start: " + "; ".join(v))
+        raise AssertionError(pre + "at the start: " + "; ".join(v))
     while not game.is_terminal():
         la = game.legal_actions()
         if not la:
-            raise AssertionError(f"no legal action (decision {n})")
+            raise AssertionError(f"{pre}no legal action (decision {n})")
         game.apply(rng.randrange(len(la)))
         n += 1
         v = check(game)
         if v:
-            raise AssertionError(f"decision {n}, round {game.s.round}, {game.s.active}: "
+            raise AssertionError(f"{pre}decision {n}, round {game.s.round}, {game.s.active}: "
                                  + "; ".join(v))
         if n > max_decisions:
-            raise AssertionError("no end")
+            raise AssertionError(f"{pre}no end")
     fail = getattr(game.s, "failure", None)
     if fail is not None:
-        raise AssertionError(f"stuck: {getattr(fail, 'why', fail)}")
+        raise AssertionError(f"{pre}stuck: {getattr(fail, 'why', fail)}")
     return game, n
 
 

@@ -21,10 +21,9 @@ import time
 
 from rulesdsl.interpreter.engine import Game
 from rulesdsl.interpreter.hirelings import set_controllers
-from rulesdsl.interpreter.invariants import check
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from faction_games import HERE, _gamedef, seatable  # noqa: E402
+from faction_games import HERE, _gamedef, play_out, seatable  # noqa: E402
 
 
 def one(g, i, groups, seats, maps, decks, players, first_seed, max_decisions):
@@ -40,27 +39,7 @@ def one(g, i, groups, seats, maps, decks, players, first_seed, max_decisions):
     game = Game(g, factions, seed=seed, map_id=map_id, deck_id=deck_id, log=True, hirelings=hs)
     if i % 2:
         set_controllers(game, {h: r.choice(factions) for h in hs})
-    rng = random.Random(seed)
-    n = 0
-    v = check(game)
-    if v:
-        raise AssertionError(f"{what}: at the start: " + "; ".join(v))
-    while not game.is_terminal():
-        la = game.legal_actions()
-        if not la:
-            raise AssertionError(f"{what}: no legal action (decision {n})")
-        game.apply(rng.randrange(len(la)))
-        n += 1
-        v = check(game)
-        if v:
-            raise AssertionError(f"{what}: decision {n}, round {game.s.round}, {game.s.active}: "
-                                 + "; ".join(v))
-        if n > max_decisions:
-            raise AssertionError(f"{what}: no end")
-    fail = getattr(game.s, "failure", None)
-    if fail is not None:
-        raise AssertionError(f"{what}: stuck: {getattr(fail, 'why', fail)}")
-    return game, n
+    return play_out(game, seed, max_decisions, what)
 
 
 def main(argv=None):
