@@ -282,3 +282,44 @@ def test_the_report_says_the_record_contradicts_itself_at_the_stop():
     assert "el registro se contradice aquí: la acción quita 4 de «w» (O) de 10" in text
     assert result_json(rp, res)["stop"]["log_overdraw"] == {"owner": "O", "code": "w", "place": "10",
                                                           "have": 0, "take": 4}
+
+
+def test_a_step_whose_continuation_fails_gives_way_to_an_equal_alternative():
+    """r2g4 l. 20 `3w->O$/B#O->C/t->2`: at the same price the boats match the payment and the
+    wood the turn places next, the card from the Riverfolk's hand only the payment; the best
+    ranked step (the boats) leaves `B#O->C` unmatchable, so the search takes the other
+    candidate of that earlier step and keeps it, because its continuation ends the line. A line
+    whose best candidates all go on is matched as before: its first pass is the greedy one."""
+    from types import SimpleNamespace as NS
+    from rulesdsl.rootlog.replay import Atom
+    rp = _bare_replayer()
+    rp.discrepancies, rp.backtracks, rp.budget = 2, 10, 60
+    pay, card, wood = (Atom(None, None, 1, 1, i, 1) for i in range(3))
+    start = [[pay, 1], [card, 1], [wood, 1]]
+
+    def node(name, rems):
+        return NS(name=name), [[at, r] for at, r in zip((pay, card, wood), rems)]
+    # position -> its ranked candidates (game, left, ended)
+    tree = {"start": [(*node("boats", (0, 1, 0)), False), (*node("card", (0, 1, 1)), False)],
+            "boats": [],                                     # B#O->C never comes
+            "card": [(*node("card_taken", (0, 0, 1)), False)],
+            "card_taken": [(*node("wood", (0, 0, 0)), True)]}
+    calls = []
+
+    def candidates(g, left, bi, nxt, keep=6, budget=None):
+        calls.append((g.name, budget))
+        return tree[g.name]
+    rp.candidates = candidates
+    found, deepest = rp._solve(NS(name="start"), start, 1, None)
+    assert found[0].name == "wood" and sum(r for _, r in found[1]) == 0
+    assert [c for c, _ in calls] == ["start", "boats", "card", "card_taken"]
+    assert calls[0][1] is None and calls[2][1] == 10      # the second pass: a smaller budget
+    # the greedy path when it works: one candidate search per step, nothing else tried
+    calls.clear()
+    tree["start"].reverse()
+    found, _ = rp._solve(NS(name="start"), start, 1, None)
+    assert found[0].name == "wood" and [c for c, _ in calls] == ["start", "card", "card_taken"]
+    # nothing matches the line: the furthest position reached is reported
+    tree["card_taken"] = []
+    found, deepest = rp._solve(NS(name="start"), start, 1, None)
+    assert found is None and deepest[1].name == "card_taken" and deepest[0] == 1

@@ -56,6 +56,22 @@ def needs_of(turn, mp, fid, known=()) -> list:
             elif a.things and ids_of(a.things[0].name):
                 out.append(Need(hand, deck, ids=ids_of(a.things[0].name)))
             continue
+        if a.kind == "reveal":
+            # `(R+B)#^`, `2M#^`: cards of these suits shown from the owner's hand (the Duchy's
+            # sway and builds, the Lizards' rituals): the hand holds them
+            owner = a.faction or letter
+            if owner not in mp.factions:
+                continue
+            for th in a.things:
+                if th.kind != "card":
+                    continue
+                ids = ids_of(th.name, th.suits) if th.name else ()
+                if ids:
+                    out.append(Need(mp.hand(mp.factions[owner]), deck, ids=ids))
+                    continue
+                for k, s in th.suits:
+                    out.extend(Need(mp.hand(mp.factions[owner]), deck, suit=mp.suits.get(s)) for _ in range(k))
+            continue
         if a.kind != "move":
             continue
         for th in a.things:

@@ -71,13 +71,15 @@ class Result:
 
 class Replayer:
     def __init__(self, gdef, record: Record, mapping, seed: int = 0, budget: int = 3000,
-                 tolerant: bool = False, lang: str | None = None, backtracks: int = 20):
+                 tolerant: bool = False, lang: str | None = None, backtracks: int = 30,
+                 discrepancies: int = 2):
         self.g = gdef
         self.rec = record
         self.mp = mapping
         self.seed = seed
         self.budget = budget
         self.backtracks = backtracks
+        self.discrepancies = discrepancies
         self.tolerant = tolerant
         self.lang = lang
         self.rng = random.Random(seed)
@@ -373,7 +375,7 @@ class Replayer:
         c = self.candidates(game, left, bi, next_bi)
         return c[0] if c else None
 
-    def candidates(self, game, left, bi, next_bi, keep=6):
+    def candidates(self, game, left, bi, next_bi, keep=6, budget=None):
         """The changes from this decision that match the line, best first (at most `keep`):
         (game after it, left after it, ended); `ended` when the turn block bi is over.
         Breadth first: the fewest decisions that make a change the line records (an action
@@ -384,6 +386,7 @@ class Replayer:
         base = self.obs(game)
         turn0 = game.s.turn_no
         nodes = 0
+        budget = budget or self.budget
         first = next((at.action for at, rem in left if rem and at.turn == bi and not at.optional), None)
         level = [game]
         depth = 0
@@ -393,7 +396,7 @@ class Replayer:
             for node in level:
                 for i in self._ordered(node, left):
                     nodes += 1
-                    if nodes > self.budget:
+                    if nodes > budget:
                         break
                     g2 = node.clone()
                     try:
@@ -429,7 +432,7 @@ class Replayer:
                     nxt.append(g2)
             # a turn ended by removing pieces the next line removes is kept, but the search
             # goes on to find one that does not
-            if nodes > self.budget or any(f[0][0] and not (f[0][0] == 9 and f[0][1] < 0)
+            if nodes > budget or any(f[0][0] and not (f[0][0] == 9 and f[0][1] < 0)
                                           for f in found):
                 break
             level = nxt
@@ -479,43 +482,18 @@ class Replayer:
             ahead = self._needs(self.blocks[nxt][1]) if nxt is not None else []
             _cards.ensure(game, self.mp, self.needs + ahead, self.swaps)
             ok = True
-            # depth first over the steps of the line: when a step finds no candidate, back
-            # to the next candidate of an earlier step (at most `backtracks` times a line)
-            stack = []
-            tries = 0
-            cur = (game, left)
-            deepest = (self._open(left, bi), game, left)
+            if game.is_terminal():
+                stop = Stop(bi, turns[0].line, None, "game_over")
+                self._count_matched(bi, left, matched_actions)
+                break
             while True:
-                g, lf = cur
-                if g.is_terminal():
-                    stop = Stop(bi, turns[0].line, None, "game_over")
-                    ok = False
+                # the line as a search over the steps' candidates (see _solve)
+                found, (_, deep_game, deep_left) = self._solve(game, left, bi, nxt)
+                if found is not None:
+                    game, left = found
                     break
-                cands = self.candidates(g, lf, bi, nxt)
-                chosen = None
-                if cands:
-                    stack.append([cands, 0])
-                    chosen = cands[0]
-                else:
-                    while stack and tries < self.backtracks:
-                        fr = stack[-1]
-                        if fr[1] + 1 < len(fr[0]):
-                            fr[1] += 1
-                            tries += 1
-                            chosen = fr[0][fr[1]]
-                            break
-                        stack.pop()
-                if chosen is not None:
-                    g2, l2, ended = chosen
-                    if self._open(l2, bi) < deepest[0]:
-                        deepest = (self._open(l2, bi), g2, l2)
-                    if ended:
-                        game, left = g2, l2
-                        break
-                    cur = (g2, l2)
-                    continue
                 # no way on: report from the furthest position reached
-                _, game, left = deepest
+                game, left = deep_game, deep_left
                 self.stop_left = left
                 first = next(((at, rem) for at, rem in left if rem and at.turn == bi and not at.optional), None)
                 if self.tolerant and first is not None:
@@ -524,8 +502,6 @@ class Replayer:
                     _, t, a = self.actions[ai]
                     skipped.append((t.line, a.raw))
                     left = [[at, 0 if at.action == ai else rem] for at, rem in left]
-                    cur, stack, tries = (game, left), [], 0
-                    deepest = (self._open(left, bi), game, left)
                     continue
                 act = self.actions[first[0].action][2] if first else None
                 stop = Stop(bi, act.line if act else turns[0].line, act, "no_match",
@@ -546,6 +522,56 @@ class Replayer:
         checked = {at.action for atoms in self.atoms for at in atoms} | matched_actions
         return Result(game, done_blocks, len(self.blocks), len(self.actions), len(checked),
                       len(matched_actions), stop, skipped, self.seats(), self.rec.winner, game.scores())
+
+    def _solve(self, game, left, bi, nxt):
+        """The line from (game, left) to its end: ((game, left) at the end or None, the
+        furthest position reached as (open deltas, game, left)).
+
+        A limited discrepancy search over the steps: each step's candidates are ranked
+        (candidates()); the first pass follows the best one at every step; when that fails,
+        the next passes allow one, then two steps to take another of their candidates,
+        earliest steps first. A choice that matches as well as another but leaves the rest of
+        the line unmatchable (two services at the same price, the card or the boats) is thus
+        replaced by the one whose continuation matches, without changing the choices of a
+        line the first pass matches. Candidates are computed once per position (`memo`);
+        the passes after the first may compute at most `backtracks` more."""
+        memo = {}
+        self._deep = (self._open(left, bi), game, left)
+        calls = [0, None]          # candidates() computed, the cap (set after the first pass)
+        for limit in range(0, self.discrepancies + 1):
+            hit = self._dfs((), game, left, bi, nxt, limit, memo, calls)
+            if hit is not None:
+                return hit, self._deep
+            if calls[1] is None:
+                calls[1] = calls[0] + self.backtracks
+            if calls[0] >= calls[1] or not any(len(c) > 1 for c in memo.values()):
+                break
+        return None, self._deep
+
+    def _dfs(self, path, g, lf, bi, nxt, disc, memo, calls):
+        cands = memo.get(path)
+        if cands is None:
+            if calls[1] is not None and calls[0] >= calls[1]:
+                return None
+            calls[0] += 1
+            # past the first pass, a step's search gets a smaller budget: an alternative
+            # whose continuation is hard to find is not the one the players made
+            small = None if calls[1] is None else max(1, self.budget // 6)
+            cands = memo[path] = self.candidates(g, lf, bi, nxt, budget=small)
+        # with a discrepancy to spend, the other candidates first: the earliest steps'
+        # alternatives are tried before the later ones'
+        order = ([*range(1, len(cands)), 0] if disc else [0]) if cands else []
+        for j in order:
+            g2, l2, ended = cands[j]
+            op = self._open(l2, bi)
+            if op < self._deep[0]:
+                self._deep = (op, g2, l2)
+            if ended:
+                return g2, l2
+            hit = self._dfs(path + (j,), g2, l2, bi, nxt, disc - (1 if j else 0), memo, calls)
+            if hit is not None:
+                return hit
+        return None
 
     def _unrecorded_ok(self, key, sign, left, blocks):
         """Whether a change the lines do not record may pass: a card zone's or a board's
