@@ -323,3 +323,52 @@ def test_a_step_whose_continuation_fails_gives_way_to_an_equal_alternative():
     tree["card_taken"] = []
     found, deepest = rp._solve(NS(name="start"), start, 1, None)
     assert found is None and deepest[1].name == "card_taken" and deepest[0] == 1
+
+
+def test_cards_shown_from_a_hand_are_cards_the_hand_holds(mapping):
+    """r1g5 l. 25 `.../(R+B)#^/#captain->$`: the Duchy sways its Captain by revealing a rabbit
+    and a bird card (12.5.3); the replay binds unseen cards of the hand to those suits, as it
+    does for cards spent, or the engine offers no sway and the line cannot end."""
+    from rulesdsl.rootlog.cards import needs_of
+    rec = parse("D: a\nE: b\nD:t->3/2w->3\nE:b+6w->1\nD:R#D->E/(R+B)#^/2M#E^\n")
+    turn = rec.play_turns[0]
+    got = [(n.zone, n.suit) for n in needs_of(turn, mapping, "ducado")]
+    assert got == [("ducado:mao", "coelho"), ("ducado:mao", "coelho"), ("ducado:mao", "passaro"),
+                   ("rapinas:mao", "rato"), ("rapinas:mao", "rato")]
+
+
+def _line(name, n):
+    with open(os.path.join(GAMES, name + ".rootlog"), encoding="utf-8") as fh:
+        rec = parse(fh.read())
+    return next(t for t in rec.turns if t.line == n), rec
+
+
+@needs_games
+def test_r2g4_line_20_builds_twice_and_records_no_wood_spent():
+    """Stop of r2g4 after the services are matched (l. 20 `b_r->6`): the Marquise places wood
+    twice in 2 (`t->2`, Overwork's `t->2`) and builds a second recruiter and a second sawmill
+    (1 wood each, 6.5.3), but the line removes no wood; her next line records the wood her
+    build spends (l. 25 `t2+t4->`). The log leaves out what l. 20 spent: the engine cannot
+    build for free, so the replay stops there (log wrong)."""
+    turn, rec = _line("2020_11_24_winter_tournament_r2g4", 20)
+    raws = [a.raw for a in turn.actions]
+    assert raws.count("t->2") == 2 and "b_r->6" in raws and "b_s->3" in raws
+    assert not any(a.kind == "move" and th.kind == "piece" and th.type == "t" and th.start is not None
+                   for a in turn.actions for th in a.things)
+    later = next(t for t in rec.turns if t.line == 25)
+    assert "t2+t4->" in [a.raw for a in later.actions]
+
+
+@needs_games
+def test_after_dark_line_19_places_a_plot_where_no_warrior_was_removed():
+    """after_dark_special l. 19 `w2->/t->4`: a plot is placed in 4 after removing a warrior
+    from 2; 13.5.2 removes the warriors from the clearing the plot goes to (the same game's
+    other plots and r1g5 l. 26 `w2->/t->2/2w4->/t->4` do so). The replay stops at `t->4`: the
+    log names the wrong clearing for one of the two."""
+    turn, _ = _line("2020_12_05_after_dark_special", 19)
+    raws = [a.raw for a in turn.actions]
+    i = raws.index("t->4")
+    assert raws[i - 1] == "w2->"
+    other, _ = _line("2020_11_20_winter_tournament_r1g5", 26)
+    o = [a.raw for a in other.actions]
+    assert o[o.index("t->2") - 1] == "w2->" and o[o.index("t->4") - 1] == "2w4->"
