@@ -370,11 +370,6 @@ class Replayer:
         keyed = [(key(i), i) for i in idx]
         return [i for k, i in sorted((k, i) for k, i in keyed if k is not None)]
 
-    def step(self, game, left, bi, next_bi):
-        """The best matched change from this decision: (game, left, ended) or None."""
-        c = self.candidates(game, left, bi, next_bi)
-        return c[0] if c else None
-
     def candidates(self, game, left, bi, next_bi, keep=6, budget=None):
         """The changes from this decision that match the line, best first (at most `keep`):
         (game after it, left after it, ended); `ended` when the turn block bi is over.
@@ -494,7 +489,6 @@ class Replayer:
                     break
                 # no way on: report from the furthest position reached
                 game, left = deep_game, deep_left
-                self.stop_left = left
                 first = next(((at, rem) for at, rem in left if rem and at.turn == bi and not at.optional), None)
                 if self.tolerant and first is not None:
                     # drop the first action still unmatched, report it, and go on
