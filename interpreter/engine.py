@@ -105,6 +105,10 @@ class Game:
                 raise RulesetError(f)
         # "deal": the setup's `capangas:` deals them (A.6, "em consenso": only when asked)
         self.deal_hirelings = hirelings == "deal"
+        if self.deal_hirelings and setup not in (getattr(gdef, "hireling_deals", None) or {}):
+            # E800: asking for the deal (A.6) from a setup that has no `capangas:` step
+            from ..errors import format_message
+            raise RulesetError("E800: " + format_message("E800", lang or gdef.lang, {}))
         self.hirelings_given = [] if self.deal_hirelings else list(hirelings or ())
         for h in self.hirelings_given:
             if h not in hs:

@@ -189,17 +189,20 @@ def deal(game, d: Deal) -> None:
     else:
         # the draft must still seat every player: a card whose faction would leave fewer
         # factions than seats is passed over (never with the Law's ten factions; with a
-        # smaller pool it would make the game impossible)
-        order = list(pool)
-        chance.shuffle(game, s.rng, order, "hirelings")
-        drawn, gone = [], set()
-        for c in order:
-            if len(drawn) == k:
+        # smaller pool it would make the game impossible). Revealed one at a time, each among
+        # the cards left that keep the draft possible (a scenario dictates them in order)
+        def excludes(c):
+            return {g.hirelings[x].excludes for x in cards[c].values()} - {None}
+        left, drawn, gone = list(pool), [], set()
+        while len(drawn) < k:
+            fits = [c for c in left
+                    if len([f for f in fc.pool if f not in gone | excludes(c)]) >= len(s.seats)]
+            if not fits:
                 break
-            exc = {g.hirelings[x].excludes for x in cards[c].values()} - {None}
-            if len([f for f in fc.pool if f not in gone | exc]) >= len(s.seats):
-                drawn.append(c)
-                gone |= exc
+            c = chance.choice(game, s.rng, fits, "hirelings")
+            left.remove(c)
+            drawn.append(c)
+            gone |= excludes(c)
         k = len(drawn)
         if not k:
             return

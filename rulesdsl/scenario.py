@@ -1034,8 +1034,11 @@ def _scenario(rd: _Reader, k: dict, item, ipos, index) -> Scenario | None:
             seated = list(gdef.factions)      # already an error; avoid a cascade of others
     # `capangas: {patrulha: rapinas, dinastia: nada}` (or a list): hirelings in play, each with
     # its controller; their pieces and counters are written as a seated faction's
+    # `capangas: sim` (es `secuaces: sí`): the setup's own deal (A.6), as `--capangas` does
     hired, ctls = [], {}
-    if "hirelings" in k:
+    if "hirelings" in k and _is_yes(k["hirelings"][0]):
+        hired = "deal"
+    elif "hirelings" in k:
         v, p = k["hirelings"]
         items = list(v.items()) if isinstance(v, dict) else [(x, None) for x in (v if isinstance(v, list) else [v])]
         for hn, cn in items:
@@ -1046,7 +1049,8 @@ def _scenario(rd: _Reader, k: dict, item, ipos, index) -> Scenario | None:
             if cn is not None and fold(str(cn)) not in {fold(w) for w in _words("SV.none")}:
                 ctls[h] = rd.faction(vocab, cn, p, seated)
     seated_run = seated
-    seated = seated + hired
+    # dealt hirelings: any of them may be in play, their pieces may be named
+    seated = seated + (hired if isinstance(hired, list) else list(getattr(gdef, "hirelings", None) or ()))
     seed = 0
     if "seed" in k:
         seed = rd.int_of(k["seed"][0], k["seed"][1]) or 0
@@ -1512,6 +1516,13 @@ def _setup_choice(rd, k, gdef, lang):
     return setup_id, players
 
 
+def _is_yes(v) -> bool:
+    """`sim` / `sí` (or YAML's true) written as a whole value."""
+    if isinstance(v, bool):
+        return v
+    return isinstance(v, str) and fold(v) in {fold(w) for w in _words("SV.yes")}
+
+
 def _landmarks_choice(rd, kv, gdef):
     """`marcos:` a number (drawn among all), or names or ids of landmarks (E782)."""
     from .interpreter.landmarks import landmark_names
@@ -1537,6 +1548,9 @@ def _draws(rd, item, vocab) -> list:
     out = []
     for t, tp in rd.text_list(v, p, rd.kn("draws")):
         ids = {i for kind in Vocab.KINDS_FOR_OPTIONS for i in vocab.find(kind, t)}
+        # a hireling's card (dealt, turned to a side: A.6.1-A.6.2) is named by either side
+        hs = getattr(vocab.g, "hirelings", None) or {}
+        ids |= {hs[i].card for i in ids if i in hs}
         if not ids:
             rd.err("S022", tp, hint=suggest(str(t), vocab.candidates()), name=t)
             continue
