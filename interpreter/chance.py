@@ -86,7 +86,8 @@ class Hook:
 
     def pick(self, game, kind, options, probs):
         d = ChanceDecision(kind, options, probs)
-        i = self.fn(d)
+        # a hook that reads the game (what a drawn card is: a scenario's `sorteios:`) says so
+        i = self.fn(d, game) if getattr(self.fn, "wants_game", False) else self.fn(d)
         if not 0 <= i < len(options):
             raise ValueError(f"illegal chance outcome {i}")
         game.history.append(_oid(options[i]))

@@ -1568,19 +1568,31 @@ class _DrawHook:
         self.holder = holder
         self.rng = random.Random(sc.seed)
 
-    def __call__(self, d) -> int:
+    wants_game = True
+
+    def __call__(self, d, game=None) -> int:
         from .interpreter.engine import option_id
         ids = [option_id(o) for o in d.options]
         if self.queue:
             want = self.queue[0][0]
+            # a card of a pile (a shuffle's pick) is named by what it is
+            defs = getattr(getattr(game, "s", None), "card_defs", None) or {}
             for i, x in enumerate(ids):
-                if x in want:
+                o = d.options[i]
+                if x in want or (type(o) is int and defs and _card_def(defs, o) in want):
                     self.queue.pop(0)
                     return i
         dice = self.holder[0] if self.holder else None
         if d.kind == "chance:die" and dice is not None and dice.queue:
             return list(d.options).index(dice.choice(list(d.options)))
         return self.rng.choices(range(len(ids)), weights=d.probs)[0]
+
+
+def _card_def(defs, card):
+    try:
+        return defs[card]
+    except (KeyError, IndexError):
+        return None
 
 
 def new_game(sc: Scenario):
