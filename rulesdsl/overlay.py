@@ -28,6 +28,7 @@ positions in the overlay's files; the ruleset hash (saved games) covers every la
 from __future__ import annotations
 
 import os
+import re
 
 from . import lexicon as lexmod
 from .errors import Pos, RulesError, suggest
@@ -69,6 +70,9 @@ def resolve_base(value, folder: str) -> str | None:
     return got if os.path.exists(got) else None
 
 
+_TOP_KEY = re.compile(r"^([^\s#:\-][^:\n]*):", re.M)
+
+
 def base_of(path: str) -> str | None:
     """The base ruleset of `path` if it is an overlay (a cheap read of its files' top keys);
     for the tools that look at a folder without loading it (text catalogue, caches)."""
@@ -84,6 +88,12 @@ def base_of(path: str) -> str | None:
             continue
         lang = detect_lang(text)
         if lang not in lexmod.available():
+            continue
+        # only a file with a top-level key meaning `base` is parsed (most files say "base"
+        # somewhere else: parsing them all made every command-line call ~1 s slower)
+        lex = lexmod.get(lang)
+        if not any(lex.key_of(m.group(1).strip().strip("'\"")) == "base"
+                   for m in _TOP_KEY.finditer(text)):
             continue
         from .loader import load_text
         data = load_text(text, p, Diagnostics(lang), lang)
