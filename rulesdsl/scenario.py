@@ -1524,11 +1524,15 @@ def _is_yes(v) -> bool:
 
 
 def _landmarks_choice(rd, kv, gdef):
-    """`marcos:` a number (drawn among all), or names or ids of landmarks (E782)."""
+    """`marcos:` a number (drawn among all), names or ids of landmarks (E782), or
+    `{N: [names]}` (N drawn among those: the cards the players kept, A.5.1)."""
     from .interpreter.landmarks import landmark_names
     v, p = kv
     if isinstance(v, int) or (isinstance(v, str) and v.isdigit()):
         return int(v)
+    if isinstance(v, dict) and len(v) == 1 and str(next(iter(v))).isdigit():
+        n = next(iter(v))
+        return (int(n), _landmarks_choice(rd, (v[n], v.key_pos.get(n) if isinstance(v, YDict) else p), gdef))
     names = landmark_names(gdef)
     out = []
     for x in (v if isinstance(v, list) else [v]):
