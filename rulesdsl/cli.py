@@ -710,6 +710,9 @@ def _game_args(args):
     args.deck_id = resolve_deck(gdef, args.deck, lang)
     args.setup_id = resolve_setup(gdef, getattr(args, "setup", None), lang)
     args.landmarks_pick = resolve_landmarks(gdef, getattr(args, "landmarks", None), lang, args.setup_id)
+    if getattr(args, "hirelings", False) and args.setup_id not in (getattr(gdef, "hireling_deals", None) or {}):
+        # CLI120: `--capangas` (A.6) with a setup that deals no hirelings (the game's E800)
+        raise CliError("CLI120", message=format_message("E800", lang, {}))
     # `jogar --faccoes 4`: four seats that draft their factions (A.8); `simular` names them
     # (`simular --faccoes 4` too: each game drafts its own, and its record names them per seat)
     factions = resolve_factions(gdef, args.factions, lang, args.setup_id, seats_ok=True)

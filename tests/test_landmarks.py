@@ -207,7 +207,7 @@ def test_command_line_drafts_seats_and_chooses_landmarks(capsys, root_def):
     assert code == 0, err
     assert len(json.loads(out)["factions"]) == 4                       # four seats drafted (A.8)
     for argv, code_ in ((["--marcos", "torre,xx"], "CLI071"), (["--marcos", "a:b"], "CLI070"),
-                        (["--faccoes", "3"], "CLI072")):
+                        (["--faccoes", "3"], "CLI072"), (["--capangas"], "CLI120")):
         args = ["jogar", ROOT, "--idioma", "pt", "--faccoes", "marqueses,rapinas"]
         if argv[0] == "--marcos":
             args += ["--preparacao", "avancada"]
