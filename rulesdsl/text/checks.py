@@ -161,9 +161,12 @@ class Report:
 
 NEGATION = {
     "pt": ["não", "nunca", "nenhum", "nenhuma", "nenhuns", "nenhumas", "nada", "ninguém", "nem",
-           "jamais", "tampouco", "sem"],
+           "jamais", "tampouco", "sem",
+           # "deixa de receber" = "não recebe mais"
+           "deixa de", "deixas de", "deixam de", "deixar de", "deixará de", "deixarão de"],
     "es": ["no", "nunca", "ningún", "ninguno", "ninguna", "ningunos", "ningunas", "nada", "nadie",
-           "ni", "jamás", "tampoco", "sin"],
+           "ni", "jamás", "tampoco", "sin",
+           "deja de", "dejas de", "dejan de", "dejar de", "dejará de", "dejarán de"],
 }
 # phrases whose words are not a negation (they are counted elsewhere, or mean something else)
 NOT_NEGATION = {
@@ -172,9 +175,21 @@ NOT_NEGATION = {
     "es": ["no obstante", "a no ser", "sin incluir", "sin contar", "no incluyendo", "no incluye",
            "no incluyen", "sin embargo", "ni siquiera", "sin cuartel"],
 }
+# negated attributes: "um item não danificado", "un claro no afín", "bono no tapado" name a state
+# (the other text often says it with a positive word: "clareira neutra", "bônus revelado"), they
+# restrict nothing; both languages list theirs so that the pair compares alike
+NEGATED_ATTRIBUTES = {
+    "pt": ["não danificado", "não danificados", "não danificada", "não danificadas",
+           "não coberto", "não cobertos", "não coberta", "não cobertas",
+           "não construída", "não construídas", "não construído", "não construídos"],
+    "es": ["no dañado", "no dañados", "no dañada", "no dañadas", "no afín", "no afines",
+           "no tapado", "no tapados", "no tapada", "no tapadas",
+           "no construida", "no construidas", "no construido", "no construidos"],
+}
 EXCEPTION = {
     "pt": ["exceto", "excepto", "salvo", "exceção", "exceções", "a menos que", "a não ser",
-           "excetuando", "tirando"],
+           "excetuando", "tirando",
+           "além dos", "além das"],          # "cada facção além dos Malandros" = "no-Vagabundo"
     "es": ["excepto", "salvo", "excepción", "excepciones", "a menos que", "a no ser",
            "exceptuando", "menos"],
 }
@@ -182,7 +197,10 @@ INCLUSION = {
     "pt": ["incluindo", "inclusive", "incluído", "incluída", "incluídos", "incluídas", "inclui",
            "incluem", "contando"],
     "es": ["incluyendo", "inclusive", "incluido", "incluida", "incluidos", "incluidas", "incluye",
-           "incluyen", "contando"],
+           "incluyen", "contando",
+           # "incluso una carta de dominación"; bare "incluso" is "even" ("incluso Hostil")
+           "incluso un", "incluso una", "incluso unos", "incluso unas", "incluso el",
+           "incluso la", "incluso los", "incluso las"],
 }
 EXCLUSION = {
     "pt": ["sem incluir", "sem contar", "não incluindo", "não inclui", "não incluem", "excluindo",
@@ -240,6 +258,35 @@ class Conditions:
     exclusion: list
     or_: list
     and_: list
+    only: list = field(default_factory=list)       # "só / sólo": a restriction said positively
+    merged: int = 0       # exceptions that complete a negation of their clause ("não ... a menos que")
+    merged_out: int = 0   # ... of them, outside parentheses
+    parens: list = field(default_factory=list)     # [(start, end)] of the parenthesised asides
+
+    def restrictions(self, outside_parens: bool = False) -> int:
+        """How many restrictions the text states, however it words them: "não podem ser
+        removidas a menos que ...", "sólo pueden ser retiradas por ..." and "no-Vagabundo" /
+        "exceto o Malandro" are one each."""
+        if not outside_parens:
+            return len(self.negation) + len(self.exception) - self.merged + len(self.only)
+        out = [x for x in self.negation + self.only if not self.inside(x)]
+        return len(out) + len([x for x in self.exception if not self.inside(x)]) - self.merged_out
+
+    def inside(self, span) -> bool:
+        return any(a <= span[0] and span[1] <= b for a, b in self.parens)
+
+
+def _parens(text: str) -> list:
+    """Spans of the parenthesised asides of `text` ("(*Peças podem ser movidas ...*)")."""
+    out, stack = [], []
+    for i, ch in enumerate(text):
+        if ch == "(":
+            stack.append(i)
+        elif ch == ")" and stack:
+            a = stack.pop()
+            if not stack:
+                out.append((a, i + 1))
+    return out
 
 
 def conditions(text: str, lang: str) -> Conditions:
@@ -247,6 +294,8 @@ def conditions(text: str, lang: str) -> Conditions:
     used: set[int] = set()
     excl = _match_phrases(toks, _vocab(EXCLUSION, lang, "exclusion"), used)
     notneg = _match_phrases(toks, _vocab(NOT_NEGATION, lang, "not_negation"), set(used))
+    notneg += _match_phrases(toks, _vocab(NEGATED_ATTRIBUTES, lang, "negated_attributes"),
+                             set(used) | {k for a, b in notneg for k in range(a, b)})
     exc_used = set(used)
     exc = _match_phrases(toks, _vocab(EXCEPTION, lang, "exception"), exc_used)
     if lang == "es":   # "menos" only after todo/todos
@@ -257,6 +306,12 @@ def conditions(text: str, lang: str) -> Conditions:
     for a, b in notneg + exc:
         blocked.update(range(a, b))
     negs = _match_phrases(toks, _vocab(NEGATION, lang, "negation"), blocked)
+    # "no-Vagabundo", "não-Hostil": a negation glued to a name by a hyphen excludes that name,
+    # as "exceto o Malandro" does
+    glued = [(a, b) for a, b in negs if b < len(toks) and toks[b].text == "-"
+             and toks[b].start == toks[a].end]
+    negs = [x for x in negs if x not in glued]
+    exc = sorted(exc + glued)
     # a negation word that follows another within a few words of the same clause belongs to
     # the same negation ("não ... nenhum", "no puede nunca", "sem ... nem", "no es ... por
     # tanto no puede"): languages repeat negators differently, so counting each word would
@@ -270,6 +325,15 @@ def conditions(text: str, lang: str) -> Conditions:
         else:
             groups.append((a, b))
         last_end = b
+    # an exception that closes a negation of its own clause restricts with it: "não podem ser
+    # removidas a menos que explicitado" is one restriction ("sólo pueden ser retiradas por")
+    merged = []
+    for a, b in exc:
+        if any(ga < a and a - gb <= 2 * NEG_WINDOW and not any(
+                toks[k].text in _CLAUSE_BREAK for k in range(gb, a)) for ga, gb in groups):
+            merged.append((a, b))
+    only_vocab = semmod._vocab(semmod.QUANTIFIERS, lang, "quantifiers").get("only", [])
+    only = _match_phrases(toks, only_vocab, set(blocked))
     idiom_used: set[int] = set()
     _match_phrases(toks, _vocab(OR_AND_IDIOMS, lang, "or_and_idioms"), idiom_used)
     ors = _match_phrases(toks, [[w] for w in nummod.word_list(lang, "or", OR_WORDS)], set(idiom_used), accent=True)
@@ -277,7 +341,10 @@ def conditions(text: str, lang: str) -> Conditions:
 
     def spans(pairs):
         return [(toks[a].start, toks[b - 1].end) for a, b in pairs]
-    return Conditions(spans(groups), spans(exc), spans(incl), spans(excl), spans(ors), spans(ands))
+    c = Conditions(spans(groups), spans(exc), spans(incl), spans(excl), spans(ors), spans(ands),
+                   spans(only), len(merged), parens=_parens(text))
+    c.merged_out = sum(1 for x in spans(merged) if not c.inside(x))
+    return c
 
 
 # ---------------------------------------------------------------------------------------------
@@ -327,6 +394,12 @@ class Group:
 
     def target_text(self) -> str:
         return "\n".join(p.full for p in self.target)
+
+    def heading_only(self) -> bool:
+        """One side is only a title ("REGLAS DE ORO" against the Law's chapter introduction):
+        there is no rule on that side to compare."""
+        return (not any(p.text.strip() for p in self.law)
+                or not any(p.text.strip() for p in self.target))
 
 
 def groups_of(cat: Catalogue, doc: Document) -> list[Group]:
@@ -473,6 +546,8 @@ class Checker:
 
     # -- conditions ----------------------------------------------------------------------------
     def conditions(self, g: Group, both_ways: bool) -> None:
+        if g.heading_only():
+            return
         law, doc = self.law, g.doc
         src, tgt = g.source_text(), g.target_text()
         ca, cb = conditions(src, law.lang), conditions(tgt, doc.lang)
@@ -480,9 +555,13 @@ class Checker:
 
         def differ(x, y):
             return len(x) != len(y) if both_ways else len(y) > len(x)
-        # "exceto o Malandro" and "no-Vagabundo" restrict alike: a negation traded for an
-        # exception (or back) is a rewording, not a change
-        traded = (len(ca.negation) + len(ca.exception) == len(cb.negation) + len(cb.exception))
+        # "exceto o Malandro" and "no-Vagabundo", "não podem ser removidas a menos que" and
+        # "sólo pueden ser retiradas" restrict alike: a negation traded for an exception or an
+        # "only" (or back) is a rewording, not a change
+        traded = ca.restrictions() == cb.restrictions()
+        # the same restrictions outside the parenthesised asides: the difference is in a
+        # reminder ("(*não precisam ser todas na mesma clareira*)"): a warning, for a reading
+        aside = ca.restrictions(True) == cb.restrictions(True)
         for code, field_ in (("T120", "negation"), ("T121", "exception")):
             x, y = getattr(ca, field_), getattr(cb, field_)
             if differ(x, y) and not traded:
@@ -494,6 +573,8 @@ class Checker:
                     # a summary or reference says it its own way ("não pode" for "só pode"):
                     # counted negations there are a note (all ten sampled were paraphrase)
                     self.findings[-1].severity = "info"
+                elif code == "T120" and aside:
+                    self.findings[-1].severity = "warning"
         if differ(ca.inclusion, cb.inclusion) or differ(ca.exclusion, cb.exclusion):
             self.add("T122", g, doc.id,
                      f"inclusion:{len(ca.inclusion)}/{len(ca.exclusion)}≠{len(cb.inclusion)}/{len(cb.exclusion)}",
@@ -501,6 +582,12 @@ class Checker:
                       doc.id: excerpts_of(tgt, cb.inclusion + cb.exclusion)}, pos,
                      ia=len(ca.inclusion), xa=len(ca.exclusion), ib=len(cb.inclusion),
                      xb=len(cb.exclusion), law=law.id)
+            # "incluindo pássaros" against "sin incluir los pájaros": one includes what the
+            # other excludes — the rule is reversed, an error in a translation
+            flipped = ((ca.inclusion and not ca.exclusion and cb.exclusion and not cb.inclusion)
+                       or (ca.exclusion and not ca.inclusion and cb.inclusion and not cb.exclusion))
+            if flipped and both_ways:
+                self.findings[-1].severity = "error"
         d_or = len(cb.or_) - len(ca.or_)
         d_and = len(cb.and_) - len(ca.and_)
         if d_or and d_and and (d_or > 0) != (d_and > 0) and (both_ways or d_or > 0):
@@ -512,6 +599,8 @@ class Checker:
     # -- meaning -------------------------------------------------------------------------------
     def meaning(self, g: Group, both_ways: bool) -> None:
         """Numbers with what they count, quantifiers, modality and timing (semantics.py)."""
+        if g.heading_only():
+            return
         law, doc = self.law, g.doc
         src, tgt = g.source_text(), g.target_text()
         fa = semmod.features(src, law.lang, self.concept_hits(src, law.lang),

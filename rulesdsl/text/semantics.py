@@ -39,7 +39,10 @@ QUANTIFIERS = {
         "at_least": ["pelo menos", "ao menos", "no mínimo"],
         "only": ["apenas", "somente", "só", "unicamente", "exclusivamente"],
         "matching": ["correspondente", "correspondentes", "corresponda", "correspondam",
-                     "corresponder", "do mesmo naipe"],
+                     "corresponder", "do mesmo naipe",
+                     # "carta com naipe correspondente à clareira": matching bears on the card
+                     "com naipe correspondente", "com o naipe correspondente",
+                     "de naipe correspondente", "do naipe correspondente"],
     },
     "es": {
         "any": ["cualquier", "cualquiera", "cualesquiera"],
@@ -49,7 +52,9 @@ QUANTIFIERS = {
         "at_least": ["al menos", "por lo menos", "como mínimo"],
         "only": ["solo", "sólo", "solamente", "únicamente", "exclusivamente"],
         "matching": ["correspondiente", "correspondientes", "coincidente", "coincidentes",
-                     "coincida", "coincidan", "corresponda", "correspondan", "del mismo palo"],
+                     "coincida", "coincidan", "corresponda", "correspondan", "del mismo palo",
+                     "que se corresponda", "que se correspondan", "que coincida", "que coincidan",
+                     "del palo correspondiente", "de palo correspondiente"],
     },
 }
 # "até 3" / "hasta 3" is "up to" only before a number ("até o fim" is timing)
@@ -85,7 +90,7 @@ TIMING = {
     },
     "es": {
         "start": ["inicio", "comienzo", "principio", "al comenzar", "al empezar", "al iniciar"],
-        "end": ["fin", "final", "término", "al terminar", "al acabar"],
+        "end": ["fin", "final", "al terminar", "al acabar"],   # "el término" is "the term"
         "immediately": ["inmediatamente", "de inmediato", "en seguida", "enseguida"],
         "before": ["antes"],
         "after": ["después", "tras"],
@@ -103,6 +108,9 @@ OPPOSITES = (
     ("timing", "before", "after"),
     ("timing", "immediately", "end"),
 )
+# moments that change when a rule applies ("ao final da batalha", "no início do Amanhecer");
+# "depois", "imediatamente" are said or left out as style, far too often to judge
+MOMENTS = ("start", "end")
 # how far after a number (in words) the concept it counts may stand ("3 guerreiros", "duas
 # novas cartas", "1 de suas cartas")
 COUNT_WINDOW = 4
@@ -126,6 +134,7 @@ class Features:
     concepts: Counter = field(default_factory=Counter)      # glossary concept -> n
     sentences: int = 0
     spans: dict = field(default_factory=dict)               # (kind, class) -> [(start, end)]
+    bounded: Counter = field(default_factory=Counter)       # (class, value) -> n: "até 2"
 
     def add_span(self, kind, cls, a, b):
         self.spans.setdefault((kind, cls), []).append((a, b))
@@ -250,6 +259,15 @@ def features(text: str, lang: str, hits: dict | None = None,
         if nxt.text[:1].isdigit() or nummod.parse_number_word(nxt.text, lang) is not None:
             f.quantifier["up_to"] += 1
             f.add_span("quantifier", "up_to", toks[i].start, toks[i].end)
+    # which numbers are bounds ("até 2 movimentos", "al menos tres guerreros"): a bound in one
+    # text and the bare number in the other ("hace dos movimientos") is another rule
+    for n in nummod.extract(text, lang, ordinal=False):
+        if n.kind != "cardinal" or not n.strong:
+            continue
+        for cls in ("up_to", "at_least"):
+            if any(0 <= n.start - b <= 2 for a, b in f.spans.get(("quantifier", cls), [])):
+                f.bounded[(cls, n.value)] += 1
+                f.add_span("bounded", (cls, n.value), n.start, n.end)
     # sentences of three words or more ("Passo 1." is a label, not a sentence)
     f.sentences = sum(1 for part in _SENTENCE_RE.split(text)
                       if sum(1 for t in nummod.tokenize(part) if t.is_word) >= 3)
@@ -286,6 +304,19 @@ def compare(a: Features, b: Features, *, both_ways: bool = True,
         out.append(Difference("counted", detail, bool(only_a and only_b), sa, sb,
                               {"concept": c, "a": ", ".join(sorted(nummod.show(v) for v in only_a)) or "—",
                                "b": ", ".join(sorted(nummod.show(v) for v in only_b)) or "—"}))
+    # a bound here, the bare number there: "até 2 movimentos" / "hace dos movimientos"
+    for cls, v in sorted({k for k in (a.bounded | b.bounded)}, key=str):
+        if not (a.numbers[v] and b.numbers[v]) or bool(a.bounded[(cls, v)]) == bool(b.bounded[(cls, v)]):
+            continue
+        if not both_ways and not b.bounded[(cls, v)]:
+            continue
+        shown = f"bound_{cls} {nummod.show(v)}"
+        out.append(Difference("quantifier", f"quantifier:bound:{cls}:{nummod.show(v)}:"
+                              f"{a.bounded[(cls, v)]}≠{b.bounded[(cls, v)]}", True,
+                              a.spans.get(("bounded", (cls, v)), []),
+                              b.spans.get(("bounded", (cls, v)), []),
+                              {"a": shown if a.bounded[(cls, v)] else nummod.show(v),
+                               "b": shown if b.bounded[(cls, v)] else nummod.show(v)}))
     # a swap: the same concept under one side of a pair of opposites here and the other there
     # ("você pode ativar" / "debes activar"; "qualquer carta" / "carta correspondiente")
     swapped: set = set()
@@ -306,6 +337,21 @@ def compare(a: Features, b: Features, *, both_ways: bool = True,
                                   a.spans.get(("bears", (kind, first, c)), []),
                                   b.spans.get(("bears", (kind, second, c)), []),
                                   {"a": f"{first} {c}", "b": f"{second} {c}"}))
+    # a moment one text gives to a concept the other names with no moment at all: "se tornará
+    # Hostil ao final da batalha" against "se vuelve Hostil" (at once) — a translation only
+    if both_ways and sentences:
+        for one, other, first in ((a, b, True), (b, a, False)):
+            for (k, cls, c), n in sorted(one.bears.items(), key=str):
+                if (k != "timing" or cls not in MOMENTS or c is None or not n
+                        or not other.concepts[c] or (k, cls) in swapped
+                        or any(kk == "timing" and cc == c for kk, _, cc in other.bears)):
+                    continue
+                swapped.add((k, cls))
+                sp = one.spans.get(("bears", (k, cls, c)), [])
+                out.append(Difference("timing", f"timing:{c}:{cls}@{'a' if first else 'b'}", True,
+                                      sp if first else [], [] if first else sp,
+                                      {"a": f"{cls} {c}" if first else c,
+                                       "b": c if first else f"{cls} {c}"}))
     for kind in ("quantifier", "modality", "timing"):
         ca, cb = getattr(a, kind), getattr(b, kind)
         # a class one text uses and the other never does ("deve" here, no modal there); how
@@ -361,13 +407,13 @@ def compare(a: Features, b: Features, *, both_ways: bool = True,
 
 # how a message says each class, per language
 WORDS = {
-    "pt": {"any": "qualquer", "each": "cada", "all": "todos", "up_to": "até N",
+    "pt": {"any": "qualquer", "each": "cada", "all": "todos", "up_to": "até N", "bound_up_to": "até", "bound_at_least": "pelo menos",
            "at_least": "pelo menos", "only": "só", "matching": "correspondente", "may": "pode",
            "must": "deve", "start": "início", "end": "fim", "immediately": "imediatamente",
            "before": "antes", "after": "depois", "during": "durante", "quantifier": "quantificadores",
            "modality": "modalidade", "timing": "momento", "sentences": "frases",
            "counted": "números", "bears": "alcance", "concepts": "conceitos", "not": "não"},
-    "es": {"any": "cualquier", "each": "cada", "all": "todos", "up_to": "hasta N",
+    "es": {"any": "cualquier", "each": "cada", "all": "todos", "up_to": "hasta N", "bound_up_to": "hasta", "bound_at_least": "al menos",
            "at_least": "al menos", "only": "solo", "matching": "correspondiente", "may": "puede",
            "must": "debe", "start": "inicio", "end": "fin", "immediately": "inmediatamente",
            "before": "antes", "after": "después", "during": "durante", "quantifier": "cuantificadores",
