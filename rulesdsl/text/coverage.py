@@ -550,9 +550,15 @@ def data_findings(cat: Catalogue, s: Scan) -> list:
                 continue
             text_only.append(n)
         said = ", ".join(nummod.show(n.value) for n in text_only)
+        # a list of components ("56 guerreiros (20 das Centenas, 15 ...), 1 Senhor da Guerra"):
+        # a block that counts one kind of piece the list does not name is not contradicted by
+        # it — the other numbers of the list count other things (a note, T163)
+        distinct = {n.value for n in strong}
+        inventory = len(distinct) > 2 and len(text_only) > len(distinct) / 2
+        listing = len(distinct) >= LIST_NUMBERS
         for c, dn in data_only:
             file = _rel(c.pos.file)
-            conflict = bool(text_only)
+            conflict = bool(text_only) and not inventory and not listing
             out.append(Finding("T160" if conflict else "T163", key, file,
                                {"para": key, "value": nummod.show(dn.value), "file": file,
                                 "line": dn.pos.line if dn.pos else c.pos.line, "text": said or "—"},
@@ -562,8 +568,7 @@ def data_findings(cat: Catalogue, s: Scan) -> list:
             out[-1].focus = [dn.surface]
         if data_only:
             continue    # the text's numbers are named in the conflicts above
-        distinct = {n.value for n in strong}
-        if len(distinct) > 2 and len(text_only) > len(distinct) / 2:
+        if inventory:
             continue    # the blocks implement part of an inventory-like paragraph: no verdict
         for n in text_only:
             c = cites[0]
@@ -575,6 +580,12 @@ def data_findings(cat: Catalogue, s: Scan) -> list:
                                f"text:{nummod.show(n.value)}", c.pos))
             out[-1].focus = [excerpt(p.full, n.start, n.end)]
     return out
+
+
+# a paragraph with this many different numbers is a list of components, not one count
+LIST_NUMBERS = 4
+# a comment naming a reference document ("root-components.md", "glossary.md") is the number's source
+_SOURCE_FILE_RE = re.compile(r"[\w-]+\.(?:md|txt|ya?ml)\b")
 
 
 def _comment_numbers(cat: Catalogue, dn: DataNum) -> set:
@@ -589,7 +600,10 @@ def _comment_numbers(cat: Catalogue, dn: DataNum) -> set:
     if hash_at < 0:
         return set()
     out: set = set()
-    for x in nummod.xrefs(line[hash_at + 1:], cat.lang):
+    comment = line[hash_at + 1:]
+    if _SOURCE_FILE_RE.search(comment):
+        return {dn.value}   # `alcance: 8  # root-components.md (VRA)`: the number has a source
+    for x in nummod.xrefs(comment, cat.lang):
         r = resolve(x.number, cat.law.paragraphs)
         if r:
             out |= _paragraph_numbers(cat, r, True)[0]
