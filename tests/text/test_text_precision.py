@@ -10,6 +10,8 @@ GLOSSARY = {
                 "es": {"preferido": "guerrero", "variantes": ["guerreros"]}},
     "battle": {"pt": {"preferido": "batalha", "variantes": ["batalhas"]},
                "es": {"preferido": "batalla", "variantes": ["batallas"]}},
+    "suit": {"pt": {"preferido": "naipe", "variantes": ["naipes"]},
+             "es": {"preferido": "palo", "variantes": ["palos"]}},
     "move": {"pt": {"preferido": "movimento", "variantes": ["movimentos"]},
              "es": {"preferido": "movimiento", "variantes": ["movimientos"]}},
 }
