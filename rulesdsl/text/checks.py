@@ -228,9 +228,25 @@ GLOSSARY_PARALLEL = 0.7
 GLOSSARY_LENGTH = (0.75, 1.35)
 
 
+_VOCAB_CACHE: dict = {}
+
+
 def _vocab(table: dict, lang: str, section: str) -> list[list[str]]:
-    phrases = nummod.word_list(lang, section, table)
-    return sorted(([fold(w) for w in p.split()] for p in phrases), key=len, reverse=True)
+    key = (id(table), lang, section, id(nummod._extra(lang)))
+    got = _VOCAB_CACHE.get(key)
+    if got is None:
+        phrases = nummod.word_list(lang, section, table)
+        got = _VOCAB_CACHE[key] = sorted(([fold(w) for w in p.split()] for p in phrases),
+                                         key=len, reverse=True)
+    return got
+
+
+def _by_first_word(phrases) -> dict:
+    index: dict = {}
+    for p in phrases:          # longest first, kept in each list
+        if p:
+            index.setdefault(p[0], []).append(p)
+    return index
 
 
 def _match_phrases(toks, phrases, used: set | None = None, *, accent=False):
@@ -238,12 +254,14 @@ def _match_phrases(toks, phrases, used: set | None = None, *, accent=False):
     used = used if used is not None else set()
     out = []
     words = [t.low if accent else t.fold for t in toks]
-    for i in range(len(toks)):
+    index = _by_first_word(phrases)
+    n = len(toks)
+    for i in range(n):
         if i in used:
             continue
-        for p in phrases:
+        for p in index.get(words[i], ()):
             j = i + len(p)
-            if j <= len(toks) and words[i:j] == p and not any(k in used for k in range(i, j)):
+            if j <= n and words[i:j] == p and not any(k in used for k in range(i, j)):
                 out.append((i, j))
                 used.update(range(i, j))
                 break
@@ -262,6 +280,7 @@ class Conditions:
     merged: int = 0       # exceptions that complete a negation of their clause ("não ... a menos que")
     merged_out: int = 0   # ... of them, outside parentheses
     parens: list = field(default_factory=list)     # [(start, end)] of the parenthesised asides
+    attributes: list = field(default_factory=list)  # negated attributes ("não danificado")
 
     def restrictions(self, outside_parens: bool = False) -> int:
         """How many restrictions the text states, however it words them: "não podem ser
@@ -289,13 +308,16 @@ def _parens(text: str) -> list:
     return out
 
 
+@lru_cache(maxsize=4096)
 def conditions(text: str, lang: str) -> Conditions:
+    """The conditions of one text (the same text is read by several checks: kept, unchanged)."""
     toks = [t for t in nummod.tokenize(text)]
     used: set[int] = set()
     excl = _match_phrases(toks, _vocab(EXCLUSION, lang, "exclusion"), used)
     notneg = _match_phrases(toks, _vocab(NOT_NEGATION, lang, "not_negation"), set(used))
-    notneg += _match_phrases(toks, _vocab(NEGATED_ATTRIBUTES, lang, "negated_attributes"),
-                             set(used) | {k for a, b in notneg for k in range(a, b)})
+    attrs = _match_phrases(toks, _vocab(NEGATED_ATTRIBUTES, lang, "negated_attributes"),
+                           set(used) | {k for a, b in notneg for k in range(a, b)})
+    notneg += attrs
     exc_used = set(used)
     exc = _match_phrases(toks, _vocab(EXCEPTION, lang, "exception"), exc_used)
     if lang == "es":   # "menos" only after todo/todos
@@ -342,7 +364,7 @@ def conditions(text: str, lang: str) -> Conditions:
     def spans(pairs):
         return [(toks[a].start, toks[b - 1].end) for a, b in pairs]
     c = Conditions(spans(groups), spans(exc), spans(incl), spans(excl), spans(ors), spans(ands),
-                   spans(only), len(merged), parens=_parens(text))
+                   spans(only), len(merged), parens=_parens(text), attributes=spans(attrs))
     c.merged_out = sum(1 for x in spans(merged) if not c.inside(x))
     return c
 
@@ -575,6 +597,30 @@ class Checker:
                     self.findings[-1].severity = "info"
                 elif code == "T120" and aside:
                     self.findings[-1].severity = "warning"
+        if both_ways and traded and (len(ca.negation), len(ca.exception), len(ca.only)) != (
+                len(cb.negation), len(cb.exception), len(cb.only)):
+            # the same restrictions worded another way ("não ... a menos que" / "sólo"): a note,
+            # which names the wording so that a later change of it shows
+            wa = f"{len(ca.negation)}/{len(ca.exception)}/{len(ca.only)}"
+            wb = f"{len(cb.negation)}/{len(cb.exception)}/{len(cb.only)}"
+            self.add("T127", g, doc.id, f"restrictions:{wa}≠{wb}",
+                     {law.id: excerpts_of(src, ca.negation + ca.exception + ca.only, 3),
+                      doc.id: excerpts_of(tgt, cb.negation + cb.exception + cb.only, 3)}, pos,
+                     law=law.id, kind="restrictions", a=wa, b=wb, what=f"{wa} — {wb}")
+            f = self.findings[-1]
+            f.severity = "info"
+            f.args_by_lang = {lg: {k: self._say(v, lg) for k, v in f.args.items()} for lg in ("pt", "es")}
+        if both_ways and len(ca.attributes) != len(cb.attributes):
+            # "espadas não danificadas" / "espadas dañadas": a state said with "não" on one
+            # side only — often a positive word there ("clareira neutra" / "claro no afín"): a note
+            self.add("T127", g, doc.id, f"attributes:{len(ca.attributes)}≠{len(cb.attributes)}",
+                     {law.id: excerpts_of(src, ca.attributes), doc.id: excerpts_of(tgt, cb.attributes)},
+                     pos, marks=_marks(law.id, src, ca.attributes, doc.id, tgt, cb.attributes),
+                     law=law.id, kind="attributes", a=str(len(ca.attributes)),
+                     b=str(len(cb.attributes)), what=f"{len(ca.attributes)}/{len(cb.attributes)}")
+            f = self.findings[-1]
+            f.severity = "info"
+            f.args_by_lang = {lg: {k: self._say(v, lg) for k, v in f.args.items()} for lg in ("pt", "es")}
         if differ(ca.inclusion, cb.inclusion) or differ(ca.exclusion, cb.exclusion):
             self.add("T122", g, doc.id,
                      f"inclusion:{len(ca.inclusion)}/{len(ca.exclusion)}≠{len(cb.inclusion)}/{len(cb.exclusion)}",

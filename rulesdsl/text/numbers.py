@@ -72,14 +72,17 @@ def _words(lang: str, section: str) -> frozenset:
     return frozenset(fold(str(w)) for w in (_extra(lang).get(section) or []))
 
 
+@lru_cache(maxsize=None)   # read-only tables, stable as _phrases assumes
 def cardinals(lang: str) -> dict:
     return _table(_CARDINALS, lang, "numbers")
 
 
+@lru_cache(maxsize=None)   # read-only tables, stable as _phrases assumes
 def weak_words(lang: str) -> dict:
     return _table(_WEAK, lang, "weak_numbers")
 
 
+@lru_cache(maxsize=None)   # read-only tables, stable as _phrases assumes
 def ordinals(lang: str) -> dict:
     return _table(_ORDINALS, lang, "ordinals")
 
@@ -116,8 +119,14 @@ class Token:
 
 
 def tokenize(text: str) -> list[Token]:
-    return [Token(m.group(), m.group().lower(), fold(m.group()), m.start(), m.end())
-            for m in _TOKEN_RE.finditer(text)]
+    return list(_tokens(text))
+
+
+@lru_cache(maxsize=8192)
+def _tokens(text: str) -> tuple:
+    # the same paragraph is read by every check: its tokens (never changed) are kept
+    return tuple(Token(m.group(), m.group().lower(), fold(m.group()), m.start(), m.end())
+                 for m in _TOKEN_RE.finditer(text))
 
 
 @dataclass

@@ -150,15 +150,24 @@ class Difference:
     values: dict = field(default_factory=dict)
 
 
+_VOCAB_CACHE: dict = {}
+
+
 def _vocab(table: dict, lang: str, section: str) -> dict[str, list[list[str]]]:
+    key = (id(table), lang, section, id(nummod._extra(lang)))
+    got = _VOCAB_CACHE.get(key)
+    if got is not None:
+        return got
     out = {k: list(v) for k, v in table.get(lang, {}).items()}
     extra = nummod._extra(lang).get(section)
     if isinstance(extra, dict):
         for k, v in extra.items():
             if isinstance(v, list):
                 out.setdefault(str(k), []).extend(str(x) for x in v)
-    return {k: sorted(([w.fold for w in nummod.tokenize(p) if w.is_word] for p in v),
-                      key=len, reverse=True) for k, v in out.items()}
+    got = _VOCAB_CACHE[key] = {
+        k: sorted(([w.fold for w in nummod.tokenize(p) if w.is_word] for p in v),
+                  key=len, reverse=True) for k, v in out.items()}
+    return got
 
 
 def _match(toks, vocab, used: set) -> list[tuple[str, int, int]]:
@@ -166,13 +175,17 @@ def _match(toks, vocab, used: set) -> list[tuple[str, int, int]]:
     words = [t.fold for t in toks]
     phrases = sorted(((p, cls) for cls, ps in vocab.items() for p in ps if p),
                      key=lambda x: -len(x[0]))
+    index: dict = {}
+    for p, cls in phrases:
+        index.setdefault(p[0], []).append((p, cls))
     out = []
-    for i in range(len(toks)):
+    n = len(toks)
+    for i in range(n):
         if i in used:
             continue
-        for p, cls in phrases:
+        for p, cls in index.get(words[i], ()):
             j = i + len(p)
-            if j <= len(toks) and words[i:j] == p and not any(k in used for k in range(i, j)):
+            if j <= n and words[i:j] == p and not any(k in used for k in range(i, j)):
                 out.append((cls, i, j))
                 used.update(range(i, j))
                 break
@@ -412,13 +425,15 @@ WORDS = {
            "must": "deve", "start": "início", "end": "fim", "immediately": "imediatamente",
            "before": "antes", "after": "depois", "during": "durante", "quantifier": "quantificadores",
            "modality": "modalidade", "timing": "momento", "sentences": "frases",
-           "counted": "números", "bears": "alcance", "concepts": "conceitos", "not": "não"},
+           "counted": "números", "bears": "alcance", "concepts": "conceitos", "not": "não",
+           "attributes": "estados negados", "restrictions": "restrições (não/exceto/só)"},
     "es": {"any": "cualquier", "each": "cada", "all": "todos", "up_to": "hasta N", "bound_up_to": "hasta", "bound_at_least": "al menos",
            "at_least": "al menos", "only": "solo", "matching": "correspondiente", "may": "puede",
            "must": "debe", "start": "inicio", "end": "fin", "immediately": "inmediatamente",
            "before": "antes", "after": "después", "during": "durante", "quantifier": "cuantificadores",
            "modality": "modalidad", "timing": "momento", "sentences": "frases",
-           "counted": "números", "bears": "alcance", "concepts": "conceptos", "not": "no"},
+           "counted": "números", "bears": "alcance", "concepts": "conceptos", "not": "no",
+           "attributes": "estados negados", "restrictions": "restricciones (no/excepto/sólo)"},
 }
 
 
