@@ -212,7 +212,7 @@ OR_WORDS = {"pt": ["ou"], "es": ["o", "u"]}
 # set phrases where one language says "or" and the other "and" for the same thing
 OR_AND_IDIOMS = {
     "pt": ["ordem ou combinação", "ordem e combinação", "origem e destino", "origem e a de destino",
-           "origem ou destino"],
+           "origem ou destino", "e / ou"],     # "guerreiros e/ou peões" is neither
     "es": ["orden y combinación", "orden o combinación", "origen o destino", "origen o de destino",
            "origen y destino"],
 }
@@ -552,6 +552,12 @@ class Checker:
                          marks=_marks(law.id, src, sa_, doc.id, tgt, sb_),
                          a=show_a, b=show_b, law=law.id,
                          only=law.id if vb is None else doc.id)
+                if code == "T113" and (g.heading_only() or (
+                        _restated(src, sa_, law.lang) if vb is None else _restated(tgt, sb_, doc.lang))):
+                    # "(*4 locais no total*)", "as 5 serrarias restantes" / "el resto de sus
+                    # aserraderos", "las cuatro naciones": a total the reader knows, said again
+                    # — or a heading against a text: a note
+                    self.findings[-1].severity = "info"
             if kind != "cardinal":
                 continue
             for v in sorted(set(sa) | set(sb), key=lambda v: (str(type(v)), v)):
@@ -595,7 +601,10 @@ class Checker:
                     # a summary or reference says it its own way ("não pode" for "só pode"):
                     # counted negations there are a note (all ten sampled were paraphrase)
                     self.findings[-1].severity = "info"
-                elif code == "T120" and aside:
+                elif code == "T120" and (aside or len(g.law) != len(g.target)):
+                    # ... or several Law paragraphs rendered by another number of paragraphs
+                    # (a glossary and a rule merged into one section): the count spans texts
+                    # that do not say the same things, a reading decides
                     self.findings[-1].severity = "warning"
         if both_ways and traded and (len(ca.negation), len(ca.exception), len(ca.only)) != (
                 len(cb.negation), len(cb.exception), len(cb.only)):
@@ -1047,6 +1056,38 @@ def _pair(only_a, only_b, a, b, kind, la, lb) -> list:
             out.append((va, right[best[1]]))
     out.extend((None, vb) for j, vb in enumerate(right) if j not in used)
     return out
+
+
+# a number after a definite article ("as 5 serrarias", "das 4 clareiras de canto", "las cuatro
+# naciones", "as demais 3 cartas") restates a total the reader knows
+DEFINITE = {
+    "pt": {"o", "a", "os", "as", "do", "da", "dos", "das", "no", "na", "nos", "nas", "ao", "aos",
+           "à", "às", "pelos", "pelas"},
+    "es": {"el", "la", "los", "las", "del", "al"},
+}
+_BETWEEN = {"pt": {"demais", "outras", "outros", "restantes"},
+            "es": {"demas", "otras", "otros", "restantes"}}
+
+
+def _restated(text: str, spans: list, lang: str) -> bool:
+    """Every place the number stands is a restatement: inside a parenthesised aside, or after
+    a definite article."""
+    if not spans:
+        return False
+    parens = _parens(text)
+    arts = {fold(w) for w in DEFINITE.get(lang, set())} | {
+        fold(w) for w in nummod.word_list(lang, "definite", {})}
+    between = _BETWEEN.get(lang, set())
+    for a, b in spans:
+        if any(x <= a and b <= y for x, y in parens):
+            continue
+        before = [t for t in nummod.tokenize(text[:a]) if t.is_word][-2:]
+        words = [t.fold for t in before]
+        if words and (words[-1] in arts or (len(words) == 2 and words[-1] in between
+                                             and words[0] in arts)):
+            continue
+        return False
+    return True
 
 
 def _first(nums, v, kind) -> int:

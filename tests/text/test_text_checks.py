@@ -35,10 +35,15 @@ def test_reworded_equivalent_sentence_is_not_a_finding(tmp_path):
 
 
 def test_number_only_in_one_text_is_a_warning(tmp_path):
-    rep = pair(tmp_path, "Posicione a torre numa das 4 clareiras de canto.",
-               "Pon la torre en un claro de esquina.")
+    rep = pair(tmp_path, "Posicione a torre e 4 guerreiros numa clareira de canto.",
+               "Pon la torre y guerreros en un claro de esquina.")
     (f,) = codes(rep, "T113")
     assert f.severity == "warning" and f.args["a"] == "4" and f.args["b"] == "—"
+    # "numa das 4 clareiras de canto" restates what the map shows: a note
+    rep = pair(tmp_path / "b", "Posicione a torre numa das 4 clareiras de canto.",
+               "Pon la torre en un claro de esquina.")
+    (f,) = codes(rep, "T113")
+    assert f.severity == "info"
 
 
 def test_changed_ordinal(tmp_path):

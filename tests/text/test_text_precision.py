@@ -163,3 +163,27 @@ def test_a_comment_naming_a_source_file_is_the_numbers_source(tmp_path):
     data = "idioma: pt\nfacção:\n  lei: 6.3.1\n  alcance: 9    # conferir\n"
     rep = run_checks(write_catalogue(tmp_path / "b", LIST_LAW, data={"faccoes/m.yaml": data}), True)
     assert codes(rep, "T160")
+
+
+# --- a number said only in one text (T113) ---------------------------------------------------
+
+def test_a_total_said_again_is_a_note(tmp_path):
+    """«Posicione as 5 serrarias restantes» against «Pon el resto de tus aserraderos», and
+    «(*4 locais no total*)»: a total the reader knows, said again (Law 6.3.5, 5.1.4)."""
+    rep = pair(tmp_path, "Posicione as 5 serrarias restantes (*4 locais no total*).",
+               "Pon el resto de tus aserraderos.")
+    assert [f.severity for f in codes(rep, "T113")] == ["info", "info"]
+    # a number that states the rule is a warning
+    rep = pair(tmp_path / "b", "Numa partida com 2 jogadores, remova 4 cartas.", "Retira cartas.")
+    assert {f.severity for f in codes(rep, "T113")} == {"warning"}
+
+
+def test_negations_over_merged_paragraphs_are_a_warning(tmp_path):
+    """Four Law paragraphs rendered by one (Law 1.5 against the Spanish «PIEZAS»): the counts
+    span texts that do not say the same things."""
+    root = write_catalogue(tmp_path, {"1.5": "Peças.", "1.5.1": "Não use peças substitutas.",
+                                      "1.5.2": "Posicione o que puder."},
+                           {"1.5": {"texto": "Las piezas están limitadas.",
+                                    "alineado": ["1.5", "1.5.1", "1.5.2"]}}, glossary=GLOSSARY)
+    (f,) = codes(run_checks(root), "T120")
+    assert f.severity == "warning"
