@@ -643,6 +643,10 @@ class Checker:
                        or (ca.exclusion and not ca.inclusion and cb.inclusion and not cb.exclusion))
             if flipped and both_ways:
                 self.findings[-1].severity = "error"
+        # "ou/e" of the rules, not of their titles ("Removendo Construções ou Marcadores." /
+        # "Fichas.": a title names, it does not choose)
+        src, tgt = "\n".join(p.text for p in g.law), "\n".join(p.text for p in g.target)
+        ca, cb = conditions(src, law.lang), conditions(tgt, doc.lang)
         d_or = len(cb.or_) - len(ca.or_)
         d_and = len(cb.and_) - len(ca.and_)
         if d_or and d_and and (d_or > 0) != (d_and > 0) and (both_ways or d_or > 0):

@@ -45,7 +45,7 @@ def test_errors_give_exit_1_and_messages_follow_lang(tmp_path, capsys):
 
 
 def test_warnings_alone_exit_0(tmp_path, capsys):
-    root = write_catalogue(tmp_path, {"1.1": "Posicione numa das 4 clareiras."}, {"1.1": "Pon en un claro."})
+    root = write_catalogue(tmp_path, {"1.1": "Posicione 4 guerreiros numa clareira."}, {"1.1": "Pon guerreros en un claro."})
     assert main(["check-text", str(root)]) == 0
     assert "aviso T113" in capsys.readouterr().out
 

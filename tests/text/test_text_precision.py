@@ -187,3 +187,16 @@ def test_negations_over_merged_paragraphs_are_a_warning(tmp_path):
                                     "alineado": ["1.5", "1.5.1", "1.5.2"]}}, glossary=GLOSSARY)
     (f,) = codes(run_checks(root), "T120")
     assert f.severity == "warning"
+
+
+def test_or_in_a_title_is_not_a_choice(tmp_path):
+    """«Removendo Construções ou Marcadores.» names the paragraph (Law 3.2.1); the rule's own
+    «ou» turned «e» is still caught."""
+    law = {"1.1": {"título": "Removendo Construções ou Marcadores.",
+                   "texto": "Sempre que remover uma construção ou um marcador, receba 1 PV."}}
+    rep = run_checks(write_catalogue(tmp_path, law, {"1.1": {"título": "Fichas.",
+        "texto": "Cuando retiras una construcción o una ficha, anota 1 punto y roba."}}, glossary=GLOSSARY))
+    assert not codes(rep, "T123")
+    rep = run_checks(write_catalogue(tmp_path / "b", law, {"1.1": {"título": "Fichas.",
+        "texto": "Cuando retiras una construcción y una ficha, anota 1 punto."}}, glossary=GLOSSARY))
+    assert codes(rep, "T123")
