@@ -1464,10 +1464,10 @@ class GameDef:
             by_piece.add(fid)
         self.pays_with_piece = frozenset(by_piece)
 
-    def menu_ids(self, listed, phase, me, s):
+    def menu_ids(self, listed, phase, me, s, m=None):
         """What a menu offers `me` in `phase` (None: no window actions) in the game of state
-        `s`: interpreter/menu_index.py."""
-        return _menu_index.menu_ids(self, listed, phase, me, s)
+        `s` on map `m`: interpreter/menu_index.py."""
+        return _menu_index.menu_ids(self, listed, phase, me, s, m)
 
     def _check_setups(self, d) -> None:
         """The groups a faction choice reveals or locks (A.8.1) are groups of some faction

@@ -138,7 +138,7 @@ class Main(Frame):
         if not ids:
             return None
         barred = g.factions[self.f].barred
-        never = never_enabled(g, self.game.s)      # actions this game cannot enable (menu_index.py)
+        never = never_enabled(g, self.game.s, self.game.m)      # actions this game cannot enable (menu_index.py)
         ids = tuple(a for a in ids if a not in barred and a not in never)
         if not ids:
             return None
@@ -180,7 +180,120 @@ class Main(Frame):
         g, s, ctx = game.g, game.s, self.ctx
         while True:
             pc = self.pc
-            if pc == SETUP:
+            if pc == PHASE_RULES:
+                rules = g.factions[self.f].turn.get(self.phases[self.pi], ())
+                while self.ri < len(rules):
+                    if self.ri and g.window_steps and self.wi != self.ri:
+                        # `a_qualquer_momento`: the window also between two steps of the phase
+                        # (never inside an action or step, Root 1.4.2)
+                        self.wi = self.ri
+                        r = self._window_start(g, self.phases[self.pi], g.window_steps)
+                        if r is not None:
+                            return r
+                    self.ri += 1
+                    r = rules[self.ri - 1](self.rules_ctx)
+                    if r is not None:
+                        return r
+                self.pc = PHASE_END
+            elif pc == PHASE:
+                if self.pi >= len(self.phases):
+                    self.pc = TURN_END
+                    continue
+                f = self.f
+                ph = self.phases[self.pi]
+                s.phase = ph
+                _turn_changed(s, False)
+                game.log_event("phase", f, phase=ph)
+                self.pc = PHASE_STARTED
+                r = fire(self.c, {"event": "phase_start", "phase": ph, "by": f, "owner": f})
+                if r is not None:
+                    return r
+            elif pc == PHASE_STARTED:
+                if g.victory:
+                    game._check_victory(ctx, self.f, self.phases[self.pi])
+                self.ri = self.wi = 0
+                self.pc = PHASE_RULES
+                if g.window_starts:
+                    # window actions offered as the phase starts (`no_início_da_fase`), before
+                    # its rules; a menu with nothing enabled ends at once, with no decision
+                    r = self._window_start(g, self.phases[self.pi])
+                    if r is not None:
+                        return r
+            elif pc == PHASE_END:
+                f = self.f
+                ph = self.phases[self.pi]
+                if g.zone_limits:
+                    game._record_limits(f, ph)
+                self.pc = PHASE_ENDED
+                r = fire(self.c, {"event": "phase_end", "phase": ph, "by": f, "owner": f})
+                if r is not None:
+                    return r
+            elif pc == PHASE_ENDED:
+                self.pi += 1
+                self.pc = PHASE
+            elif pc == SEAT:
+                seats = s.seats
+                if self.si >= len(seats):
+                    self.pc = ROUND
+                    continue
+                f = seats[self.si]
+                if self.start_f is not None and f != self.start_f:
+                    self.si += 1
+                    continue
+                game.machine.tick()      # a turn: counted, so turns asking nothing cannot spin
+                self.f = f
+                s.active = f
+                s.turn_no += 1
+                s.marks.clear()
+                _turn_changed(s, True)
+                game.log_event("turn", f, round=s.round)
+                self.c = ctx.child(me=f, env={})
+                # one turn's rules share variables; what they do themselves (not in an action,
+                # nor a triggered effect: those get their own variables) is `do_turno:` (N9)
+                self.rules_ctx = ctx.child(me=f, env={"__turn_rule": True})
+                phases = g.turn_phases
+                self.pi = 0
+                self.pc = PHASE
+                if self.start_f is not None:
+                    if self.start_ph in phases:
+                        phases = phases[phases.index(self.start_ph):]
+                    self.start_f = None
+                    self.phases = phases
+                else:
+                    self.phases = phases
+                    self.pc = TURN_START
+                    r = fire(self.c, {"event": "turn_start", "by": f, "owner": f})
+                    self.pc = PHASE
+                    if r is not None:
+                        return r
+            elif pc == TURN_END:
+                f = self.f
+                self.pc = TURN_ENDED
+                r = fire(self.c, {"event": "turn_end", "by": f, "owner": f})
+                if r is not None:
+                    return r
+            elif pc == TURN_ENDED:
+                if g.turn_statuses and s.pstat:
+                    s.clear_statuses(g.turn_statuses)      # statuses that last a turn (`dura: turno`)
+                if g.victory:
+                    game._check_victory(ctx, self.f, None)
+                if g.ending is not None and _ending.reached(game, ctx):
+                    game.log_event("game_end", None, law=g.ending.law)
+                    self.pc = FINAL
+                    continue
+                self.si += 1
+                self.pc = SEAT
+            elif pc == ROUND:
+                s.round += 1
+                if s.round > g.round_limit:
+                    game.log_event("round_limit", None)
+                    if g.ending is not None:
+                        self.pc = FINAL
+                        continue
+                    return self._end()
+                self.si = 0
+                self.pc = SEAT
+            elif pc == SETUP:
                 rules = game.setup_def.rules
                 r = self._resume(rules, ctx, None, fresh=True)
                 if r is not None:
@@ -333,119 +446,6 @@ class Main(Frame):
                 if self.start_f is not None:
                     s.round = max(0, s.round - 1)
                 self.pc = ROUND
-            elif pc == ROUND:
-                s.round += 1
-                if s.round > g.round_limit:
-                    game.log_event("round_limit", None)
-                    if g.ending is not None:
-                        self.pc = FINAL
-                        continue
-                    return self._end()
-                self.si = 0
-                self.pc = SEAT
-            elif pc == SEAT:
-                seats = s.seats
-                if self.si >= len(seats):
-                    self.pc = ROUND
-                    continue
-                f = seats[self.si]
-                if self.start_f is not None and f != self.start_f:
-                    self.si += 1
-                    continue
-                game.machine.tick()      # a turn: counted, so turns asking nothing cannot spin
-                self.f = f
-                s.active = f
-                s.turn_no += 1
-                s.marks.clear()
-                _turn_changed(s, True)
-                game.log_event("turn", f, round=s.round)
-                self.c = ctx.child(me=f, env={})
-                # one turn's rules share variables; what they do themselves (not in an action,
-                # nor a triggered effect: those get their own variables) is `do_turno:` (N9)
-                self.rules_ctx = ctx.child(me=f, env={"__turn_rule": True})
-                phases = g.turn_phases
-                self.pi = 0
-                self.pc = PHASE
-                if self.start_f is not None:
-                    if self.start_ph in phases:
-                        phases = phases[phases.index(self.start_ph):]
-                    self.start_f = None
-                    self.phases = phases
-                else:
-                    self.phases = phases
-                    self.pc = TURN_START
-                    r = fire(self.c, {"event": "turn_start", "by": f, "owner": f})
-                    self.pc = PHASE
-                    if r is not None:
-                        return r
-            elif pc == PHASE:
-                if self.pi >= len(self.phases):
-                    self.pc = TURN_END
-                    continue
-                f = self.f
-                ph = self.phases[self.pi]
-                s.phase = ph
-                _turn_changed(s, False)
-                game.log_event("phase", f, phase=ph)
-                self.pc = PHASE_STARTED
-                r = fire(self.c, {"event": "phase_start", "phase": ph, "by": f, "owner": f})
-                if r is not None:
-                    return r
-            elif pc == PHASE_STARTED:
-                if g.victory:
-                    game._check_victory(ctx, self.f, self.phases[self.pi])
-                self.ri = self.wi = 0
-                self.pc = PHASE_RULES
-                if g.window_starts:
-                    # window actions offered as the phase starts (`no_início_da_fase`), before
-                    # its rules; a menu with nothing enabled ends at once, with no decision
-                    r = self._window_start(g, self.phases[self.pi])
-                    if r is not None:
-                        return r
-            elif pc == PHASE_RULES:
-                rules = g.factions[self.f].turn.get(self.phases[self.pi], ())
-                while self.ri < len(rules):
-                    if self.ri and g.window_steps and self.wi != self.ri:
-                        # `a_qualquer_momento`: the window also between two steps of the phase
-                        # (never inside an action or step, Root 1.4.2)
-                        self.wi = self.ri
-                        r = self._window_start(g, self.phases[self.pi], g.window_steps)
-                        if r is not None:
-                            return r
-                    self.ri += 1
-                    r = rules[self.ri - 1](self.rules_ctx)
-                    if r is not None:
-                        return r
-                self.pc = PHASE_END
-            elif pc == PHASE_END:
-                f = self.f
-                ph = self.phases[self.pi]
-                if g.zone_limits:
-                    game._record_limits(f, ph)
-                self.pc = PHASE_ENDED
-                r = fire(self.c, {"event": "phase_end", "phase": ph, "by": f, "owner": f})
-                if r is not None:
-                    return r
-            elif pc == PHASE_ENDED:
-                self.pi += 1
-                self.pc = PHASE
-            elif pc == TURN_END:
-                f = self.f
-                self.pc = TURN_ENDED
-                r = fire(self.c, {"event": "turn_end", "by": f, "owner": f})
-                if r is not None:
-                    return r
-            elif pc == TURN_ENDED:
-                if g.turn_statuses and s.pstat:
-                    s.clear_statuses(g.turn_statuses)      # statuses that last a turn (`dura: turno`)
-                if g.victory:
-                    game._check_victory(ctx, self.f, None)
-                if g.ending is not None and _ending.reached(game, ctx):
-                    game.log_event("game_end", None, law=g.ending.law)
-                    self.pc = FINAL
-                    continue
-                self.si += 1
-                self.pc = SEAT
             elif pc == FINAL:
                 self.j = 0
                 self.i = 0

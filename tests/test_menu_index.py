@@ -73,7 +73,7 @@ def test_the_same_games_with_and_without_the_index(root_def, monkeypatch):
         return [json.dumps(_play(root_def, f, seed, 400, log=True).log, sort_keys=True, default=str)
                 for f, seed in ((BASE4, 2),)]
     with_index = logs()
-    monkeypatch.setattr(menu_index, "_never", lambda g, s: ())
+    monkeypatch.setattr(menu_index, "_never", lambda g, s, m=None: ())
     monkeypatch.setattr(card_scope, "game_cards", lambda g, s: frozenset(g.cards))
     monkeypatch.setattr(hooks, "game_cards", lambda g, s: frozenset(g.cards))
     for attr in ("_never_enabled", "_menu_ids", "_hook_index"):
@@ -83,3 +83,17 @@ def test_the_same_games_with_and_without_the_index(root_def, monkeypatch):
     finally:
         for attr in ("_never_enabled", "_menu_ids", "_hook_index"):
             root_def.__dict__.pop(attr, None)
+
+
+def test_an_edge_kind_no_rule_or_map_of_the_game_makes_is_never_asked(root_def):
+    # C.3.3's window action needs a closed path: only the Mountain map prints them, and no rule
+    # makes one (`ligue ... por caminho` makes paths); on the other maps it is never offered
+    g = root_def
+    assert menu_index.required_edges(g, g.actions["remover_caminho_fechado"]) == {"caminho_fechado"}
+    assert "caminho_fechado" not in g.linked_edge_kinds
+    autumn = Game(g, BASE4, 0, map_id="outono")
+    mountain = Game(g, BASE4, 0, map_id="montanha")
+    assert "remover_caminho_fechado" in menu_index.never_enabled(g, autumn.s, autumn.m)
+    assert "remover_caminho_fechado" not in menu_index.never_enabled(g, mountain.s, mountain.m)
+    # without the map nothing is said about edges
+    assert "remover_caminho_fechado" not in menu_index.never_enabled(g, autumn.s)

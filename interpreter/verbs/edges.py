@@ -22,6 +22,8 @@ def _edge_verb(remove):
                     not (isinstance(k, N.Sel) and k.noun.kind == "edgekind"):
                 cc.err("C022", node)
             kind = (k.ids if isinstance(k, N.Name) else k.noun.ids)[0]
+            # the edge kinds a rule can make (menu_index.py: no edge of any other kind appears)
+            cc.g.__dict__.setdefault("linked_edge_kinds", set()).add(kind)
 
         def run(ctx):
             a, b = fa(ctx), fb(ctx)

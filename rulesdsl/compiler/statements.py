@@ -481,7 +481,7 @@ def compile_menu(cc: CC, node: N.ActionMenu):
         s = ctx.s
         # action windows: the phase's actions offered at every menu of its player's turn; and
         # without the actions that cannot be enabled in this game (interpreter/menu_index.py)
-        ids = g.menu_ids(ids, s.phase if g.windows and ctx.me == s.active else None, ctx.me, s)
+        ids = g.menu_ids(ids, s.phase if g.windows and ctx.me == s.active else None, ctx.me, s, ctx.m)
         if s.hired and ctx.me == s.active:
             # the actions of the hirelings in play, for their controller (interpreter/hirelings.py)
             hw = g.hireling_windows.get(s.phase)
