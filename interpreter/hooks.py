@@ -121,6 +121,24 @@ def _hooks_for(g, event, phase, step, seats, cards) -> tuple:
     return hooks
 
 
+def _for_kind(g, hooks, kind, face) -> tuple:
+    """Those of `hooks` that may match an event about pieces of `kind` (lying on `face`):
+    the ones naming no pieces, or naming the kind or the face (kept per ruleset)."""
+    index = g.__dict__.get("_hook_kind_index")
+    if index is None:
+        index = g._hook_kind_index = {}
+    key = (id(hooks), kind, face)
+    got = index.get(key)
+    if got is not None and got[0] is hooks:
+        return got[1]
+    if len(index) > 4096:
+        index.clear()
+    out = tuple(h for h in hooks if h.pieces is None or kind in h.pieces
+                or (face is not None and face in h.pieces))
+    index[key] = (hooks, out)       # `hooks` kept alive: its id stays its own
+    return out
+
+
 def fire(ctx, ev):
     g = ctx.g
     if not g.triggers.get(ev["event"]):
@@ -129,6 +147,10 @@ def fire(ctx, ev):
     s = ctx.s
     hooks = _hooks_for(g, ev["event"], ev.get("phase"), ev.get("step"), s.seats if not s.hired else _present(s),
                        game_cards(g, s))
+    k = ev.get("kind")
+    if k is not None and hooks:
+        # the hooks that name pieces of another kind (and face) never match (_matches)
+        hooks = _for_kind(g, hooks, k, ev.get("face"))
     ready = []
     played = None
     for h in hooks:
