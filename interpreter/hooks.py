@@ -410,22 +410,29 @@ def _forbidden(ctx, event, space, kind, actor, origin=None) -> bool:
     return v
 
 
-def _prohibitions_for(g, event, kind) -> tuple:
+def _prohibitions_for(g, event, kind, seats=None) -> tuple:
     """The prohibition hooks of an event that may concern a kind of piece (those that name
-    no pieces, or name this kind), in declaration order; kept per ruleset."""
+    no pieces, or name this kind) and, `seats` given, owned by nobody or by one of those
+    factions, in declaration order; kept per ruleset."""
     index = g.__dict__.get("_prohibition_index")
     if index is None:
         index = g._prohibition_index = {}
-    hooks = index.get((event, kind))
+    key = (event, kind, None if seats is None else tuple(seats))
+    hooks = index.get(key)
     if hooks is None:
-        hooks = index[(event, kind)] = tuple(
+        if len(index) > 1024:
+            index.clear()
+        hooks = index[key] = tuple(
             h for h in g.prohibitions
-            if h.event == event and (h.pieces is None or (kind is not None and kind in h.pieces)))
+            if h.event == event and (h.pieces is None or (kind is not None and kind in h.pieces))
+            and (seats is None or h.owner is None or h.owner in seats))
     return hooks
 
 
 def _forbidden_now(ctx, event, space, kind, actor, origin=None) -> bool:
-    hooks = _prohibitions_for(ctx.g, event, kind)
+    s = ctx.s
+    seats = s.seats if not s.hired else _present(s)
+    hooks = _prohibitions_for(ctx.g, event, kind, seats)
     if not hooks:
         return False
     ev = {"event": event, "space": space, "kind": kind, "by": actor,
@@ -433,13 +440,10 @@ def _forbidden_now(ctx, event, space, kind, actor, origin=None) -> bool:
     if event == "movement":
         ev["from"] = origin
         ev["to"] = space
-    seats = ctx.s.seats if not ctx.s.hired else _present(ctx.s)
     # a zone of pieces off the map (payments, a satchel): a hook that names the space (`espaço:`)
     # speaks of the map, not of it; the others (the Warlord's, 14.2.2) hold there too
     in_zone = space in ctx.s.piece_zones
     for h in hooks:
-        if h.owner is not None and h.owner not in seats:
-            continue
         if in_zone and "space" in h.binds:
             continue
         me = h.owner or actor
