@@ -345,6 +345,7 @@ class Derived:
         self.card_mods = False     # some modifier is a card's (N5): the value reads the cards
         self._memo = {}
         self._keyf = None
+        self._live = None          # (seats, hirelings) -> the modifiers that may apply there
 
     def eval(self, ctx, arg):
         """The value, memoized by the versions of the parts of the state it reads, the acting
@@ -376,7 +377,7 @@ class Derived:
             saved = env.get(self.param, _NONE)
             env[self.param] = arg
         v = self.base(ctx) if self.base else 0
-        for m in self.mods:
+        for m in (self._live_mods(ctx.s) if self.mods else ()):
             if m.card is not None:
                 if ctx.s.gate_on:
                     v = self._card_mod(ctx, m, arg, env, v)
@@ -399,6 +400,18 @@ class Derived:
                 env[self.param] = saved
         return v
 
+
+    def _live_mods(self, s) -> list:
+        """The modifiers that may apply in the game of state `s`: a faction's only while it is
+        seated or a hireling in play. (A faction that is neither never acts, is no party to a
+        battle and is no value of a parameter or a variable: its modifiers never hold.)"""
+        key = (tuple(s.seats), s.hired)
+        live = self._live
+        if live is None or live[0] != key:
+            present = set(key[0]).union(s.hired)
+            live = self._live = (key, [m for m in self.mods if m.card is not None
+                                       or m.owner is None or m.owner in present])
+        return live[1]
 
     def _for_controller(self, ctx, owner, arg, env) -> bool:
         """A hireling's modifier also holds for its controller ("CONTROLADOR:", E.2): when the
