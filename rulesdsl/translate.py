@@ -162,29 +162,37 @@ def translate_ruleset(root: str, to_lang: str, header: bool = True, notes: list 
     generated and how to regenerate it (into the folder `out`)."""
     rs = _load(root)
     result = {}
+    # where the translation reads the Law from: the same for every file (read once)
+    texts = _texts_to_point_at(root) if out is not None else None
     for p in _ruleset_files(root):
         rel = os.path.relpath(p, root)
         body = translate_file(p, to_lang, rs, notes)
-        if out is not None:
-            body = _point_at_texts(body, root, out, to_lang)
+        if texts is not None:
+            body = _point_at_texts(body, texts, out, to_lang)
         if header:
             body = generated_header(root, rel, to_lang, out) + body
         result[rel] = body
     return result
 
 
-def _point_at_texts(body: str, root: str, out: str, to_lang: str) -> str:
-    """The translated game declaration names the source's text catalogue
-    (`carpeta_de_textos: ../root/texto`): the generated ruleset has none of its own, and its
-    players' `?` and the text tools read the Law from there."""
+def _texts_to_point_at(root: str) -> str | None:
+    """The source's text catalogue a translation of `root` must name, or None (it has none,
+    or `root` is an overlay that reads its base's catalogue through `base:` already)."""
     from .text.catalogue import find_text_folder
     from .overlay import base_of
     src = find_text_folder(root)
     if src is None:
-        return body
+        return None
     base = base_of(root)
     if base is not None and src == find_text_folder(base if os.path.isdir(base) else os.path.dirname(base)):
-        return body      # an overlay reads its base's catalogue through `base:` already
+        return None
+    return src
+
+
+def _point_at_texts(body: str, src: str, out: str, to_lang: str) -> str:
+    """The translated game declaration names the source's text catalogue `src`
+    (`carpeta_de_textos: ../root/texto`): the generated ruleset has none of its own, and its
+    players' `?` and the text tools read the Law from there."""
     lex = lexmod.get(to_lang)
     key = lex.spell_key("text_folder")
     lines = body.split("\n")

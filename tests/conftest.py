@@ -126,14 +126,36 @@ def _fingerprint(folder: str) -> tuple:
     return tuple(out)
 
 
+def _content_fingerprint(folder: str) -> tuple:
+    """The files under `folder` as (relative path, bytes): for folders a test writes and
+    rewrites within one clock tick (where a date and a size could repeat)."""
+    out = []
+    for dirpath, dirnames, filenames in os.walk(folder):
+        dirnames.sort()
+        for fn in sorted(filenames):
+            full = os.path.join(dirpath, fn)
+            try:
+                with open(full, "rb") as fh:
+                    out.append((os.path.relpath(full, folder), fh.read()))
+            except OSError:
+                continue
+    return tuple(out)
+
+
+# folders (a test's own) whose loads are shared while that test runs: see `share_loads_under`
+_CONTENT_ROOTS: list = []
+_CONTENT_LOADS: dict = {}
+
+
 def _install_load_memo():
     """`Environment.load` of a ruleset under rulesets/ or tests/games/ compiles it once per
-    process and hands the same GameDef to every later load with the same language, strictness
-    and compiler switches (the session's `root_def` and the scenario runner already share one
+    process and hands the same GameDef to every later load with the same language and
+    compiler switches (the session's `root_def` and the scenario runner already share one
     this way). Warnings and errors are replayed: the Environment ends as a real load leaves it
-    (`diagnostics`, its own cache, `RulesError` with the same diagnostics). Loads with the disk
-    cache, of temporary folders, or with a replaced loader/compiler (a test simulating a bug)
-    always read the files."""
+    (`diagnostics`, its own cache, `RulesError` with the same diagnostics; a strict load fails
+    on the warnings a lenient one kept). Loads with the disk cache, of temporary folders (but
+    those a test shares with `share_loads_under`), or with a replaced loader/compiler (a test
+    simulating a bug) always read the files."""
     if os.environ.get("RULESDSL_TEST_RELOAD", "") not in ("", "0"):
         return
     from rulesdsl import codegen, environment, model
@@ -144,26 +166,51 @@ def _install_load_memo():
     real_loader, real_gamedef = model.load_ruleset, gamedef.GameDef
     roots = tuple(os.path.join(REPO, d) + os.sep for d in ("rulesets", os.path.join("tests", "games")))
 
+    def _memo_key(key, lang):
+        folder = key if os.path.isdir(key) else os.path.dirname(key)
+        switches = (key, lang, codegen.ON, memo.CHECK_MEMO)
+        if key.startswith(roots):
+            return _LOADS, switches + (_fingerprint(folder),)
+        if any(key.startswith(root) for root in _CONTENT_ROOTS):
+            # the folder and the bases it extends, by content
+            from rulesdsl.overlay import chain
+            layers = chain(folder)
+            return _CONTENT_LOADS, switches + tuple(
+                _content_fingerprint(x if os.path.isdir(x) else os.path.dirname(x)) for x in layers)
+        return None, None
+
     def _memo_load_files(self, path, key):
-        if (self.disk_cache is not None or not key.startswith(roots)
+        if (self.disk_cache is not None
                 or model.load_ruleset is not real_loader or gamedef.GameDef is not real_gamedef):
             return real(self, path, key)
-        folder = key if os.path.isdir(key) else os.path.dirname(key)
-        mk = (key, self.lang, self.strict, codegen.ON, memo.CHECK_MEMO, _fingerprint(folder))
-        hit = _LOADS.get(mk)
+        table, mk = _memo_key(key, self.lang)
+        if table is None:
+            return real(self, path, key)
+        hit = table.get(mk)
         if hit is None:
+            # loaded leniently: the strict verdict is taken from the warnings below, so a
+            # strict and a lenient load share one compilation
+            strict, self.strict = self.strict, False
             before = len(self.diagnostics.items)
             try:
                 gd = real(self, path, key)
             except RulesError as exc:
-                _LOADS[mk] = (None, list(exc.diagnostics), list(self.diagnostics.items[before:]))
+                table[mk] = (None, list(exc.diagnostics), list(self.diagnostics.items[before:]))
                 raise
-            _LOADS[mk] = (gd, None, list(self.diagnostics.items[before:]))
+            finally:
+                self.strict = strict
+            seen = list(self.diagnostics.items[before:])
+            table[mk] = (gd, None, seen)
+            if strict and seen:
+                self._cache.pop(key, None)
+                raise RulesError(list(seen))
             return gd
         gd, errors, seen = hit
         self.diagnostics.extend(seen)
         if errors is not None:
             raise RulesError(list(errors))
+        if self.strict and seen:
+            raise RulesError(list(seen))
         self._cache[key] = gd
         return gd
 
@@ -214,6 +261,20 @@ def _scenario_cases():
 def game_def(game_case):
     _, path, factions = game_case
     return game_def_or_skip(path, factions)
+
+
+@pytest.fixture
+def share_loads_under():
+    """`share_loads_under(folder)`: while the test runs, a load of a ruleset under `folder`
+    (a test's own folder) compiles once per content of the whole folder: a second load of the
+    same files, as the same path, gets the first one's GameDef (warnings and errors replayed as
+    for the shipped rulesets). Any change under `folder` (a file written, removed, edited)
+    makes the next load read the files again."""
+    def share(folder):
+        _CONTENT_ROOTS.append(os.path.abspath(str(folder)) + os.sep)
+    yield share
+    _CONTENT_ROOTS.clear()
+    _CONTENT_LOADS.clear()
 
 
 @pytest.fixture(scope="session")

@@ -91,7 +91,13 @@ def run_tutorial(path, workdir, monkeypatch):
 
 
 @pytest.mark.parametrize("name", ["tutorial.md", "tutorial-es.md"])
-def test_every_command_of_the_tutorial_works(name, tmp_path, monkeypatch):
+def test_every_command_of_the_tutorial_works(name, tmp_path, monkeypatch, share_loads_under):
+    # a command that reads the same files as an earlier one shares its compilation (as the
+    # shipped rulesets do in the whole suite): the commands are about the output. Without the
+    # compiled-ruleset cache (on by default for `jogar`/`simular`; tests/test_load_cache.py
+    # covers it, layers included), which would read the files again
+    share_loads_under(tmp_path)
+    monkeypatch.setenv("RULESDSL_CACHE", "0")
     ran = run_tutorial(os.path.join(DOCS, name), tmp_path, monkeypatch)
     assert ran >= 9
 
