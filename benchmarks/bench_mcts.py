@@ -3,6 +3,7 @@ faction in turn (game k: faction k mod 4; the seats rotate too), the three other
 or all greedy; wins per faction with a Wilson interval, CPU seconds per game.
 
     nice -n 19 python benchmarks/bench_mcts.py --games 60 --budget 16:8 --out /tmp/mcts-random.jsonl
+    (… --shard 0/3 & … --shard 1/3 & … --shard 2/3: three processes sharing the games and the file)
     nice -n 19 python benchmarks/bench_mcts.py --games 40 --budget 16:8 --opponents greedy --out /tmp/mcts-greedy.jsonl
     python benchmarks/bench_mcts.py --summary /tmp/mcts-random.jsonl
 
@@ -45,6 +46,8 @@ def main():
     ap.add_argument("--budget", default="16:8", help="the agent's budget: iterations[:play-out decisions]")
     ap.add_argument("--opponents", default="random", help="the agent of the three other seats")
     ap.add_argument("--out", help="JSON Lines file: one line per finished game (appended; resumed)")
+    ap.add_argument("--shard", default="0/1", metavar="I/N",
+                    help="play only the games k with k mod N = I (N processes on one --out file)")
     ap.add_argument("--summary", metavar="JSONL", help="only summarize a file written by --out")
     a = ap.parse_args()
     fs = a.factions.split(",")
@@ -62,8 +65,9 @@ def main():
                         done.add(r["game"])
                         rows.append(r)
     gdef = Environment(None).load(a.ruleset)
+    shard, shards = (int(x) for x in a.shard.split("/"))
     for k in range(a.games):
-        if k in done:
+        if k in done or k % shards != shard:
             continue
         me = fs[k % len(fs)]
         seats = _seating(fs, k // len(fs), True)

@@ -2,8 +2,10 @@
 import os
 import random
 
+import pytest
+
 from rulesdsl.cli import _load
-from rulesdsl.interpreter.agents import make_agents
+from rulesdsl.interpreter.agents import AgentSpecError, make_agents
 from rulesdsl.interpreter.engine import Game
 from rulesdsl.interpreter.mcts import MCTSAgent, determinize
 
@@ -18,6 +20,20 @@ def _conquista():
 def test_the_agent_is_named_in_pt_and_es():
     agents = make_agents("busca,mcts", ["azuis", "vermelhos"], 1)
     assert all(isinstance(a, MCTSAgent) for a in agents.values())
+
+
+def test_its_budget_is_written_after_its_name():
+    """`mcts:16` is 16 iterations per decision, `busca:8:4` 8 with play-outs of 4 decisions; the
+    records name the budget; a bad budget, or a budget for an agent that does not search, is an
+    error (CLI150, CLI151)."""
+    a = make_agents("mcts:16,busca:8:4", ["azuis", "vermelhos"], 1)
+    assert (a["azuis"].simulations, a["vermelhos"].simulations, a["vermelhos"].rollout) == (16, 8, 4)
+    assert a["vermelhos"].name == "mcts:8:4"
+    for spec, code in (("mcts:0,random", "CLI150"), ("mcts:x,random", "CLI150"), ("mcts:1:2:3,random", "CLI150"),
+                       ("random:16,mcts", "CLI151")):
+        with pytest.raises(AgentSpecError) as e:
+            make_agents(spec, ["azuis", "vermelhos"], 1)
+        assert e.value.code == code, spec
 
 
 def test_it_beats_random_play():
