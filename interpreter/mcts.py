@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import math
 
-from .agents import Agent, _rng
+from .agents import Agent, HeuristicAgent, _rng
 
 # defaults: the budget measured in docs/pesquisa.md
 SIMULATIONS = 16
@@ -62,6 +62,7 @@ class MCTSAgent(Agent):
         self.c = float(c)
         self.tree_depth = int(tree_depth)
         self.name = f"mcts:{self.simulations}:{self.rollout}"     # the records name the budget
+        self._judge = HeuristicAgent(f"mcts-judge:{seed}")
 
     def choose(self, game) -> int:
         d = game.pending
@@ -75,9 +76,15 @@ class MCTSAgent(Agent):
         for _ in range(self.simulations):
             self._iterate(root, unseen.deal(self.rng), shaping)
         ids = game.legal_ids()
-        best = max(range(n), key=lambda i: (root.children[ids[i]].visits if ids[i] in root.children else -1,
-                                            -i))
-        return best
+
+        def rank(i):
+            ch = root.children.get(ids[i])
+            if ch is None:
+                return (-1, 0.0, -i)
+            # most visited; among options visited as often (a small budget, many options), the
+            # best mean value
+            return (ch.visits, ch.total / ch.visits if ch.visits else 0.0, -i)
+        return max(range(n), key=rank)
 
     def _iterate(self, root, det, shaping):
         node, path, depth = root, [], 0
@@ -94,7 +101,7 @@ class MCTSAgent(Agent):
                 else:
                     ch.avail += 1
             if untried:
-                i = untried[rng.randrange(len(untried))]
+                i = self._expand(det, untried)
                 child = node.children[ids[i]] = _Node(player)
                 child.avail = 1
                 if shaping:
@@ -126,6 +133,25 @@ class MCTSAgent(Agent):
         for nd in path:
             nd.visits += 1
             nd.total += values.get(nd.player, 0.0)
+
+
+    def _expand(self, game, untried) -> int:
+        """The untried option to expand: the one the greedy agent values most (its one-look
+        valuation, or the faction's `prioridades:` first, agents.py), ties at random. With few
+        iterations and many options, the options tried first are the plausible ones."""
+        if len(untried) == 1:
+            return untried[0]
+        d = game.pending
+        judge = self._judge
+        opts = d.options
+        best, best_v = [], None
+        for i in untried:
+            v = judge.score(game, d, opts[i])
+            if best_v is None or v > best_v:
+                best, best_v = [i], v
+            elif v == best_v:
+                best.append(i)
+        return best[0] if len(best) == 1 else best[self.rng.randrange(len(best))]
 
 
 def _note_priority(game, i, bonus) -> None:
