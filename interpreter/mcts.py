@@ -15,14 +15,16 @@ decision with more than one option the agent runs `simulations` iterations. Each
   2. **Selects** down one tree shared by all determinizations: a node's children are keyed by
      option ids; an option is scored by UCB1 counting only the iterations in which it was
      available (the options differ between determinizations).
-  3. **Expands** one untried option, then **plays out** at most `rollout` decisions at random.
+  3. **Expands** one untried option, the one the greedy agent (or the faction's `prioridades:`)
+     values most, then **plays out** at most `rollout` decisions at random.
   4. **Evaluates** (`evaluate`) and **backs up** a value for every seat: the game's returns if
      it ended, else each seat's score lead over the best other seat, scaled by the score that
      wins, plus, for a faction with `prioridades:` (its bot written in the data), a small bonus
      for the weights of the options it took in this iteration; all in [-1, 1]. Each node adds
      the value of the seat that chose it.
 
-It returns the most visited option at the root. Randomness comes from the agent's own seeded
+It returns the most visited option at the root (among options visited as often, the best
+mean value). Randomness comes from the agent's own seeded
 generator: the same seed, game and budget choose the same option. The budget is in iterations
 and decisions, never in time, so results do not depend on the machine: `mcts:16:8` is 16
 iterations with play-outs of 8 decisions (`budget`).
@@ -133,7 +135,6 @@ class MCTSAgent(Agent):
         for nd in path:
             nd.visits += 1
             nd.total += values.get(nd.player, 0.0)
-
 
     def _expand(self, game, untried) -> int:
         """The untried option to expand: the one the greedy agent values most (its one-look
