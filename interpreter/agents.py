@@ -531,11 +531,16 @@ def make_agents(spec, factions, seed=0, lang="pt", input_fn=None, out=None) -> d
         raise AgentSpecError("CLI011", given=len(names), seats=len(factions))
     agents = {}
     for i, (f, nm) in enumerate(zip(factions, names)):
+        # a search agent's budget after its name: `mcts:16` (iterations), `mcts:16:8` (and the
+        # decisions of each play-out); machine-independent, never a time
+        nm, _, spent = nm.partition(":")
         kind = agent_kind(nm)
         if kind is None:
             from ..errors import suggest
             raise AgentSpecError("CLI010", name=nm, hint=suggest(nm, [s for v in AGENT_NAMES.values() for s in v]),
                                  known=", ".join(AGENT_NAMES))
+        if spent and kind != "mcts":
+            raise AgentSpecError("CLI151", name=nm)
         if kind == "random":
             agents[f] = RandomAgent(f"{seed}:{i}")
         elif kind == "greedy":
@@ -543,8 +548,12 @@ def make_agents(spec, factions, seed=0, lang="pt", input_fn=None, out=None) -> d
         elif kind == "heuristic":
             agents[f] = HeuristicAgent(f"{seed}:{i}")
         elif kind == "mcts":
-            from .mcts import MCTSAgent
-            agents[f] = MCTSAgent(f"{seed}:{i}")
+            from .mcts import MCTSAgent, budget
+            try:
+                kw = budget(spent) if spent else {}
+            except ValueError:
+                raise AgentSpecError("CLI150", name=nm, budget=spent) from None
+            agents[f] = MCTSAgent(f"{seed}:{i}", **kw)
         else:
             agents[f] = HumanAgent(lang, input_fn=input_fn, out=out)
     return agents

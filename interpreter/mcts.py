@@ -1,32 +1,45 @@
 """An information-set Monte Carlo tree search agent (`--agentes mcts`), for any ruleset.
 
-At each decision with more than one option the agent runs `simulations` iterations. Each
-iteration:
+The variant is single-observer ISMCTS (SO-ISMCTS, Cowling, Powley & Whitehouse 2012): one tree
+for the deciding player, searched through a fresh determinization at each iteration. At each
+decision with more than one option the agent runs `simulations` iterations. Each iteration:
 
   1. **Determinizes**: copies the game (`Game.clone()`, microseconds) and deals again, at random,
      the identities of every card the agent may not see (the others' hands, the draw pile, face
      down cards), among the places those cards are in, and the faces under face-down pieces
      it may not see (`quem_vê:`, the Keepers' relics) among those pieces. What the agent has
-     seen stays as it is.
+     seen stays as it is. Which cards and faces are hidden is worked out once per decision
+     (`Unseen`); each iteration only copies and deals (a fresh deal per iteration, as SO-ISMCTS
+     asks: reusing one deal for several iterations would make the tree trust that deal).
      So the search never uses information the player does not have.
-  2. **Selects** down one tree shared by all determinizations (single-observer ISMCTS): a node's
-     children are keyed by option ids; an option is scored by UCB1 counting only the iterations
-     in which it was available (the options differ between determinizations).
-  3. **Expands** one untried option, then **plays out** `rollout` decisions at random.
-  4. **Backs up** a value for every seat: the game's returns if it ended, else each seat's score
-     lead over the best other seat, scaled by the score that wins (in [-1, 1]). Each node adds the
-     value of the seat that chose it.
+  2. **Selects** down one tree shared by all determinizations: a node's children are keyed by
+     option ids; an option is scored by UCB1 counting only the iterations in which it was
+     available (the options differ between determinizations).
+  3. **Expands** one untried option, the one the greedy agent (or the faction's `prioridades:`)
+     values most, then **plays out** at most `rollout` decisions at random.
+  4. **Evaluates** (`evaluate`) and **backs up** a value for every seat: the game's returns if
+     it ended, else each seat's score lead over the best other seat, scaled by the score that
+     wins, plus, for a faction with `prioridades:` (its bot written in the data), a small bonus
+     for the weights of the options it took in this iteration; all in [-1, 1]. Each node adds
+     the value of the seat that chose it.
 
-It returns the most visited option at the root. Randomness comes from the agent's own seeded
-generator: the same seed, game and budget choose the same option. The budget is in
-iterations, not in time, so results do not depend on the machine.
+It returns the most visited option at the root (among options visited as often, the best
+mean value). Randomness comes from the agent's own seeded
+generator: the same seed, game and budget choose the same option. The budget is in iterations
+and decisions, never in time, so results do not depend on the machine: `mcts:16:8` is 16
+iterations with play-outs of 8 decisions (`budget`).
 """
 from __future__ import annotations
 
 import math
-import random
 
-from .agents import Agent, _rng
+from .agents import Agent, HeuristicAgent, _rng
+
+# defaults: the budget measured in docs/pesquisa.md
+SIMULATIONS = 16
+ROLLOUT = 8
+# a faction's `prioridades:` weight of 1 is worth this much of the [-1, 1] value
+PRIORITY_SCALE = 0.02
 
 
 class _Node:
@@ -43,13 +56,15 @@ class _Node:
 class MCTSAgent(Agent):
     name = "mcts"
 
-    def __init__(self, seed=0, simulations: int = 48, rollout: int = 30, c: float = 0.7,
+    def __init__(self, seed=0, simulations: int = SIMULATIONS, rollout: int = ROLLOUT, c: float = 0.7,
                  tree_depth: int = 12):
         self.rng = _rng(f"mcts:{seed}")
         self.simulations = int(simulations)
         self.rollout = int(rollout)
         self.c = float(c)
         self.tree_depth = int(tree_depth)
+        self.name = f"mcts:{self.simulations}:{self.rollout}"     # the records name the budget
+        self._judge = HeuristicAgent(f"mcts-judge:{seed}")
 
     def choose(self, game) -> int:
         d = game.pending
@@ -58,17 +73,25 @@ class MCTSAgent(Agent):
             return 0
         me = d.player
         root = _Node(None)
+        unseen = Unseen(game, me)
+        shaping = bool(getattr(game.g, "priorities", None))
         for _ in range(self.simulations):
-            det = determinize(game, me, self.rng)
-            self._iterate(root, det)
+            self._iterate(root, unseen.deal(self.rng), shaping)
         ids = game.legal_ids()
-        best = max(range(n), key=lambda i: (root.children[ids[i]].visits if ids[i] in root.children else -1,
-                                            -i))
-        return best
 
-    def _iterate(self, root, det):
+        def rank(i):
+            ch = root.children.get(ids[i])
+            if ch is None:
+                return (-1, 0.0, -i)
+            # most visited; among options visited as often (a small budget, many options), the
+            # best mean value
+            return (ch.visits, ch.total / ch.visits if ch.visits else 0.0, -i)
+        return max(range(n), key=rank)
+
+    def _iterate(self, root, det, shaping):
         node, path, depth = root, [], 0
         rng = self.rng
+        bonus: dict = {}
         while not det.is_terminal() and depth < self.tree_depth:
             player = det.current_player()
             ids = det.legal_ids()
@@ -80,9 +103,11 @@ class MCTSAgent(Agent):
                 else:
                     ch.avail += 1
             if untried:
-                i = untried[rng.randrange(len(untried))]
+                i = self._expand(det, untried)
                 child = node.children[ids[i]] = _Node(player)
                 child.avail = 1
+                if shaping:
+                    _note_priority(det, i, bonus)
                 det.apply(i)
                 path.append(child)
                 break
@@ -94,64 +119,134 @@ class MCTSAgent(Agent):
                 if v > best_v:
                     best_i, best_v = i, v
             node = node.children[ids[best_i]]
+            if shaping:
+                _note_priority(det, best_i, bonus)
             det.apply(best_i)
             path.append(node)
             depth += 1
         for _ in range(self.rollout):
             if det.is_terminal():
                 break
-            det.apply(rng.randrange(len(det.legal_actions())))
-        values = evaluate(det)
+            i = rng.randrange(len(det.pending.options))
+            if shaping:
+                _note_priority(det, i, bonus)
+            det.apply(i)
+        values = evaluate(det, bonus)
         for nd in path:
             nd.visits += 1
             nd.total += values.get(nd.player, 0.0)
 
+    def _expand(self, game, untried) -> int:
+        """The untried option to expand: the one the greedy agent values most (its one-look
+        valuation, or the faction's `prioridades:` first, agents.py), ties at random. With few
+        iterations and many options, the options tried first are the plausible ones."""
+        if len(untried) == 1:
+            return untried[0]
+        d = game.pending
+        judge = self._judge
+        opts = d.options
+        best, best_v = [], None
+        for i in untried:
+            v = judge.score(game, d, opts[i])
+            if best_v is None or v > best_v:
+                best, best_v = [i], v
+            elif v == best_v:
+                best.append(i)
+        return best[0] if len(best) == 1 else best[self.rng.randrange(len(best))]
+
+
+def _note_priority(game, i, bonus) -> None:
+    """Add the `prioridades:` weight of option i, for the faction choosing it, to `bonus`."""
+    from .priorities import value
+    d = game.pending
+    p = d.player
+    if p in game.g.priorities:
+        v = value(game, p, d.options[i])
+        if v:
+            bonus[p] = bonus.get(p, 0.0) + v
+
+
+def budget(spec: str) -> dict:
+    """'16' or '16:8' (iterations[:play-out decisions]) -> MCTSAgent keyword arguments.
+    ValueError when it is not one or two positive whole numbers (the second may be 0)."""
+    parts = spec.split(":")
+    if not 1 <= len(parts) <= 2 or not all(p.strip().isdigit() for p in parts):
+        raise ValueError(spec)
+    nums = [int(p) for p in parts]
+    if nums[0] < 1:
+        raise ValueError(spec)
+    out = {"simulations": nums[0]}
+    if len(nums) == 2:
+        out["rollout"] = nums[1]
+    return out
+
+
+class Unseen:
+    """What `me` may not see at this decision, worked out once: the cards whose identity is
+    hidden from it and the faces under face-down pieces it may not see. `deal(rng)` is a copy of
+    the game with those dealt again at random (their number in each place unchanged)."""
+
+    __slots__ = ("game", "cards", "defs", "faces")
+
+    def __init__(self, game, me):
+        self.game = game
+        s = game.s
+        hidden = [c for cards in s.zones.values() for c in cards if not game.visible_to(c, me)]
+        # sorted: the deal depends only on which identities are hidden (the player can count
+        # them) and on the generator, never on where they really are
+        self.cards = hidden if len(hidden) > 1 else []
+        self.defs = sorted(s.card_defs[c] for c in self.cards)
+        self.faces = _hidden_faces(game, me)
+
+    def deal(self, rng):
+        det = self.game.clone()
+        s = det.s
+        if self.cards:
+            defs = list(self.defs)
+            rng.shuffle(defs)
+            new = list(s.card_defs)          # shared with the original: this copy gets its own
+            for c, cid in zip(self.cards, defs):
+                new[c] = cid
+            s.card_defs = new
+            s.ver += 1                       # memoized values that read cards are stale
+        if self.faces:
+            _deal_faces(s, self.faces, rng)
+        return det
+
 
 def determinize(game, me, rng):
     """A copy of the game in which the cards `me` may not see are dealt again at random among
-    the places they are in (their number in each place unchanged)."""
-    det = game.clone()
-    s = det.s
-    hidden = []
-    for zone, cards in s.zones.items():
-        for c in cards:
-            if not game.visible_to(c, me):
-                hidden.append(c)
-    if len(hidden) > 1:
-        # sorted first: the deal depends only on which identities are hidden (the player can
-        # count them) and on the generator, never on where they really are
-        defs = sorted(s.card_defs[c] for c in hidden)
-        rng.shuffle(defs)
-        new = list(s.card_defs)          # shared with the original: this copy gets its own
-        for c, cid in zip(hidden, defs):
-            new[c] = cid
-        s.card_defs = new
-        s.ver += 1                       # memoized values that read cards are stale
-    redeal_hidden_faces(det, me, rng)
-    return det
+    the places they are in (their number in each place unchanged), and the faces under the
+    face-down pieces it may not see among those pieces."""
+    return Unseen(game, me).deal(rng)
 
 
-def redeal_hidden_faces(game, me, rng) -> None:
-    """The faces under the face-down pieces `me` may not see (a back declared `quem_vê:`, the
-    Keepers' relics, Law 15.2.1) dealt again at random among those pieces, kind by kind: the
-    state the search plays holds values the player may know (how many of each face are face
-    down), never which piece shows which. In place, on a copy (`determinize`)."""
+def _hidden_faces(game, me) -> list:
+    """[(places [(space, back, n)], pool of faces sorted)] per kind of face-down piece whose
+    faces `me` may not see, with at least two different faces to deal (Law 15.2.1)."""
     g, s = game.g, game.s
     if not s.ident:
-        return
+        return []
     by_back: dict = {}
     for (sp, back), faces in sorted(s.ident.items()):
         if g.sees_face(back, me):
             continue
-        by_back.setdefault(back, []).append((sp, sorted(faces.items())))
-    for back, places in by_back.items():
-        pool = sorted(f for _sp, faces in places for f, n in faces for _ in range(n))
+        by_back.setdefault(back, []).append((sp, back, sorted(faces.items())))
+    out = []
+    for places in by_back.values():
+        pool = sorted(f for _sp, _b, faces in places for f, n in faces for _ in range(n))
         if len(set(pool)) < 2:
             continue
+        out.append(([(sp, b, sum(k for _f, k in faces)) for sp, b, faces in places], pool))
+    return out
+
+
+def _deal_faces(s, faces, rng) -> None:
+    for places, pool in faces:
+        pool = list(pool)
         rng.shuffle(pool)
         i = 0
-        for sp, faces in places:
-            n = sum(k for _f, k in faces)
+        for sp, back, n in places:
             new: dict = {}
             for f in pool[i:i + n]:
                 new[f] = new.get(f, 0) + 1
@@ -160,9 +255,20 @@ def redeal_hidden_faces(game, me, rng) -> None:
     s.ver += 1
 
 
-def evaluate(game) -> dict:
+def redeal_hidden_faces(game, me, rng) -> None:
+    """The faces under the face-down pieces `me` may not see (a back declared `quem_vê:`, the
+    Keepers' relics, Law 15.2.1) dealt again at random among those pieces, kind by kind: the
+    state the search plays holds values the player may know (how many of each face are face
+    down), never which piece shows which. In place, on a copy (`determinize`)."""
+    faces = _hidden_faces(game, me)
+    if faces:
+        _deal_faces(game.s, faces, rng)
+
+
+def evaluate(game, bonus=None) -> dict:
     """Seat -> value in [-1, 1]: the returns at the end, else the score lead over the best
-    other seat, scaled by the score that wins (or by the highest score)."""
+    other seat, scaled by the score that wins (or by the highest score), plus PRIORITY_SCALE
+    times the `prioridades:` weights in `bonus` (seat -> sum of the weights of what it took)."""
     seats = list(game.s.seats)
     if game.is_terminal():
         return dict(zip(seats, game.returns()))
@@ -172,5 +278,8 @@ def evaluate(game) -> dict:
     for f in seats:
         others = [scores.get(o, 0) for o in seats if o != f]
         lead = scores.get(f, 0) - (max(others) if others else 0)
-        out[f] = max(-1.0, min(1.0, lead / scale))
+        v = lead / scale
+        if bonus:
+            v += PRIORITY_SCALE * bonus.get(f, 0.0)
+        out[f] = max(-1.0, min(1.0, v))
     return out
