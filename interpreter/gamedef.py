@@ -1054,6 +1054,8 @@ class GameDef:
                 return None
 
         self._block, self._expr = block, expr
+        from ..options import compile_options
+        self.options = compile_options(self, d)        # ruleset options (rulesdsl/options.py)
         # actions (global and per faction) — declared first so rules can name them
         specs = []
         for aid, a in (d.get("actions") or {}).items():

@@ -387,6 +387,10 @@ schema = {
         "replacements": {"type": "array", "items": HOOK_REPLACE},
         "modifiers": {"type": "array", "items": HOOK_MODIFY},
         "prohibitions": {"type": "array", "items": HOOK_PROHIBIT},
+        # ruleset options chosen at game creation (rulesdsl/options.py): yes/no or one of values
+        "options": idmap(obj({"name": NAME, "type": values("boolean", "choice"),
+                              "values": idmap(obj({"name": NAME})),
+                              "default": {"type": ["string", "boolean", "integer"]}})),
         "victory": {"type": "array", "items": obj({"condition": EXPR, "when": S, "name": NAME})},
         # the end of the game by a condition, final scoring and a ranking (interpreter/ending.py)
         "end_of_game": obj({"condition": EXPR, "final_scoring": RULES,
