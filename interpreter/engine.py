@@ -163,6 +163,8 @@ class Game:
         g, s = self.g, self.s
         s.seats = list(self.factions)
         seated = set(self.factions)
+        if getattr(g, "move_origins", False):
+            s.origins = {}          # where each piece began its current move (state.py)
         # a seated faction may need an expansion (`expansões: [E]`): the box then holds the
         # extra pieces each piece kind declares for it (`expansões: {E: 3}`)
         self.box = {}

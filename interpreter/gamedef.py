@@ -493,6 +493,9 @@ class GameDef:
             else:
                 self.setup_order.append(str(x))
         self.players = game.get("players") or {}
+        # `origens_dos_movimentos: {dura: turno}`: the state keeps where each piece began its
+        # current move (State.origins), cleared as each turn ends
+        self.move_origins = isinstance(game.get("move_origins"), dict)
         self.wild = set()
         self.enums: dict[str, list] = {}
         self.enumval_attrs: dict[str, dict] = {}

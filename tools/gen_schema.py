@@ -252,6 +252,9 @@ schema = {
                      "setup_order": {"type": "array", "items": {"oneOf": [
                          ref("faction"), {"type": "array", "items": ref("faction")}]}},
                      "law_document": S,
+                     # where each piece began its current move, kept while it lasts (a turn):
+                     # `mande de volta` sends pieces there (interpreter/state.py, verbs/moving.py)
+                     "move_origins": obj({"lasts": values("turn")}, required=["lasts"]),
                      # seats (N12, interpreter/seating.py): the turn order drawn at the start, and
                      # the factions chosen (or dealt) during setup, each set up at once
                      "turn_order": values("random", "random_first"),
