@@ -162,37 +162,44 @@ def translate_ruleset(root: str, to_lang: str, header: bool = True, notes: list 
     generated and how to regenerate it (into the folder `out`)."""
     rs = _load(root)
     result = {}
+    # where the text catalogue is: looked up once (base_of reads the files), not per file
+    texts = _text_folder_line(root, out, to_lang) if out is not None else None
     for p in _ruleset_files(root):
         rel = os.path.relpath(p, root)
         body = translate_file(p, to_lang, rs, notes)
-        if out is not None:
-            body = _point_at_texts(body, root, out, to_lang)
+        if texts is not None:
+            body = _point_at_texts(body, to_lang, texts)
         if header:
             body = generated_header(root, rel, to_lang, out) + body
         result[rel] = body
     return result
 
 
-def _point_at_texts(body: str, root: str, out: str, to_lang: str) -> str:
-    """The translated game declaration names the source's text catalogue
-    (`carpeta_de_textos: ../root/texto`): the generated ruleset has none of its own, and its
-    players' `?` and the text tools read the Law from there."""
+def _text_folder_line(root: str, out: str, to_lang: str) -> str | None:
+    """The line `carpeta_de_textos: ../root/texto` the translated game declaration gets (the
+    generated ruleset has no text catalogue of its own: its players' `?` and the text tools
+    read the Law from the source's), or None when there is none to point at."""
     from .text.catalogue import find_text_folder
     from .overlay import base_of
     src = find_text_folder(root)
     if src is None:
-        return body
+        return None
     base = base_of(root)
     if base is not None and src == find_text_folder(base if os.path.isdir(base) else os.path.dirname(base)):
-        return body      # an overlay reads its base's catalogue through `base:` already
+        return None      # an overlay reads its base's catalogue through `base:` already
+    key = lexmod.get(to_lang).spell_key("text_folder")
+    rel = os.path.relpath(os.path.abspath(src), os.path.abspath(out)).replace(os.sep, "/")
+    return f"  {key}: {rel}"
+
+
+def _point_at_texts(body: str, to_lang: str, line_: str) -> str:
+    """`line_` (_text_folder_line) inserted under the game declaration of a translated file."""
     lex = lexmod.get(to_lang)
-    key = lex.spell_key("text_folder")
     lines = body.split("\n")
     for i, line in enumerate(lines):
         m = re.match(r"^([^\s#][^:]*):\s*(#.*)?$", line)
         if m and lex.key_of(m.group(1).strip()) == "game":
-            rel = os.path.relpath(os.path.abspath(src), os.path.abspath(out)).replace(os.sep, "/")
-            lines.insert(i + 1, f"  {key}: {rel}")
+            lines.insert(i + 1, line_)
             return "\n".join(lines)
     return body
 
