@@ -39,7 +39,7 @@ def apply_resume(args, saved: dict) -> dict:
     would say otherwise, CLI095); returns the keyword arguments for `Game`."""
     from .cli import CliError
     g = saved["game"]
-    if any(getattr(args, k, None) for k in ("factions", "map", "deck", "setup", "landmarks", "hirelings", "options")):
+    if any(getattr(args, k, None) for k in ("factions", "map", "deck", "setup", "landmarks", "hirelings", "rule_options")):
         raise CliError("CLI095")
     f = g["factions"]
     args.factions = str(f) if isinstance(f, int) else ",".join(f)
