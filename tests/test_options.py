@@ -51,6 +51,12 @@ def _load(path):
     return Environment("pt").load(path)
 
 
+@pytest.fixture(scope="module")
+def g(tmp_path_factory):
+    """The small game with the two options, loaded once for the tests that only play it."""
+    return _load(_ruleset(tmp_path_factory.mktemp("options")))
+
+
 def _codes(path):
     from rulesdsl.errors import RulesError
     try:
@@ -60,8 +66,7 @@ def _codes(path):
     return []
 
 
-def test_options_take_their_defaults_and_are_recorded_only_when_chosen(tmp_path):
-    g = _load(_ruleset(tmp_path))
+def test_options_take_their_defaults_and_are_recorded_only_when_chosen(g):
     assert set(g.options) == {"dobro", "ritmo"}
     plain = Game(g, ["azuis", "vermelhos"], 1)
     assert plain.options == {"dobro": False, "ritmo": "lento"}
@@ -76,9 +81,7 @@ def test_options_take_their_defaults_and_are_recorded_only_when_chosen(tmp_path)
     assert Game(g, ["azuis", "vermelhos"], 1, options={"reclutamiento doble": "sí"}).options["dobro"] is True
 
 
-def test_a_condition_reads_the_options_of_its_game(tmp_path):
-    from rulesdsl.interpreter.runtime import Ctx
-    g = _load(_ruleset(tmp_path))
+def test_a_condition_reads_the_options_of_its_game(g):
     req = g.actions["reforcar"].requires
     for opts, want in ((None, False), ({"dobro": "sim"}, False), ({"dobro": "sim", "ritmo": "rapido"}, True)):
         game = Game(g, ["azuis", "vermelhos"], 1, options=opts)
@@ -87,8 +90,7 @@ def test_a_condition_reads_the_options_of_its_game(tmp_path):
         assert bool(req(game.clone().ctx.child(me="azuis", env={}))) is want
 
 
-def test_an_unknown_option_or_value_is_refused_at_game_creation(tmp_path):
-    g = _load(_ruleset(tmp_path))
+def test_an_unknown_option_or_value_is_refused_at_game_creation(g):
     with pytest.raises(RulesetError, match="E810.*dobro"):
         Game(g, ["azuis", "vermelhos"], 1, options={"dobre": "sim"})
     with pytest.raises(RulesetError, match="E811.*lento, rapido"):
