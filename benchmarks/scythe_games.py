@@ -3,6 +3,10 @@ checked after every decision. Reported, not a test (issue 16: "300 random games 
 players with invariants after every decision: no error").
 
     python benchmarks/scythe_games.py --games 300 [--seed 0] [--eager 0.9] [--no-invariants]
+        [--option aliancas=sim --option-every 3]
+
+`--option ID=VALUE --option-every N`: every N-th game (0, N, 2N...) is made with that ruleset
+option (rulesdsl/options.py); the others with the defaults.
 
 `--eager P`: at a decision that can be declined ("passar", "fim"), take another option with
 probability P, and at a "how many" decision (0 to N: a benefit taken in part) take N with
@@ -28,8 +32,8 @@ from rulesdsl.interpreter.invariants import check  # noqa: E402
 DECLINE = {"passar", "fim", "pass", "end"}
 
 
-def play(g, seats, seed, eager, invariants):
-    game = Game(g, seats, seed=seed, log=True)
+def play(g, seats, seed, eager, invariants, options=None):
+    game = Game(g, seats, seed=seed, log=True, options=options)
     rng = random.Random(seed)
     n = 0
     while not game.is_terminal():
@@ -64,6 +68,8 @@ def main(argv=None):
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--eager", type=float, default=0.9)
     ap.add_argument("--no-invariants", action="store_true")
+    ap.add_argument("--option", action="append", default=None, metavar="ID=VALUE")
+    ap.add_argument("--option-every", type=int, default=1, metavar="N")
     a = ap.parse_args(argv)
     g = rulesdsl.load(os.path.join(os.path.dirname(HERE), "rulesets", "scythe"))
     ends, wins, seats_won, plays = collections.Counter(), collections.Counter(), collections.Counter(), collections.Counter()
@@ -71,17 +77,23 @@ def main(argv=None):
     errors = []
     t0 = time.process_time()
     decisions = 0
+    from rulesdsl.options import parse_specs
+    chosen = parse_specs(a.option) or None
+    with_options = 0
     for k in range(a.games):
         seed = a.seed + k
         seats = 2 + k % 4
+        opts = chosen if chosen and a.option_every > 0 and k % a.option_every == 0 else None
+        with_options += opts is not None
         try:
-            game, n, err = play(g, seats, seed, a.eager, not a.no_invariants)
+            game, n, err = play(g, seats, seed, a.eager, not a.no_invariants, opts)
         except Exception as exc:  # noqa: BLE001 - reported, with where
-            errors.append(f"seed {seed}, {seats} seats: {type(exc).__name__}: {exc}")
+            errors.append(f"seed {seed}, {seats} seats, options {opts}: {type(exc).__name__}: {exc}")
             continue
         decisions += n
         if err:
-            errors.append(f"seed {seed}, {seats} seats, decision {n}: {err}; last choices {game.history[-8:]}")
+            errors.append(f"seed {seed}, {seats} seats, options {opts}, decision {n}: {err}; "
+                          f"last choices {game.history[-8:]}")
             continue
         kinds = collections.Counter(e.get("t") for e in game.log)
         ends["six stars" if "game_end" in kinds and "round_limit" not in kinds else "round limit"] += 1
@@ -94,6 +106,8 @@ def main(argv=None):
     cpu = time.process_time() - t0
     print(f"{a.games} games (2-5 players, seeds {a.seed}..{a.seed + a.games - 1}, eager {a.eager}), "
           f"{decisions} decisions, {len(errors)} errors, CPU {cpu:.1f} s ({cpu / max(1, a.games):.2f} s/game)")
+    if chosen:
+        print(f"games with options {chosen}: {with_options}")
     print("ended by:", dict(ends), "| combats:", events["combats"])
     print("wins by faction:", {f: f"{wins[f]}/{plays[f]}" for f in sorted(plays)})
     print("wins by seat:", dict(sorted(seats_won.items())))

@@ -38,7 +38,7 @@ class RulesetError(Exception):
 class Game:
     def __init__(self, gdef, factions, seed=0, map_id=None, deck_id=None, lang=None,
                  log=False, history=None, position=None, start=None, observe=None, chance=None,
-                 setup=None, landmarks=None, hirelings=None):
+                 setup=None, landmarks=None, hirelings=None, options=None):
         """position: fn(game) that edits self.s after the empty state is built (scenarios);
         with it, setup rules are skipped. start: (faction, phase) where play begins.
         observe: factions whose view of the events is kept as they happen (`self.views`,
@@ -51,7 +51,9 @@ class Game:
         landmarks: the landmarks the players chose (Law A.5.1, landmarks.py): a number (drawn
         among all), a list of ids, or (number, ids); needs a setup with a `marcos:` step.
         hirelings: hireling factions in play from the start (hirelings.py; a setup with
-        `capangas:` deals them instead)."""
+        `capangas:` deals them instead).
+        options: {option id or name: value} of the ruleset's `opções:` (rulesdsl/options.py);
+        the others keep their default."""
         self._chance = _chance.make(chance)
         self._redo = None
         self.g = gdef
@@ -73,6 +75,12 @@ class Game:
             self.seating = None
             self.factions = list(factions)
         self.seed = int(seed)
+        from ..options import OptionError, resolve as _resolve_options
+        try:
+            self.options = _resolve_options(gdef, options)
+        except OptionError as exc:
+            from ..errors import format_message
+            raise RulesetError(f"{exc.code}: " + format_message(exc.code, lang or gdef.lang, exc.kw)) from None
         self.landmarks = landmarks
         from . import landmarks as _lm
         try:
@@ -155,6 +163,8 @@ class Game:
         g, s = self.g, self.s
         s.seats = list(self.factions)
         seated = set(self.factions)
+        if getattr(g, "move_origins", False):
+            s.origins = {}          # where each piece began its current move (state.py)
         # a seated faction may need an expansion (`expansões: [E]`): the box then holds the
         # extra pieces each piece kind declares for it (`expansões: {E: 3}`)
         self.box = {}
@@ -500,7 +510,8 @@ class Game:
         return Game(self.g, self.seats_given(), self.seed, self.map_id, self.deck_id, self.lang,
                     self.logging, list(self.history), self.position, self.start,
                     observe=[self.seat_of(f) for f in self.views] or None, chance=self._chance_mode(),
-                    setup=self.setup_id, landmarks=self.landmarks, hirelings=self._hirelings_arg())
+                    setup=self.setup_id, landmarks=self.landmarks, hirelings=self._hirelings_arg(),
+                    options=self.options)
 
     def _hirelings_arg(self):
         """What the game was made with as `hirelings`: "deal", a list, or None."""
@@ -541,6 +552,10 @@ class Game:
             r["landmarks"] = self.landmarks
         if self._hirelings_arg():
             r["hirelings"] = self._hirelings_arg()
+        from ..options import chosen
+        opts = chosen(self.g, self.options)
+        if opts:
+            r["options"] = opts      # only those that differ from the default
         if self._chance is not None and type(self._chance) is not _chance.Recorder:
             # the history holds the dictated picks: a replay asks them again, in order
             r["chance"] = "dictated"
@@ -554,7 +569,8 @@ class Game:
                    history=saved.get("history"), chance=kw.pop("chance", saved.get("chance")),
                    setup=kw.pop("setup", saved.get("setup")),
                    landmarks=kw.pop("landmarks", saved.get("landmarks")),
-                   hirelings=kw.pop("hirelings", saved.get("hirelings")), **kw)
+                   hirelings=kw.pop("hirelings", saved.get("hirelings")),
+                   options=kw.pop("options", saved.get("options")), **kw)
 
     def _check_reach(self):
         """A setup whose factions' total reach is below the ruleset's minimum for this many

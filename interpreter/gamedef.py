@@ -506,6 +506,9 @@ class GameDef:
             else:
                 self.setup_order.append(str(x))
         self.players = game.get("players") or {}
+        # `origens_dos_movimentos: {dura: turno}`: the state keeps where each piece began its
+        # current move (State.origins), cleared as each turn ends
+        self.move_origins = isinstance(game.get("move_origins"), dict)
         self.wild = set()
         self.enums: dict[str, list] = {}
         self.enumval_attrs: dict[str, dict] = {}
@@ -1067,6 +1070,8 @@ class GameDef:
                 return None
 
         self._block, self._expr = block, expr
+        from ..options import compile_options
+        self.options = compile_options(self, d)        # ruleset options (rulesdsl/options.py)
         # actions (global and per faction) — declared first so rules can name them
         specs = []
         for aid, a in (d.get("actions") or {}).items():

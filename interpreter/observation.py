@@ -386,7 +386,8 @@ def information_state_string(game, faction, lang=None) -> str:
         if mode is None or mode == "record":
             twin = Game(game.g, game.seats_given(), game.seed, game.map_id, game.deck_id, game.lang,
                         history=list(game.history), position=game.position, start=game.start,
-                        observe=[game.seat_of(faction)], hirelings=game._hirelings_arg())
+                        observe=[game.seat_of(faction)], hirelings=game._hirelings_arg(),
+                        options=game.options)
         else:
             # chance was dictated: its picks are in the history, between the players' choices;
             # the twin takes each pick from there as its generator asks, in the same order
@@ -403,7 +404,7 @@ def information_state_string(game, faction, lang=None) -> str:
                 return [option_id(o) for o in d.options].index(next(items))
             twin = Game(game.g, game.seats_given(), game.seed, game.map_id, game.deck_id, game.lang,
                         position=game.position, start=game.start, observe=[game.seat_of(faction)], chance=pick,
-                        hirelings=game._hirelings_arg())
+                        hirelings=game._hirelings_arg(), options=game.options)
             for oid in items:
                 twin.apply_id(oid)
         view, twin_game = twin.views[faction], twin

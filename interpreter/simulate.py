@@ -124,7 +124,7 @@ class InvariantViolation(Exception):
 
 
 def play_one(gdef, seats, seed, agents_spec, max_decisions, map_id=None, invariants=False, deck_id=None,
-             setup_id=None, landmarks=None, hirelings=None, cpu_limit=None) -> dict:
+             setup_id=None, landmarks=None, hirelings=None, cpu_limit=None, options=None) -> dict:
     """Play one game with the given seating; returns a plain result dict. With `invariants`,
     the generic invariants are checked before the first decision and after every one: a
     violation stops the game as an error naming the decision (replayable from the seed).
@@ -135,7 +135,7 @@ def play_one(gdef, seats, seed, agents_spec, max_decisions, map_id=None, invaria
     from .agents import make_agents, play, summary
     drafted = bool(seats) and seat_number(seats[0]) is not None
     game = Game(gdef, len(seats) if drafted else seats, seed, map_id=map_id, deck_id=deck_id, setup=setup_id,
-                landmarks=landmarks, hirelings=hirelings)
+                landmarks=landmarks, hirelings=hirelings, options=options)
     agents = make_agents(agents_spec, seats, seed)
     checks = []
     if invariants:
@@ -200,7 +200,8 @@ def _run_chunk(task) -> list[dict]:
 def run_chunk_with(gdef, task, cpu_clock=None) -> list[dict]:
     """The games of one chunk. The CPU-time limit is a timer signal, or with `cpu_clock` (a
     thread's clock, where signals cannot reach) a check between decisions."""
-    ks, factions, base, rotate, agents_spec, max_decisions, map_id, limit, invariants, deck_id, setup_id, landmarks, hired = task
+    ks, factions, base, rotate, agents_spec, max_decisions, map_id, limit, invariants, deck_id, setup_id, landmarks, hired = task[:13]
+    options = task[13] if len(task) > 13 else None       # ruleset options (rulesdsl/options.py)
     out = []
     for k in ks:
         seed = game_seed(base, k)
@@ -209,7 +210,7 @@ def run_chunk_with(gdef, task, cpu_clock=None) -> list[dict]:
         try:
             with deadline(None if cpu_clock else limit):
                 r = play_one(gdef, seats, seed, spec, max_decisions, map_id, invariants, deck_id, setup_id, landmarks,
-                             hired, cpu_limit=(cpu_clock, limit) if cpu_clock else None)
+                             hired, cpu_limit=(cpu_clock, limit) if cpu_clock else None, options=options)
             r["game"] = k
         except Exception as exc:  # noqa: BLE001 - a broken game is a result, not a crash
             r = {"game": k, "seed": seed, "factions": seats, "map": map_id, "deck": deck_id,
@@ -234,7 +235,8 @@ def _agents_for(agents_spec, factions, seats):
 def simulate(ruleset_path, factions, games, seed=0, workers=None, *, rotate=True, agents=None,
              max_decisions=100_000, lang=None, map_id=None, progress=None, time_limit=120.0,
              invariants=False, deck_id=None, on_game=None, cache=None, stats=None,
-             gdef=None, setup_id=None, landmarks=None, hirelings=None, executor=None, address=None) -> dict:
+             gdef=None, setup_id=None, landmarks=None, hirelings=None, executor=None, address=None,
+             options=None) -> dict:
     """Play `games` games and aggregate them (see the module docstring).
 
     executor: None or "local" (this process, or a local process pool), or "dask": the games on
@@ -279,7 +281,7 @@ def simulate(ruleset_path, factions, games, seed=0, workers=None, *, rotate=True
     # game by game
     chunk = 1 if workers == 1 and executor != "dask" else max(1, min(8, games // (workers * 8) or 1))
     tasks = [(ks[i:i + chunk], factions, int(seed), rotate, agents, max_decisions, map_id, time_limit,
-              invariants, deck_id, setup_id, landmarks, hirelings)
+              invariants, deck_id, setup_id, landmarks, hirelings, options)
              for i in range(0, games, chunk)]
     results: list[dict] = []
     interrupted = False

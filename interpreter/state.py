@@ -21,7 +21,7 @@ class State:
     __slots__ = ("uid", "failure", "vid", "vb", "vz", "vc", "vn", "vm", "vf", "vt", "_clock", "_ext", "_at", "_rng", "_rng_share", "seed", "seats", "active", "round", "turn_no", "phase", "board", "supply",
                  "zones", "piece_zones", "counters", "marks", "card_defs", "journal",
                  "_ruler", "_partners", "winner", "winners", "ranking", "terminal", "visible", "flags", "step", "pstat", "ident",
-                 "gate_on", "hired")
+                 "gate_on", "hired", "origins")
 
     def __init__(self, seed: int):
         self.seed = seed
@@ -55,6 +55,10 @@ class State:
         # face-down pieces whose identity is hidden (a kind declared `verso:` lies on the map
         # as its back kind): (space, back kind) -> {face kind: count}
         self.ident: dict[tuple, dict[str, int]] = {}
+        # where pieces on the map began their current move (`origem_dos_movimentos:`, only in a
+        # game that declares it; None otherwise): (space, kind) -> {origin space: count}; the
+        # pieces of that place without a record have not moved (interpreter/origins.py)
+        self.origins: dict | None = None
         self.counters: dict[str, int] = {}                # counter key -> value
         self.marks: dict = {}                             # per-turn marks (limits, used crafters)
         self.flags: dict = {}                             # lasting facts (face-down leaders, ...)
@@ -137,6 +141,8 @@ class State:
         c.piece_zones = {k: v.copy() for k, v in self.piece_zones.items()}
         c.pstat = {k: v.copy() for k, v in self.pstat.items()} if self.pstat else {}
         c.ident = {k: v.copy() for k, v in self.ident.items()} if self.ident else {}
+        o = self.origins
+        c.origins = None if o is None else {k: v.copy() for k, v in o.items()}
         c.counters = self.counters.copy()
         c.marks = self.marks.copy()
         c.flags = self.flags.copy()
@@ -251,6 +257,8 @@ class State:
             return
         if bits or (self.pstat and (space, kind) in self.pstat):
             self._unstatus(space, kind, n, bits)
+        if self.origins is not None and (space, kind) in self.origins:
+            self._origin_leave(space, kind, n)
         b = self.board[space]
         left = b[kind] - n
         if left:
@@ -269,6 +277,8 @@ class State:
         space to another."""
         if n <= 0:
             return
+        if self.origins is not None:
+            self._origin_move(src, dst, kind, n)
         if bits or (self.pstat and (src, kind) in self.pstat):
             self._unstatus(src, kind, n, bits)
             self._shift(src, dst, kind, n)
@@ -276,6 +286,57 @@ class State:
                 self.set_status(dst, kind, n, 0, bits)
             return
         self._shift(src, dst, kind, n)
+
+    # where each piece's current move began (`origem_dos_movimentos:`) -------------------------
+    # Pieces of a kind on a space are counts: of those that leave, the ones that have not moved
+    # (no record) go first, then those that have, each keeping its origin. A piece that comes
+    # back to where its move began has no record again.
+    def _origin_add(self, space, kind, origin, n) -> None:
+        key = (space, kind)
+        rec = self.origins.get(key)
+        if rec is None:
+            rec = self.origins[key] = {}
+        v = rec.get(origin, 0) + n
+        if v:
+            rec[origin] = v
+        else:
+            del rec[origin]
+            if not rec:
+                del self.origins[key]
+        self._undo((_ORIGIN, space, kind, origin, -n), "vb")
+
+    def _origin_leave(self, space, kind, n) -> dict:
+        """n pieces of a kind leave a space: {origin: count} of those that leave (their own
+        space for the ones that had not moved); their records there go."""
+        rec = self.origins.get((space, kind)) or {}
+        plain = max(0, self.board.get(space, {}).get(kind, 0) - sum(rec.values()))
+        out = {}
+        if plain:
+            out[space] = min(plain, n)
+        left = n - min(plain, n)
+        for o in sorted(rec):
+            if left <= 0:
+                break
+            m = min(rec[o], left)
+            self._origin_add(space, kind, o, -m)
+            out[o] = out.get(o, 0) + m
+            left -= m
+        return out
+
+    def _origin_move(self, src, dst, kind, n) -> None:
+        for o, m in self._origin_leave(src, kind, n).items():
+            if o != dst:
+                self._origin_add(dst, kind, o, m)
+
+    def origin_split(self, space, kind) -> dict:
+        """{origin: count} of the pieces of a kind on a space that began a move elsewhere."""
+        return dict((self.origins or {}).get((space, kind)) or {})
+
+    def clear_origins(self) -> None:
+        """Every move is over (`dura: turno`): no piece keeps an origin."""
+        for (space, kind), rec in list(self.origins.items()):
+            for o, m in list(rec.items()):
+                self._origin_add(space, kind, o, -m)
 
     def _shift(self, src, dst, kind, n):
         b = self.board[src]
@@ -574,10 +635,14 @@ def _u_nothing(s):
     pass
 
 
+def _u_origin(s, space, kind, origin, n):
+    s._origin_add(space, kind, origin, n)
+
+
 _UNDO = (_u_take_quiet, _u_put, _u_shift, _u_supply, _u_zone_piece, _u_status, _u_card, _u_zone,
-         _u_add, _u_counter, _u_mark, _u_flag, _u_board, _u_ident, _u_nothing)
+         _u_add, _u_counter, _u_mark, _u_flag, _u_board, _u_ident, _u_nothing, _u_origin)
 (_TAKE_QUIET, _PUT, _SHIFT, _SUPPLY, _ZONE_PIECE, _STATUS, _CARD, _ZONE,
- _ADD, _COUNTER, _MARK, _FLAG, _BOARD, _IDENT, _NOTHING) = range(len(_UNDO))
+ _ADD, _COUNTER, _MARK, _FLAG, _BOARD, _IDENT, _NOTHING, _ORIGIN) = range(len(_UNDO))
 
 
 def _rng_like(rng, state):

@@ -275,6 +275,8 @@ class Main(Frame):
             elif pc == TURN_ENDED:
                 if g.turn_statuses and s.pstat:
                     s.clear_statuses(g.turn_statuses)      # statuses that last a turn (`dura: turno`)
+                if s.origins:
+                    s.clear_origins()          # every move of the turn is over (`origens_dos_movimentos`)
                 if g.victory:
                     game._check_victory(ctx, self.f, None)
                 if g.ending is not None and _ending.reached(game, ctx):

@@ -210,6 +210,8 @@ def build_parser(lang: str = "pt") -> argparse.ArgumentParser:
             default=None, metavar="N|A,B|N:A,B", help=h("landmarks"))
         opt(sp, "--hirelings", "--capangas", "--secuaces", dest="hirelings", action="store_true",
             help=h("hirelings"))
+        opt(sp, "--option", ["--opcao", "--opção"], ["--opcion", "--opción"], dest="rule_options",
+            action="append", default=None, metavar="ID=VALOR", help=h("options"))
 
     def max_decisions_opt(sp, default):
         opt(sp, "--max-decisions", ["--max-decisoes", "--max-decisões"], "--max-decisiones", dest="max_decisions",
@@ -580,6 +582,25 @@ def resolve_landmarks(gdef, spec: str | None, lang: str, setup_id):
     return pick
 
 
+def resolve_options(gdef, specs, lang: str):
+    """`--opcao ID=VALOR` (repeated): the ruleset options chosen (rulesdsl/options.py), by id
+    or name in any language. CLI130: unreadable; CLI131: an unknown option or a bad value
+    (E810/E811, with a suggestion)."""
+    if not specs:
+        return None
+    from .options import OptionError, parse_specs, resolve
+    try:
+        given = parse_specs(specs)
+    except ValueError as exc:
+        raise CliError("CLI130", value=str(exc)) from None
+    try:
+        resolve(gdef, given)
+    except OptionError as exc:
+        raise CliError("CLI131", hint=exc.kw.get("hint"),
+                       message=format_message(exc.code, lang, exc.kw)) from None
+    return given
+
+
 def resolve_deck(gdef, spec: str | None, lang: str) -> str | None:
     """`--baralho`: the deck played instead of the game's own (Law A.2: Exiles and Partisans)."""
     if not spec:
@@ -713,6 +734,7 @@ def _game_args(args):
     if getattr(args, "hirelings", False) and args.setup_id not in (getattr(gdef, "hireling_deals", None) or {}):
         # CLI120: `--capangas` (A.6) with a setup that deals no hirelings (the game's E800)
         raise CliError("CLI120", message=format_message("E800", lang, {}))
+    args.options_chosen = resolve_options(gdef, getattr(args, "rule_options", None), lang)
     # `jogar --faccoes 4`: four seats that draft their factions (A.8); `simular` names them
     # (`simular --faccoes 4` too: each game drafts its own, and its record names them per seat)
     factions = resolve_factions(gdef, args.factions, lang, args.setup_id, seats_ok=True)
@@ -731,6 +753,7 @@ def cmd_play(args) -> int:
     gdef, lang, given, map_id = _game_args(args)
     if resume_kw is not None:
         args.landmarks_pick = resume_kw["landmarks"]
+        args.options_chosen = resume_kw.get("options")
     # a number of seats (A.8 draft, or factions dealt in the setup): the agents sit at `seat1`,
     # `seat2`... (seating.py), and one waits for every faction a seat may take
     from .interpreter.seating import seat_ids
@@ -751,7 +774,7 @@ def cmd_play(args) -> int:
         game = Game(gdef, given, args.seed, map_id=map_id, deck_id=args.deck_id, lang=lang, log=logging,
                     observe=observe or None, setup=args.setup_id, landmarks=args.landmarks_pick,
                     hirelings=resume_kw["hirelings"] if resume_kw is not None else
-                    "deal" if getattr(args, "hirelings", False) else None)
+                    "deal" if getattr(args, "hirelings", False) else None, options=args.options_chosen)
         if saved is not None:
             savegame.replay_history(game, saved, args.resume)
     except RulesLoop as exc:     # the setup itself loops
@@ -885,6 +908,7 @@ def cmd_simulate(args) -> int:
                      deck_id=args.deck_id, invariants=args.invariants, gdef=gdef, setup_id=args.setup_id,
                      landmarks=args.landmarks_pick,
                      hirelings="deal" if getattr(args, "hirelings", False) else None,
+                     options=args.options_chosen,
                      cache=_cache_wanted(args), on_game=(lambda res: writer.add(_records.record(res, run))) if writer else None,
                      executor=None if args.executor == "local" else args.executor, address=args.address)
     except (OSError, TimeoutError) as exc:

@@ -452,6 +452,13 @@ class Builder:
                 for ak in v:
                     if ak not in ("name", "wild") and ak not in DOC_KEYS and not ak.startswith("?"):
                         self._add("attr", ak, None, L(e), None, {"type": "?"})
+        # ruleset options (rulesdsl/options.py); the values of a choice read like enum values
+        for oid, o in (d.get("options") or {}).items():
+            if isinstance(o, dict):
+                self._add("option", oid, o.get("name"), L(o), d["options"].key_pos.get(oid), o)
+                for vid, v in (o.get("values") or {}).items():
+                    self._add("enumval", vid, v.get("name") if isinstance(v, dict) else None, L(o),
+                              o["values"].key_pos.get(vid), v if isinstance(v, dict) else {})
         for sid, s in (d.get("space_kinds") or {}).items():
             self._add("spacekind", sid, s.get("name"), L(s), d["space_kinds"].key_pos.get(sid), s)
             for aid, a in (s.get("attributes") or {}).items():

@@ -651,6 +651,17 @@ class ToNodes(Transformer):
         return N.Call("can_place", [items[-1]], pos=self._p(meta))
 
     @v_args(meta=True)
+    def option_of(self, meta, items):
+        # a ruleset option's value (rulesdsl/options.py): "a opção alianças"
+        return N.Call("option", [items[-1]], pos=self._p(meta))
+
+    @v_args(meta=True)
+    def is_active(self, meta, items):
+        neg = any(isinstance(t, Token) and t.type == "NOT" for t in items)
+        node = N.Call("option_on", [items[0]], pos=self._p(meta))
+        return N.Not(node, pos=self._p(meta)) if neg else node
+
+    @v_args(meta=True)
     def can_remove(self, meta, items):
         return N.Call("can_remove", [items[-1]], pos=self._p(meta))
 

@@ -969,6 +969,15 @@ class Printer:
         if node.fn == "can_remove" and len(node.args) == 1 and isinstance(node.args[0], N.Sel):
             text, tail = self.sel_t(node.args[0], E)
             return self.w("CANREMOVE") + " " + text, ATOM, tail
+        if node.fn == "option" and len(node.args) == 1:
+            # a ruleset option (rulesdsl/options.py): "a opção X"; "... estiver ativada"
+            t, _ = self.prim(node.args[0], E)
+            # with its article when the lexicon spells one ("a opção", "la opción")
+            word = max(self.lex.words.get("OPTION") or [self.w("OPTION")], key=len)
+            return f"{word} {t}", ATOM, E
+        if node.fn == "option_on" and len(node.args) == 1:
+            a, _ = self.sub(node.args[0], 5, frozenset({"IS"}))
+            return f"{a} {self.w('ACTIVE')}", 4, E
         fn = self.w("FN:" + node.fn)
         args = node.args
         if len(args) == 1 and isinstance(args[0], N.Sel):

@@ -39,7 +39,7 @@ def apply_resume(args, saved: dict) -> dict:
     would say otherwise, CLI095); returns the keyword arguments for `Game`."""
     from .cli import CliError
     g = saved["game"]
-    if any(getattr(args, k, None) for k in ("factions", "map", "deck", "setup", "landmarks", "hirelings")):
+    if any(getattr(args, k, None) for k in ("factions", "map", "deck", "setup", "landmarks", "hirelings", "rule_options")):
         raise CliError("CLI095")
     f = g["factions"]
     args.factions = str(f) if isinstance(f, int) else ",".join(f)
@@ -47,7 +47,7 @@ def apply_resume(args, saved: dict) -> dict:
     args.map, args.deck, args.setup = g.get("map"), g.get("deck"), g.get("setup")
     if args.agents is None and saved.get("agents"):
         args.agents = saved["agents"]
-    return {"landmarks": g.get("landmarks"), "hirelings": g.get("hirelings")}
+    return {"landmarks": g.get("landmarks"), "hirelings": g.get("hirelings"), "options": g.get("options")}
 
 
 def replay_history(game, saved: dict, path: str) -> None:

@@ -47,8 +47,9 @@ from .loader import YDict, YList, YStr, detect_lang, load_file
 # `setup`: one of the game's `preparações:` (Law A); `players`: seats whose factions are chosen
 # `landmarks`: the landmarks chosen for the setup's A.5 step (a number, or names)
 # `hirelings`: hirelings in play (App. E, interpreter/hirelings.py), each with its controller
+# `with_options`: the ruleset options the game is made with (rulesdsl/options.py)
 RUN_KEYS = {"ruleset", "factions", "seed", "map", "deck", "setup", "players", "landmarks", "hirelings",
-            "draws"}
+            "draws", "with_options"}
 SETUP_KEYS = {"position", "hands", "supply", "counters", "scores", "zones", "active", "phase", "round"}
 STEP_KEYS = {"choices", "dice", "expect", "description", "note", "law"}
 SCENARIO_KEYS = RUN_KEYS | SETUP_KEYS | STEP_KEYS | {"name", "scenario", "steps"}
@@ -148,6 +149,7 @@ class Scenario:
     hirelings: list = field(default_factory=list)     # hirelings in play (App. E)
     controllers: dict = field(default_factory=dict)   # hireling -> its controller (or None)
     draws: list = field(default_factory=list)         # `sorteios:` [(ids, text, pos)], dictated picks
+    options: dict | None = None       # `com_opções:` the ruleset options chosen (rulesdsl/options.py)
 
     @property
     def id(self) -> str:
@@ -1085,6 +1087,8 @@ def _scenario(rd: _Reader, k: dict, item, ipos, index) -> Scenario | None:
     sc.hirelings, sc.controllers = hired, ctls
     if "draws" in k:
         sc.draws = _draws(rd, k["draws"], vocab)
+    if "with_options" in k:
+        sc.options = _options_choice(rd, k["with_options"], gdef)
     if players is not None and any(x in k for x in SETUP_KEYS):
         # a position names factions' pieces and zones: the seats have none yet
         rd.err("S031", k["players"][1])
@@ -1545,6 +1549,25 @@ def _landmarks_choice(rd, kv, gdef):
     return out
 
 
+def _options_choice(rd, kv, gdef):
+    """`com_opções: {alianças: sim}`: the ruleset options, by id or name (E810, E811)."""
+    from .options import OptionError, resolve
+    v, p = kv
+    if not isinstance(v, dict):
+        rd.err("E810", p, name=str(v), known=", ".join(getattr(gdef, "options", {})) or "-")
+        return None
+    out = {}
+    for name, val in v.items():
+        try:
+            resolve(gdef, {name: val})
+        except OptionError as exc:
+            rd.err(exc.code, getattr(name, "pos", None) or p, hint=exc.kw.get("hint"),
+                   **{k: x for k, x in exc.kw.items() if k != "hint"})
+            continue
+        out[str(name)] = val
+    return out
+
+
 def _draws(rd, item, vocab) -> list:
     """`sorteios:` (ES `sorteos:`): names of what the game's random picks give, in order
     (a faction revealed, a clearing or card drawn at random): [(ids it may be, text, pos)]."""
@@ -1617,7 +1640,7 @@ def new_game(sc: Scenario):
     game = Game(sc.gdef, sc.players if sc.players is not None else sc.factions, sc.seed, sc.map_id,
                 sc.deck_id, lang=sc.lang, log=True, position=pos,
                 start=sc.start, setup=sc.setup_id, landmarks=sc.landmarks, hirelings=sc.hirelings,
-                chance=hook)
+                chance=hook, options=sc.options)
     if not holder:
         game.s.rng = _LoadedDice(game.s.rng.getstate())
         holder.append(game.s.rng)

@@ -40,6 +40,7 @@ NAME_TERMINAL = {
     "enumval": "VALUE", "space": "VALUE", "faction": "VALUE", "card": "VALUE",
     "action": "VALUE", "phase": "VALUE", "tag": "VALUE", "value": "VALUE", "deck": "VALUE",
     "map": "VALUE", "param": "NOUN", "step": "VALUE",
+    "option": "VALUE",
     # piece statuses: an adjective after a piece noun; their declared verbs are verbs
     "status": "VALUE", "status_set": "VERB", "status_clear": "VERB",
 }
@@ -276,6 +277,14 @@ class Tokenizer:
             if single_var:
                 t = self._tok("VAR", text, off)
                 out.append(t)
+                k += 1
+                continue
+            if entry is None and out and out[-1].type == "OPTION":
+                # "a opção X": X names no option of the ruleset (rulesdsl/options.py)
+                names = [" ".join(e.words) for es in self.table.by_first.values() for e in es
+                         if e.kind == "name" and isinstance(e.value, tuple) and e.value[0] == "option"]
+                diags.add("M262", where(off, len(text)), self.lex.lang, word=text,
+                          known=", ".join(names) or "-", hint=suggest(text, names))
                 k += 1
                 continue
             if entry is None:

@@ -252,6 +252,9 @@ schema = {
                      "setup_order": {"type": "array", "items": {"oneOf": [
                          ref("faction"), {"type": "array", "items": ref("faction")}]}},
                      "law_document": S,
+                     # where each piece began its current move, kept while it lasts (a turn):
+                     # `mande de volta` sends pieces there (interpreter/state.py, verbs/moving.py)
+                     "move_origins": obj({"lasts": values("turn")}, required=["lasts"]),
                      # seats (N12, interpreter/seating.py): the turn order drawn at the start, and
                      # the factions chosen (or dealt) during setup, each set up at once
                      "turn_order": values("random", "random_first"),
@@ -387,6 +390,10 @@ schema = {
         "replacements": {"type": "array", "items": HOOK_REPLACE},
         "modifiers": {"type": "array", "items": HOOK_MODIFY},
         "prohibitions": {"type": "array", "items": HOOK_PROHIBIT},
+        # ruleset options chosen at game creation (rulesdsl/options.py): yes/no or one of values
+        "options": idmap(obj({"name": NAME, "type": values("boolean", "choice"),
+                              "values": idmap(obj({"name": NAME})),
+                              "default": {"type": ["string", "boolean", "integer"]}})),
         "victory": {"type": "array", "items": obj({"condition": EXPR, "when": S, "name": NAME})},
         # the end of the game by a condition, final scoring and a ranking (interpreter/ending.py)
         "end_of_game": obj({"condition": EXPR, "final_scoring": RULES,

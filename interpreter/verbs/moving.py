@@ -169,3 +169,41 @@ def _move_step(K, L, send):
         r = _fire_all(ctx, events)
         return FIN if r is None else r
     return FIN
+
+
+@verb("send_back",
+      {"pt": "Manda as peças escolhidas de volta ao espaço onde começou o movimento de cada uma "
+             "(num jogo com 'origens_dos_movimentos:'; as que não se moveram ficam): 'unidades "
+             "aguardando um combate retornam para o território do qual partiram'.",
+       "es": "Manda las piezas elegidas de vuelta al espacio donde empezó el movimiento de cada "
+             "una (en un juego con 'orígenes_de_los_movimientos:'; las que no se movieron se "
+             "quedan)."},
+      {"pt": "mande de volta todos os mechas seus de T",
+       "es": "manda de vuelta todos los mecas tuyos de T"})
+def c_send_back(cc: CC, node):
+    if not getattr(cc.g, "move_origins", None):
+        cc.err("M264", node)
+    _, s = _one_piece_sel(cc, node, default_owner="mine")
+    law = cc.law
+
+    def run(ctx):
+        st = ctx.s
+        if st.origins is None:
+            return None
+        events = []
+        for sp, k, n in s.locations(ctx):
+            for o, m in sorted(st.origin_split(sp, k).items()):
+                m = min(m, n)
+                if m <= 0:
+                    continue
+                n -= m
+                st._origin_add(sp, k, o, -m)
+                if st.pstat and (sp, k) in st.pstat:
+                    st._unstatus(sp, k, m, 0)
+                st._shift(sp, o, k, m)
+                events.append({"event": "movement", "from": sp, "to": o, "space": o, "kind": k,
+                               "owner": ctx.g.piece_kinds[k].owner, "count": m, "by": ctx.me, "acts": ()})
+        for ev in events:
+            ctx.engine.log_change("move", ev)
+        return _fire_all(ctx, events) if events else None
+    return run

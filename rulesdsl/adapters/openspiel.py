@@ -30,7 +30,8 @@ SHORT_NAME = "rulesdsl"
 # none given: the ruleset's first factions, as many as its minimum of players
 # none given: the ruleset's first factions, as many as its minimum of players; a number ("4"):
 # that many seats drafting their factions in the setup (Law A.8; with "setup": "avancada")
-DEFAULTS = {"ruleset": "root", "factions": "", "map": "", "deck": "", "setup": "",
+# "options": ruleset options, "ID=VALOR" joined by "+" (rulesdsl/options.py)
+DEFAULTS = {"ruleset": "root", "factions": "", "map": "", "deck": "", "setup": "", "options": "",
             "max_actions": 1024, "max_decisions": 20_000}
 
 _GAME_TYPE = pyspiel.GameType(
@@ -64,6 +65,8 @@ class RulesGame(pyspiel.Game):
         self.factions = resolve_factions(self.gdef, spec, "pt", self.setup_id, seats_ok=True)
         self.map_id = str(p["map"]) or None
         self.deck_id = str(p["deck"]) or None
+        from ..options import parse_specs
+        self.rule_options = parse_specs(str(p["options"]).split("+")) or None
         self.max_actions = int(p["max_actions"])
         self.max_decisions = int(p["max_decisions"])
         probe = self.new_engine_game()
@@ -82,7 +85,7 @@ class RulesGame(pyspiel.Game):
     def new_engine_game(self):
         from ..interpreter.engine import Game
         return Game(self.gdef, self.factions, 0, map_id=self.map_id, deck_id=self.deck_id, chance="dictated",
-                    setup=self.setup_id)
+                    setup=self.setup_id, options=self.rule_options)
 
     def name_of(self, engine, player):
         """The name the engine knows seat `player` by now (its faction once drafted)."""

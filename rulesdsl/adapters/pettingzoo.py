@@ -49,7 +49,7 @@ class RulesEnv(AECEnv):
 
     def __init__(self, ruleset, factions, seed: int = 0, *, map_id=None, deck_id=None, setup=None,
                  max_actions: int = DEFAULT_MAX_ACTIONS, max_decisions: int = 20_000,
-                 render_mode=None, lang=None):
+                 render_mode=None, lang=None, rule_options=None):
         super().__init__()
         from ..cli import _load, resolve_factions, resolve_setup
         self.gdef = _load(ruleset, lang) if isinstance(ruleset, str) else ruleset
@@ -59,6 +59,11 @@ class RulesEnv(AECEnv):
         # a number: seats that draft their factions during the setup (Law A.8)
         self.factions = factions if isinstance(factions, int) else list(factions)
         self.map_id, self.deck_id = map_id, deck_id
+        # ruleset options ({id: value}, or "ID=VALOR,..."; rulesdsl/options.py)
+        if isinstance(rule_options, str):
+            from ..options import parse_specs
+            rule_options = parse_specs([rule_options])
+        self.rule_options = rule_options
         self.max_actions = int(max_actions)
         self.max_decisions = int(max_decisions)
         self.render_mode = render_mode
@@ -76,7 +81,8 @@ class RulesEnv(AECEnv):
 
     def _new_game(self, seed):
         from ..interpreter.engine import Game
-        return Game(self.gdef, self.factions, seed, map_id=self.map_id, deck_id=self.deck_id, setup=self.setup_id)
+        return Game(self.gdef, self.factions, seed, map_id=self.map_id, deck_id=self.deck_id, setup=self.setup_id,
+                    options=self.rule_options)
 
     def _name(self, agent):
         """The name the game knows a seat by now: its faction once drafted."""

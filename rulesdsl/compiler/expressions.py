@@ -436,6 +436,9 @@ def compile_call(cc: CC, node: N.Call):
     if fn == "truthy":
         f, _ = compile_expr(cc, node.args[0])
         return (lambda ctx: bool(f(ctx))), BOOL
+    if fn in ("option", "option_on"):
+        from ..options import compile_read
+        return compile_read(cc, node)
     if fn == "can_place":
         return compile_can_place(cc, node), BOOL
     if fn == "can_remove":

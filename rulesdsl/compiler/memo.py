@@ -133,7 +133,9 @@ _CALL_READS = {"rules": ("vb",), "uncovered": ("vb",), "uncovered_sum": ("vb",),
                "right_neighbour": ("vt",), "half_up": (), "max": (),
                "min": (), "distance": ("vf",), "starts": ("vf",), "longest_line": (), "matches_all": (), "can_place": ("vb", "vz"),
                "can_remove": ("vb", "vz"),
-               "matches_strict": (), "hidden_face": ("vb",)}
+               "matches_strict": (), "hidden_face": ("vb",),
+               # a ruleset option never changes during a game (rulesdsl/options.py)
+               "option": (), "option_on": ()}
 _PLAIN = (N.Num, N.Var, N.Me, N.Arith, N.Cmp, N.Logic, N.Not, N.ListOf, N.Count, N.Exists)
 
 

@@ -59,7 +59,7 @@ def read_game(text: str) -> dict:
             "map": st.get("map"), "deck": st.get("deck"),
             "history": [r["choice"] for r in records if isinstance(r, dict) and r.get("t") == "decision"
                         and "choice" in r]}
-    for k in ("setup", "landmarks", "hirelings", "chance"):
+    for k in ("setup", "landmarks", "hirelings", "chance", "options"):
         if st.get(k) is not None:
             game[k] = st[k]
     return {"game": game, "ruleset": st.get("ruleset_path"), "name": st.get("game"), "swaps": []}
@@ -89,7 +89,7 @@ def make_game(gdef, saved: dict, history: bool = False):
     try:
         game = Game(gdef, data["factions"], data.get("seed", 0), data.get("map"), data.get("deck"),
                     chance=data.get("chance"), setup=data.get("setup"), landmarks=data.get("landmarks"),
-                    hirelings=data.get("hirelings"))
+                    hirelings=data.get("hirelings"), options=data.get("options"))
     except (RulesetError, ValueError, KeyError, TypeError) as exc:
         raise ReplayError("CLI093", n=0, choice="-", why=str(exc)) from None
     if history:
