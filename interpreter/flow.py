@@ -63,6 +63,8 @@ def block(runs):
             if x is not None:
                 return (Block(runs, ctx, i), x) if i < last else x
         return None
+    if runs and getattr(runs[0], "opens_menu", False):
+        run.opens_menu = True
     return run
 
 

@@ -185,11 +185,13 @@ class Main(Frame):
                 while self.ri < len(rules):
                     if self.ri and g.window_steps and self.wi != self.ri:
                         # `a_qualquer_momento`: the window also between two steps of the phase
-                        # (never inside an action or step, Root 1.4.2)
+                        # (never inside an action or step, Root 1.4.2); not before a step that
+                        # opens with a menu: that menu offers the same window actions
                         self.wi = self.ri
-                        r = self._window_start(g, self.phases[self.pi], g.window_steps)
-                        if r is not None:
-                            return r
+                        if not getattr(rules[self.ri], "opens_menu", False):
+                            r = self._window_start(g, self.phases[self.pi], g.window_steps)
+                            if r is not None:
+                                return r
                     self.ri += 1
                     r = rules[self.ri - 1](self.rules_ctx)
                     if r is not None:

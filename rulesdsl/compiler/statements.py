@@ -490,4 +490,6 @@ def compile_menu(cc: CC, node: N.ActionMenu):
         menu = [0 if live is not None else (budget(ctx) if budget is not None else None)]
         ctx.menus.append(menu)
         return begin(flow.Menu((g, ids, live, law, exact), ctx, menu))
+    # a rule that opens with a menu offers the phase's window actions itself (turns.py)
+    run.opens_menu = True
     return run
