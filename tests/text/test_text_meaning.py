@@ -8,15 +8,10 @@ import pytest
 
 from rulesdsl.cli import main
 
-from textkit import codes, run_checks, write_catalogue
+from textkit import BASE_GLOSSARY, codes, run_checks, write_catalogue
 
 GLOSSARY = {
-    "card": {"pt": {"preferido": "carta", "variantes": ["cartas"]},
-             "es": {"preferido": "carta", "variantes": ["cartas"]}},
-    "warrior": {"pt": {"preferido": "guerreiro", "variantes": ["guerreiros"]},
-                "es": {"preferido": "guerrero", "variantes": ["guerreros"]}},
-    "battle": {"pt": {"preferido": "batalha", "variantes": ["batalhas"]},
-               "es": {"preferido": "batalla", "variantes": ["batallas"]}},
+    **BASE_GLOSSARY,
     "craft": {"pt": {"preferido": "criar", "variantes": []},
               "es": {"preferido": "fabricar", "variantes": []}},
 }

@@ -26,6 +26,17 @@ DOCS = {
 }
 
 
+# the glossary entries most test catalogues need (a test adds its own words to a copy)
+BASE_GLOSSARY = {
+    "card": {"pt": {"preferido": "carta", "variantes": ["cartas"]},
+             "es": {"preferido": "carta", "variantes": ["cartas"]}},
+    "warrior": {"pt": {"preferido": "guerreiro", "variantes": ["guerreiros"]},
+                "es": {"preferido": "guerrero", "variantes": ["guerreros"]}},
+    "battle": {"pt": {"preferido": "batalha", "variantes": ["batalhas"]},
+               "es": {"preferido": "batalla", "variantes": ["batallas"]}},
+}
+
+
 def _dump(path, data):
     with open(path, "w", encoding="utf-8") as fh:
         yaml.safe_dump(data, fh, allow_unicode=True, sort_keys=False, width=1000)
