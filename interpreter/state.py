@@ -55,9 +55,9 @@ class State:
         # face-down pieces whose identity is hidden (a kind declared `verso:` lies on the map
         # as its back kind): (space, back kind) -> {face kind: count}
         self.ident: dict[tuple, dict[str, int]] = {}
-        # where pieces on the map began their current move (`origem_dos_movimentos:`, only in a
+        # where pieces on the map began their current move (`origens_dos_movimentos:`, only in a
         # game that declares it; None otherwise): (space, kind) -> {origin space: count}; the
-        # pieces of that place without a record have not moved (interpreter/origins.py)
+        # pieces of that place without a record have not moved
         self.origins: dict | None = None
         self.counters: dict[str, int] = {}                # counter key -> value
         self.marks: dict = {}                             # per-turn marks (limits, used crafters)
@@ -287,7 +287,7 @@ class State:
             return
         self._shift(src, dst, kind, n)
 
-    # where each piece's current move began (`origem_dos_movimentos:`) -------------------------
+    # where each piece's current move began (`origens_dos_movimentos:`) ------------------------
     # Pieces of a kind on a space are counts: of those that leave, the ones that have not moved
     # (no record) go first, then those that have, each keeping its origin. A piece that comes
     # back to where its move began has no record again.

@@ -145,7 +145,15 @@ def messages() -> dict[str, dict[str, str]]:
     return _MESSAGES
 
 
+class Word(str):
+    """A message argument that is itself a fixed word (`W.<key>` in the catalogue), written in
+    the language the message is rendered in, not the one it was raised in."""
+    __slots__ = ()
+
+
 def format_message(code: str, lang: str, args: dict) -> str:
+    if any(type(v) is Word for v in args.values()):
+        args = {k: (word(v, lang) if type(v) is Word else v) for k, v in args.items()}
     texts = messages().get(code)
     if not texts:
         return f"{code} " + " ".join(f"{k}={v}" for k, v in args.items())

@@ -24,7 +24,7 @@ CLI130-CLI132 (`--opcao`).
 """
 from __future__ import annotations
 
-from .errors import fold, suggest
+from .errors import Word, fold, suggest
 from .ytypes import pos_of
 
 BOOL, CHOICE = "boolean", "choice"
@@ -93,7 +93,7 @@ def compile_options(gdef, d) -> dict:
             default = values[0] if raw is None else _value_id(gdef, values, raw)
         if default is None:
             gdef.diags.add("M260", pos_of(o, "default") or pos, lang, option=str(oid), value=str(raw),
-                           known=", ".join(values) if kind == CHOICE else "sim, não",
+                           known=", ".join(values) if kind == CHOICE else Word("yes_no"),
                            hint=suggest(str(raw), list(values)) if kind == CHOICE else None)
             continue
         out[str(oid)] = Option(str(oid), o.get("law"), kind, values, default, pos)
@@ -144,7 +144,7 @@ def resolve(gdef, given) -> dict:
         val = _truth(v) if o.kind == BOOL else _value_id(gdef, o.values, v)
         if val is None:
             raise OptionError("E811", name=oid, value=str(v),
-                              known=", ".join(o.values) if o.kind == CHOICE else "sim, não",
+                              known=", ".join(o.values) if o.kind == CHOICE else Word("yes_no"),
                               hint=suggest(str(v), list(o.values)) if o.kind == CHOICE else None)
         out[oid] = val
     return out
