@@ -37,9 +37,9 @@ import traceback
 from collections import Counter
 from dataclasses import dataclass, field
 
-from . import lexicon as lexmod
-from .errors import Diagnostics, Pos, RulesError, fold, format_message, suggest
-from .loader import YDict, YList, YStr, detect_lang, load_file
+from .. import lexicon as lexmod
+from ..errors import Diagnostics, Pos, RulesError, fold, format_message, suggest
+from ..loader import YDict, YList, YStr, detect_lang, load_file
 
 # ---------------------------------------------------------------------------------------------
 # keys (neutral names; spellings come from the lexicons)
@@ -69,7 +69,7 @@ def _m(code: str, lang: str, **kw) -> str:
 
 def _words(code: str) -> list[str]:
     """Spellings a designer may write for a value (SV.*), in every language."""
-    from .errors import messages
+    from ..errors import messages
     out = []
     for text in (messages().get(code) or {}).values():
         out.extend(w.strip() for w in str(text).split(",") if w.strip())
@@ -244,7 +244,7 @@ class Vocab:
         return out
 
     def _make_forms(self, spelling: str) -> set[str]:
-        from .tokenizer import pluralize
+        from ..tokenizer import pluralize
         s = " ".join(str(spelling).split())
         out = {fold(s)}
         words = s.split(" ")
@@ -270,7 +270,7 @@ class Vocab:
         if got is None:
             got = self._paths = {}
             if self.g.path_kinds:
-                from .interpreter.board import path_id
+                from ..interpreter.board import path_id
                 for m in self.g.maps.values():
                     sps = [sp for sp in m.attrs if sp not in m.paths]
                     for a in sps:
@@ -801,7 +801,7 @@ class _Reader:
         a value of its type by name (a faction, an enumeration value; empty: no value), kept
         as the state keeps it (interpreter/small_forms.py). Another value: S035. `faction`:
         whose counter it is, for a faction's own typed counter (`fid.cid`)."""
-        from .interpreter import small_forms as _small
+        from ..interpreter import small_forms as _small
         vals = _small.typed_values(vocab.g, cid) if cid is not None else None
         if vals is None and cid is not None and faction is not None:
             vals = _small.typed_values(vocab.g, f"{faction}.{str(cid).split('.')[-1]}")
@@ -913,7 +913,7 @@ class _Reader:
 
 
 def _ruleset(path_value, file_path, reader: _Reader, pos):
-    from .environment import Environment, resolve_ruleset
+    from ..environment import Environment, resolve_ruleset
     base = os.path.dirname(os.path.abspath(file_path))
     cand = os.path.join(base, str(path_value))
     path = cand if os.path.exists(cand) else resolve_ruleset(str(path_value))
@@ -1179,7 +1179,7 @@ def _setup(rd: _Reader, k: dict, vocab: Vocab, m, seated, deck_id) -> Setup:
             st.cards[key] = list(val)
     # enough copies of each named card?
     available: Counter = Counter()
-    from .interpreter.decks import in_play
+    from ..interpreter.decks import in_play
     for did, _piles in in_play(g, deck_id or g.default_deck or next(iter(g.decks), None)):
         for cid in g.decks.get(did, []) if did else []:
             available[cid] += g.cards[cid].copies
@@ -1503,7 +1503,7 @@ def _setup_choice(rd, k, gdef, lang):
     setups = {sid: st for sid, st in (getattr(gdef, "setups", None) or {}).items() if sid}
     if "setup" in k:
         v, p = k["setup"]
-        from .interpreter.seating import setup_names
+        from ..interpreter.seating import setup_names
         names = setup_names(gdef)
         setup_id = names.get(fold(str(v)))
         if setup_id is None:
@@ -1530,7 +1530,7 @@ def _is_yes(v) -> bool:
 def _landmarks_choice(rd, kv, gdef):
     """`marcos:` a number (drawn among all), names or ids of landmarks (E782), or
     `{N: [names]}` (N drawn among those: the cards the players kept, A.5.1)."""
-    from .interpreter.landmarks import landmark_names
+    from ..interpreter.landmarks import landmark_names
     v, p = kv
     if isinstance(v, int) or (isinstance(v, str) and v.isdigit()):
         return int(v)
@@ -1551,7 +1551,7 @@ def _landmarks_choice(rd, kv, gdef):
 
 def _options_choice(rd, kv, gdef):
     """`com_opções: {alianças: sim}`: the ruleset options, by id or name (E810, E811)."""
-    from .options import OptionError, resolve
+    from ..options import OptionError, resolve
     v, p = kv
     if not isinstance(v, dict):
         rd.err("E810", p, name=str(v), known=", ".join(getattr(gdef, "options", {})) or "-")
@@ -1598,7 +1598,7 @@ class _DrawHook:
     wants_game = True
 
     def __call__(self, d, game=None) -> int:
-        from .interpreter.engine import option_id
+        from ..interpreter.engine import option_id
         ids = [option_id(o) for o in d.options]
         if self.queue:
             want = self.queue[0][0]
@@ -1624,12 +1624,12 @@ def _card_def(defs, card):
 
 def new_game(sc: Scenario):
     """The scenario's game at its starting position (before the first choice)."""
-    from .interpreter.engine import Game
+    from ..interpreter.engine import Game
     box: dict = {}
     holder: list = []
     pos = _position_fn(sc, box, holder) if sc.setup is not None else None
     if sc.controllers:
-        from .interpreter.hirelings import set_controllers
+        from ..interpreter.hirelings import set_controllers
         place = pos
 
         def pos(game):
@@ -1649,7 +1649,7 @@ def new_game(sc: Scenario):
 
 
 def run_scenario(sc: Scenario) -> Result:
-    from .interpreter import invariants
+    from ..interpreter import invariants
     res = Result(sc)
     lang = sc.lang
     try:
@@ -1736,8 +1736,8 @@ def _number_decision(d) -> bool:
 
 def option_forms(game, vocab: Vocab, d, value) -> set[str]:
     """Folded spellings that name one option of a decision."""
-    from .interpreter.runtime import PASS, DONE
-    from .interpreter.engine import option_id
+    from ..interpreter.runtime import PASS, DONE
+    from ..interpreter.engine import option_id
     out = {fold(option_id(value))}
     if value is PASS:
         out |= {fold(w) for w in _words("SV.pass")}
@@ -1801,7 +1801,7 @@ def _stated_unit(game, vocab, d, value, t) -> bool:
 def _matches(game, vocab, d, value, text) -> bool:
     t = " ".join(fold(str(text)).split())
     if isinstance(value, tuple):
-        from .interpreter.engine import option_id
+        from ..interpreter.engine import option_id
         if t == fold(option_id(value)):
             return True
         if _stated_unit(game, vocab, d, value, t):
@@ -1825,7 +1825,7 @@ def match_option(game, vocab: Vocab, text) -> int | None:
 
 
 def option_label(game, vocab: Vocab, d, value) -> str:
-    from .interpreter.runtime import PASS, DONE
+    from ..interpreter.runtime import PASS, DONE
     lang = vocab.lang
     if value is PASS:
         return _words_lang("SV.pass", lang)
@@ -1852,14 +1852,14 @@ def option_label(game, vocab: Vocab, d, value) -> str:
 
 def kind_label(kind, lang) -> str:
     """A decision kind in the report's language ("escolha", "elección")."""
-    from .errors import messages
+    from ..errors import messages
     if ("SV.kind." + str(kind)) not in messages():
         return str(kind)
     return _words_lang("SV.kind." + str(kind), lang)
 
 
 def _words_lang(code, lang):
-    from .errors import messages
+    from ..errors import messages
     text = (messages().get(code) or {}).get(lang) or ""
     return text.split(",")[0].strip() or code
 
@@ -1876,7 +1876,7 @@ def why_illegal(game, vocab: Vocab, text):
     SR.why.* (an action of a menu whose per-turn limit is reached, whose requirement fails,
     with no actions left, or tried and undone this turn) or, for a choice, the engine's own
     explanation (`Game.explain`: the words of the rule the option fails); else not_listed."""
-    from .interpreter.runtime import Ctx
+    from ..interpreter.runtime import Ctx
     d = game.pending
     if d is None:
         return None
@@ -2054,7 +2054,7 @@ def _check(game, sc: Scenario, ex: Expect, res: Result):
             label = vocab.name("counter", cid)
             if other is not None:
                 label = f"{label} ({_fac(sc, other)})"
-            from .interpreter import small_forms as _small
+            from ..interpreter import small_forms as _small
             vals = _small.typed_of_key(g, key)
             if vals is not None:
                 # a typed counter (N8): its values by name, "nada" for no value
