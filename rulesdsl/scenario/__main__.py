@@ -1,6 +1,6 @@
 """`python -m rulesdsl.scenario FILE...`: the same as `rulesdsl scenario FILE...`."""
 import sys
 
-from .load import main
+from .cli import main
 
 sys.exit(main())
