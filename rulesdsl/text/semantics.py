@@ -196,7 +196,7 @@ def features(text: str, lang: str, hits: dict | None = None,
              negations: list | None = None) -> Features:
     """The content features of one text; `hits` is the glossary's concept → [(start, end, ...)]
     for this text (Checker.concept_hits), `negations` the spans of its negations
-    (checks.conditions): a negation bears on the concept after it ("não pode mover")."""
+    (conditions.conditions): a negation bears on the concept after it ("não pode mover")."""
     f = Features()
     if not text:
         return f
