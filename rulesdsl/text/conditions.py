@@ -9,6 +9,7 @@ from functools import lru_cache
 
 from ..errors import fold
 from . import numbers as nummod
+from . import negation as negmod
 from . import semantics as semmod
 from .findings import _marks, excerpts_of
 from .groups import Group
@@ -148,6 +149,75 @@ class Conditions:
         return any(a <= span[0] and span[1] <= b for a, b in self.parens)
 
 
+# "no espaço para acólitos, e não no suprimento" = "en el recuadro en vez de en la reserva":
+# not a negation (the rule says what happens), but it answers one (negation.py)
+INSTEAD = {"pt": ["em vez de", "ao invés de", "em lugar de", "no lugar de"],
+           "es": ["en vez de", "en lugar de"]}
+
+
+def instead(text: str, lang: str) -> list:
+    """Spans of "instead of" phrases in `text`."""
+    toks = nummod.tokenize(text)
+    return [(toks[a].start, toks[b - 1].end)
+            for a, b in _match_phrases(toks, _vocab(INSTEAD, lang, "instead"))]
+
+
+# "entre a clareira X e as adjacentes" chooses one place: the "e" of "entre ... e" is an "ou"
+BETWEEN = {"pt": ["entre"], "es": ["entre"]}
+_QUOTES = {'"': '"', "“": "”", "«": "»", "'": "'"}
+# items of at most this many words make "A, B, C ou D" a list
+LIST_ITEM_WORDS = 4
+
+
+def _conjunctions(toks, text: str, ors: list, ands: list, lang: str) -> tuple[list, list]:
+    """The "ou"/"e" that choose or join rules, of all those written: not a letter in quotes
+    (`la casilla "o"` is a zero), not the last joint of a list of three or more short items
+    ("Marquesa, Águila, Alianza, Vagabundo, Culto o Gente del Río" names factions, with "o" or
+    "y" alike); and "entre X e Y" is a choice of one, an "ou"."""
+    between = {fold(w) for w in nummod.word_list(lang, "between", BETWEEN)}
+    joints = {fold(w) for w in nummod.word_list(lang, "or", OR_WORDS) + nummod.word_list(lang, "and", AND_WORDS)}
+
+    def quoted(a):
+        t = toks[a]
+        return (t.start > 0 and t.end < len(text) and text[t.start - 1] in _QUOTES
+                and text[t.end] == _QUOTES[text[t.start - 1]])
+
+    def list_closer(a):
+        if a == 0 or toks[a - 1].text == ",":
+            return False
+        commas, words = 0, 0
+        for k in range(a - 1, -1, -1):
+            t = toks[k]
+            if t.text in _CLAUSE_BREAK or t.text in "()":
+                break
+            if t.text == ",":
+                if words == 0 or words > LIST_ITEM_WORDS:
+                    break
+                commas, words = commas + 1, 0
+                if commas >= 2:
+                    return True
+                continue
+            if t.is_word:
+                words += 1
+        return False
+
+    def after_between(a):
+        for k in range(a - 1, max(-1, a - 12), -1):
+            t = toks[k]
+            if t.text in _CLAUSE_BREAK or t.text == "," or t.low in joints:
+                return False
+            if t.fold in between:
+                return True
+        return False
+    ors = [(a, b) for a, b in ors if not quoted(a) and not list_closer(a)]
+    keep, moved = [], []
+    for a, b in ands:
+        if list_closer(a):
+            continue
+        (moved if after_between(a) else keep).append((a, b))
+    return sorted(ors + moved), keep
+
+
 def _parens(text: str) -> list:
     """Spans of the parenthesised asides of `text` ("(*Peças podem ser movidas ...*)")."""
     out, stack = [], []
@@ -213,6 +283,7 @@ def conditions(text: str, lang: str) -> Conditions:
     _match_phrases(toks, _vocab(OR_AND_IDIOMS, lang, "or_and_idioms"), idiom_used)
     ors = _match_phrases(toks, [[w] for w in nummod.word_list(lang, "or", OR_WORDS)], set(idiom_used), accent=True)
     ands = _match_phrases(toks, [[w] for w in nummod.word_list(lang, "and", AND_WORDS)], set(idiom_used), accent=True)
+    ors, ands = _conjunctions(toks, text, ors, ands, lang)
 
     def spans(pairs):
         return [(toks[a].start, toks[b - 1].end) for a, b in pairs]
@@ -220,6 +291,17 @@ def conditions(text: str, lang: str) -> Conditions:
                    spans(only), len(merged), parens=_parens(text), attributes=spans(attrs))
     c.merged_out = sum(1 for x in spans(merged) if not c.inside(x))
     return c
+
+
+REMAINING = {"pt": ["restante", "restantes", "demais", "resto"],
+             "es": ["restante", "restantes", "demás", "resto"]}
+
+
+def _remaining_instead(src, tgt, la, lb, xa, xb) -> bool:
+    """The text with fewer exceptions says "the remaining ..." as often as it lacks them."""
+    fewer, lang, n = (src, la, len(xb) - len(xa)) if len(xa) < len(xb) else (tgt, lb, len(xa) - len(xb))
+    toks = nummod.tokenize(fewer)
+    return len(_match_phrases(toks, _vocab(REMAINING, lang, "remaining"))) >= n
 
 
 class ConditionChecks:
@@ -245,11 +327,17 @@ class ConditionChecks:
         for code, field_ in (("T120", "negation"), ("T121", "exception")):
             x, y = getattr(ca, field_), getattr(cb, field_)
             if differ(x, y) and not traded:
+                if code == "T120" and both_ways and self._negations_answered(g, src, tgt, ca, cb):
+                    continue
                 self.add(code, g, doc.id, f"{field_}:{len(x)}≠{len(y)}",
                          {law.id: excerpts_of(src, x, 3), doc.id: excerpts_of(tgt, y, 3)}, pos,
                          marks=_marks(law.id, src, x, doc.id, tgt, y),
                          na=len(x), nb=len(y), law=law.id)
-                if not both_ways:
+                if code == "T121" and _remaining_instead(src, tgt, law.lang, doc.lang, x, y):
+                    # "os ninhos restantes" / "todos sus espacios excepto el más a la
+                    # izquierda": the rest, said as all but some
+                    self.findings[-1].severity = "info"
+                elif not both_ways:
                     # a summary or reference says it its own way ("não pode" for "só pode"):
                     # counted negations there are a note (all ten sampled were paraphrase)
                     self.findings[-1].severity = "info"
@@ -306,3 +394,31 @@ class ConditionChecks:
                      {law.id: excerpts_of(src, ca.or_ or ca.and_),
                       doc.id: excerpts_of(tgt, cb.or_ or cb.and_)}, pos,
                      oa=len(ca.or_), ob=len(cb.or_), aa=len(ca.and_), ab=len(cb.and_), law=law.id)
+            # the difference only inside a parenthesised aside ("(o empatados en menos)"): a note
+            out_a = [x for x in ca.or_ if not ca.inside(x)], [x for x in ca.and_ if not ca.inside(x)]
+            out_b = [x for x in cb.or_ if not cb.inside(x)], [x for x in cb.and_ if not cb.inside(x)]
+            do, da = len(out_b[0]) - len(out_a[0]), len(out_b[1]) - len(out_a[1])
+            if not (do and da and (do > 0) != (da > 0)):
+                self.findings[-1].severity = "info"
+
+    def _negations_answered(self, g: Group, src: str, tgt: str, ca: Conditions,
+                            cb: Conditions) -> bool:
+        """Every negation that makes the counts differ negates something the other text says
+        too, its own way (negation.py): then the difference is a note (T180), not a T120."""
+        law, doc = self.law, g.doc
+        ha, hb = self.concept_hits(src, law.lang), self.concept_hits(tgt, doc.lang)
+        na = negmod.read(src, law.lang, ca.negation, ha)
+        nb = negmod.read(tgt, doc.lang, cb.negation, hb)
+        ra = negmod.read(src, law.lang, ca.exception + ca.only + instead(src, law.lang), ha)
+        rb = negmod.read(tgt, doc.lang, cb.exception + cb.only + instead(tgt, doc.lang), hb)
+        left_a, left_b = negmod.unanswered(na, nb, ra, rb, set(ha), set(hb))
+        if left_a or left_b:
+            return False
+        sa, sb = [x.span for x in na], [y.span for y in nb]
+        what = f"{len(na)}/{len(nb)}"
+        self.add("T180", g, doc.id, f"negation:{len(na)}≠{len(nb)}",
+                 {law.id: excerpts_of(src, sa, 3), doc.id: excerpts_of(tgt, sb, 3)},
+                 g.target[0].pos, marks=_marks(law.id, src, sa, doc.id, tgt, sb),
+                 na=len(na), nb=len(nb), law=law.id, what=what,
+                 heads=", ".join(sorted({x.head for x in na + nb if x.head})) or "—")
+        return True

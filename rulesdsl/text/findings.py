@@ -42,6 +42,7 @@ CODES = {
     "T162": ("error", "data"),
     "T163": ("info", "data"),
     "T170": ("warning", "accepted"),
+    "T180": ("info", "conditions"),
 }
 SEVERITY_ORDER = {"error": 0, "warning": 1, "info": 2}
 

@@ -81,7 +81,8 @@ MODALITY = {
 
 TIMING = {
     "pt": {
-        "start": ["início", "começo", "no começo", "ao começar", "ao iniciar"],
+        "start": ["início", "começo", "no começo", "ao começar", "ao iniciar", "quando começa",
+                  "quando começam"],
         "end": ["fim", "final", "término", "ao terminar", "ao acabar"],
         "immediately": ["imediatamente", "de imediato", "logo em seguida"],
         "before": ["antes"],
@@ -89,7 +90,10 @@ TIMING = {
         "during": ["durante"],
     },
     "es": {
-        "start": ["inicio", "comienzo", "principio", "al comenzar", "al empezar", "al iniciar"],
+        "start": ["inicio", "comienzo", "principio", "al comenzar", "al empezar", "al iniciar",
+                  # "cuando comienza una batalla" = "no início de uma batalha" ("comienza
+                  # una batalla" alone is "start a battle", an action)
+                  "cuando comienza", "cuando comienzan", "cuando empieza", "cuando empiezan"],
         "end": ["fin", "final", "al terminar", "al acabar"],   # "el término" is "the term"
         "immediately": ["inmediatamente", "de inmediato", "en seguida", "enseguida"],
         "before": ["antes"],
@@ -238,7 +242,10 @@ def features(text: str, lang: str, hits: dict | None = None,
         if c is not None:
             f.counted[(n.value, c)] += 1
             f.add_span("counted", (n.value, c), n.start, n.end)
-    used: set[int] = set()
+    # a word in quotes is mentioned, not used: 'Qualquer coisa que diga “no início” de uma
+    # fase' defines the phrase, it times nothing
+    used: set[int] = {i for i, t in enumerate(toks)
+                      if any(a <= t.start and t.end <= b for a, b in _quoted(text))}
     for kind, table, section in (("quantifier", QUANTIFIERS, "quantifiers"),
                                  ("modality", MODALITY, "modality"),
                                  ("timing", TIMING, "timing")):
@@ -285,6 +292,14 @@ def features(text: str, lang: str, hits: dict | None = None,
     f.sentences = sum(1 for part in _SENTENCE_RE.split(text)
                       if sum(1 for t in nummod.tokenize(part) if t.is_word) >= 3)
     return f
+
+
+_QUOTED_RE = re.compile(r'“[^”\n]{1,40}”|"[^"\n]{1,40}"|«[^»\n]{1,40}»')
+
+
+def _quoted(text: str) -> list:
+    """Spans of short quotations in `text` (a word or phrase mentioned)."""
+    return [m.span() for m in _QUOTED_RE.finditer(text)]
 
 
 def _show(v) -> str:
