@@ -19,6 +19,8 @@ compared:
   T150            stale translation (`confirmado` no longer matches the source text)
   T160/T161/T162  text against data: numbers in a rule block citing a paragraph, and back
   T170            an acknowledged difference that no longer matches anything
+  T180            negations counted differently, each answered by the other text (a note)
+  T181            a place things are sent to, swapped or left out with its sentence
 
 A translation is checked both ways. A reference or a summary is allowed to leave things out,
 so for numbers and conditions only what it *adds or changes* is reported (a number it states
@@ -43,6 +45,7 @@ from .glossary_check import (GLOSSARY_LENGTH, GLOSSARY_PARALLEL, GlossaryChecks,
 from .groups import Group, groups_of, number_map
 from .meaning import MeaningChecks
 from .numbers_check import NumberChecks
+from .places import PlaceChecks
 from .xrefs_check import XrefChecks, titles_match  # noqa: F401
 
 # what a summary says its own way: a number it adds ("há três ações: ..."), "ou" for "e",
@@ -66,9 +69,12 @@ def summary_notes(findings: list) -> None:
 #   meaning.py        counted numbers, quantifiers, modality, timing (T114/T115, T124–T127)
 #   glossary_check.py concepts of the glossary in a text (T130/T131)
 #   xrefs_check.py    cross-references, renumbering, stale translations (T103, T140–T150)
+#   negation.py       what a negation negates: paraphrases as notes (T180)
+#   places.py         where a rule sends things: swapped or left out (T181)
 
 
-class Checker(NumberChecks, ConditionChecks, MeaningChecks, GlossaryChecks, XrefChecks):
+class Checker(NumberChecks, ConditionChecks, MeaningChecks, GlossaryChecks, XrefChecks,
+              PlaceChecks):
     def __init__(self, cat: Catalogue, lang: str):
         self.cat = cat
         self.lang = lang
@@ -150,6 +156,8 @@ def run(cat: Catalogue, lang: str, data=None) -> Report:
             ck.glossary(g, both)
             if doc.role in ("translation", "reference"):
                 ck.xref_compare(g, ns_map)
+            if doc.role == "translation":
+                ck.places(g)
         if doc.role == "summary":
             summary_notes(ck.findings[first:])
         ck.xref_exists(doc)

@@ -29,9 +29,14 @@ NEGATION = {
 # phrases whose words are not a negation (they are counted elsewhere, or mean something else)
 NOT_NEGATION = {
     "pt": ["não obstante", "a não ser", "sem incluir", "sem contar", "não incluindo", "não inclui",
-           "não incluem", "nem sempre"],
+           "não incluem", "nem sempre",
+           # a necessity denied is a permission: "(não precisam ser todas na mesma clareira)"
+           "não precisa", "não precisam", "não é necessário", "não é necessária",
+           "não são necessários", "não são necessárias"],
     "es": ["no obstante", "a no ser", "sin incluir", "sin contar", "no incluyendo", "no incluye",
-           "no incluyen", "sin embargo", "ni siquiera", "sin cuartel"],
+           "no incluyen", "sin embargo", "ni siquiera", "sin cuartel",
+           "no necesita", "no necesitan", "no tiene que", "no tienen que", "no es necesario",
+           "no es necesaria", "no son necesarios", "no son necesarias", "no hace falta"],
 }
 # negated attributes: "um item não danificado", "un claro no afín", "bono no tapado" name a state
 # (the other text often says it with a positive word: "clareira neutra", "bônus revelado"), they
@@ -341,10 +346,13 @@ class ConditionChecks:
                     # a summary or reference says it its own way ("não pode" for "só pode"):
                     # counted negations there are a note (all ten sampled were paraphrase)
                     self.findings[-1].severity = "info"
-                elif code == "T120" and (aside or len(g.law) != len(g.target)):
-                    # ... or several Law paragraphs rendered by another number of paragraphs
-                    # (a glossary and a rule merged into one section): the count spans texts
-                    # that do not say the same things, a reading decides
+                elif code == "T120" and len(g.law) != len(g.target):
+                    # several Law paragraphs rendered by another number of paragraphs (a
+                    # glossary and a rule merged into one section): the count spans texts that
+                    # do not say the same things — a note (Root: 2 of 3 such were false)
+                    self.findings[-1].severity = "info"
+                elif code == "T120" and aside:
+                    # the difference is in a reminder: a reading decides
                     self.findings[-1].severity = "warning"
         if both_ways and traded and (len(ca.negation), len(ca.exception), len(ca.only)) != (
                 len(cb.negation), len(cb.exception), len(cb.only)):

@@ -43,6 +43,7 @@ CODES = {
     "T163": ("info", "data"),
     "T170": ("warning", "accepted"),
     "T180": ("info", "conditions"),
+    "T181": ("warning", "meaning"),
 }
 SEVERITY_ORDER = {"error": 0, "warning": 1, "info": 2}
 

@@ -282,6 +282,12 @@ def extract(text: str, lang: str, *, ordinal: bool = True) -> list[Num]:
         if not t.is_word:
             i += 1
             continue
+        if (t.fold == "o" and 0 < t.start and t.end < len(text) and text[t.start - 1] in "\"“«"
+                and text[t.end] in "\"”»"):
+            # `la casilla "o"`: a zero typed as the letter, in quotes — weak (it may be a letter)
+            out.append(Num(0, "cardinal", False, t.start, t.end, t.text))
+            i += 1
+            continue
         w = t.fold
         nxt = toks[i + 1] if i + 1 < n else None
         if w in card:
@@ -316,7 +322,9 @@ def extract(text: str, lang: str, *, ordinal: bool = True) -> list[Num]:
             i += 1
             continue
         if ordinal and w in ords:
-            out.append(Num(ords[w], "ordinal", True, t.start, t.end, t.text))
+            # "o atacante escolhe quem usa primeiro (1.1.3)": an adverb of order, not an
+            # ordinal of something — weak
+            out.append(Num(ords[w], "ordinal", bool(nxt and nxt.is_word), t.start, t.end, t.text))
             i += 1
             continue
         if ordinal and w in ords_det:

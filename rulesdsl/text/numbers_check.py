@@ -115,6 +115,8 @@ def _restated(text: str, spans: list, lang: str) -> bool:
     arts = {fold(w) for w in DEFINITE.get(lang, set())} | {
         fold(w) for w in nummod.word_list(lang, "definite", {})}
     between = _BETWEEN.get(lang, set())
+    floors = {fold(w) for w in _FLOOR.get(lang, set())}
+    nums = {(n.start, n.end): n for n in nummod.extract(text, lang, ordinal=False)}
     for a, b in spans:
         if any(x <= a and b <= y for x, y in parens):
             continue
@@ -123,8 +125,47 @@ def _restated(text: str, spans: list, lang: str) -> bool:
         if words and (words[-1] in arts or (len(words) == 2 and words[-1] in between
                                              and words[0] in arts)):
             continue
+        # "a un mínimo de cero": every count stops at zero, the text only says it
+        n = nums.get((a, b))
+        if n is not None and n.value == 0 and words and words[-1] in floors | {"de"} and (
+                words[-1] in floors or (len(words) == 2 and words[0] in floors)):
+            continue
+        # "as 5 serrarias, 5 oficinas e 5 recrutadores restantes": the article of a list
+        # stands before its first item
+        if _listed_after_restated(text, a, arts, between, lang):
+            continue
         return False
     return True
+
+
+_FLOOR = {"pt": {"mínimo"}, "es": {"mínimo"}}
+
+
+def _listed_after_restated(text: str, a: int, arts: set, between: set, lang: str) -> bool:
+    """The number at `a` continues a list ("X, 5 Y e 5 Z") whose first number follows a
+    definite article."""
+    toks = nummod.tokenize(text[:a])
+    joints = {fold(w) for w in nummod.word_list(lang, "and", {"pt": ["e"], "es": ["y", "e"]})}
+    k = len(toks) - 1
+    if k < 0 or not (toks[k].text == "," or toks[k].fold in joints):
+        return False
+    # back over "<number> <one or two words>" items to the first number of the list
+    while k >= 0:
+        k -= 1
+        words = 0
+        while k >= 0 and toks[k].is_word and words < 3:
+            k -= 1
+            words += 1
+        if k < 0 or not toks[k].text[:1].isdigit() and nummod.parse_number_word(toks[k].text, lang) is None:
+            return False
+        first = k
+        if first > 0 and (toks[first - 1].text == "," or toks[first - 1].fold in joints):
+            k = first - 1
+            continue
+        prev = [t.fold for t in toks[:first] if t.is_word][-2:]
+        return bool(prev) and (prev[-1] in arts or (len(prev) == 2 and prev[-1] in between
+                                                    and prev[0] in arts))
+    return False
 
 
 def _first(nums, v, kind) -> int:
