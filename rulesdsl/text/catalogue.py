@@ -128,6 +128,7 @@ class Concept:
     terms: dict[str, Term]
     note: str = ""
     pos: Pos | None = None
+    phase: bool = False       # `fase: sim`: a phase of the turn (a rule limited to it, T182)
 
 
 @dataclass
@@ -331,6 +332,11 @@ def _section(top, key, kind, word, data, ld, keys, lang):
                expected=_kind_word(word, lang))
         return None
     return v
+
+
+# `fase: sim` / `fase: sí` (and true/false)
+_YES = {"sim", "si", "true", "yes"}
+_NO = {"nao", "no", "false"}
 
 
 def _kind_word(kind: str, lang: str) -> str:
@@ -658,12 +664,19 @@ def _load_glossary(ld: _Loader, cat: Catalogue, path: str) -> None:
                     avoid=_str_list(f.get("avoid", (None,))[0]))
             elif keys.of(k) == "note":
                 concept.note = str(v or "")
+            elif keys.of(k) == "phase":
+                yes = fold(str(v)) in _YES
+                if not yes and fold(str(v)) not in _NO:
+                    ld.add("T004", pos_of_value(entry, k), lang, key=str(k),
+                           expected=_kind_word("yes_no", lang))
+                concept.phase = yes
             elif keys.of(k) == "forms":
                 continue
             else:
-                hint = suggest(str(k), sorted(langs) + [keys.spell("note")], 0.5)
+                own = [keys.spell("note"), keys.spell("phase")]
+                hint = suggest(str(k), sorted(langs) + own, 0.5)
                 ld.add("T003", entry.key_pos.get(k), lang, key=str(k),
-                       allowed=", ".join(sorted(langs) + [keys.spell("note")]), hint=hint)
+                       allowed=", ".join(sorted(langs) + own), hint=hint)
         cat.concepts[cid_s] = concept
 
 

@@ -21,6 +21,7 @@ compared:
   T170            an acknowledged difference that no longer matches anything
   T180            negations counted differently, each answered by the other text (a note)
   T181            a place things are sent to, swapped or left out with its sentence
+  T182            a rule limited to a phase of the turn in one text only
 
 A translation is checked both ways. A reference or a summary is allowed to leave things out,
 so for numbers and conditions only what it *adds or changes* is reported (a number it states
@@ -158,6 +159,7 @@ def run(cat: Catalogue, lang: str, data=None) -> Report:
                 ck.xref_compare(g, ns_map)
             if doc.role == "translation":
                 ck.places(g)
+                ck.phases(g)
         if doc.role == "summary":
             summary_notes(ck.findings[first:])
         ck.xref_exists(doc)

@@ -44,6 +44,7 @@ CODES = {
     "T170": ("warning", "accepted"),
     "T180": ("info", "conditions"),
     "T181": ("warning", "meaning"),
+    "T182": ("warning", "meaning"),
 }
 SEVERITY_ORDER = {"error": 0, "warning": 1, "info": 2}
 

@@ -4,10 +4,26 @@ from __future__ import annotations
 
 import re
 
+from . import numbers as nummod
 from . import semantics as semmod
 from .conditions import conditions
 from .findings import _marks, excerpt, excerpts_of
 from .groups import Group
+
+
+# a phase that limits a rule: "durante o Dia", "no Anoitecer", "Por la Mañana", "en tu Tarde"
+# (not "siga para o Anoitecer", "termine o Dia": a step, not a limit)
+PHASE_LIMITS = {"pt": ["durante", "no", "na", "em", "ao", "seu", "sua"],
+                "es": ["por", "en", "durante", "al", "tu", "su"]}
+
+
+def _limits(text: str, at: int, lang: str) -> bool:
+    words = [t.low for t in nummod.tokenize(text[max(0, at - 40):at]) if t.is_word][-3:]
+    limits = {w.lower() for w in nummod.word_list(lang, "phase_limits", PHASE_LIMITS)}
+    articles = {"o", "a", "os", "as", "el", "la", "los", "las", "de", "do", "da"}
+    while words and words[-1] in articles | {"seu", "sua", "tu", "su"} - limits:
+        words.pop()
+    return bool(words) and words[-1] in limits
 
 
 class MeaningChecks:
@@ -62,3 +78,38 @@ class MeaningChecks:
                 w = t.preferred if t is not None else None
             out.append(w if w is not None else part)
         return "".join(out)
+
+    def phases(self, g: Group) -> None:
+        """A rule limited to a phase of the turn in one text only ("Por la Mañana, cuando
+        mueve ..., puede mover los guerreros Aliados" against "Sempre que você se mover"): the
+        other text lets it happen in any phase (T182, a translation). Phases are the glossary
+        concepts marked `fase: sim`; a phase named anywhere in the other text, or in a
+        heading-only or merged group, is no finding."""
+        if g.heading_only() or len(g.law) != len(g.target):
+            return
+        phases = {c.id for c in self.cat.concepts.values() if c.phase}
+        if not phases:
+            return
+        law, doc = self.law, g.doc
+        src = "\n".join(p.text for p in g.law)
+        tgt = "\n".join(p.text for p in g.target)
+        ha, hb = self.concept_hits(src, law.lang), self.concept_hits(tgt, doc.lang)
+        if not set(ha) & set(hb) - phases:
+            return      # nothing else in common: not the same rule
+        # named anywhere in the other text, its title included ("TARDE Esta fase ..."): no
+        fa = self.concept_hits(g.source_text(), law.lang)
+        fb = self.concept_hits(g.target_text(), doc.lang)
+        for cid in sorted(phases):
+            in_a = [h for h in ha.get(cid, []) if not h[3] and _limits(src, h[0], law.lang)]
+            in_b = [h for h in hb.get(cid, []) if not h[3] and _limits(tgt, h[0], doc.lang)]
+            if bool(in_a) == bool(in_b) or cid in (fb if in_a else fa):
+                continue
+            sa, sb = [h[:2] for h in in_a], [h[:2] for h in in_b]
+            ea = excerpts_of(src, sa) if sa else excerpt(src)
+            eb = excerpts_of(tgt, sb) if sb else excerpt(tgt)
+            self.add("T182", g, doc.id, f"phase:{cid}@{'a' if in_a else 'b'}",
+                     {law.id: ea, doc.id: eb}, g.target[0].pos, focus=[sa and ea, sb and eb],
+                     marks=_marks(law.id, src, sa, doc.id, tgt, sb), law=law.id,
+                     phase=cid, have=law.id if in_a else doc.id, lack=doc.id if in_a else law.id)
+            f = self.findings[-1]
+            f.args_by_lang = {lg: {k: self._say(v, lg) for k, v in f.args.items()} for lg in ("pt", "es")}
