@@ -375,7 +375,7 @@ def test_glossary_shape_and_size():
     pref, var = K("pt", "preferred"), K("pt", "variants")
     for cid, c in gl.items():
         assert re.match(r"^[a-z][a-z0-9_]*$", cid), cid
-        assert set(c) <= {"pt", "es", K("pt", "note")}, cid
+        assert set(c) <= {"pt", "es", K("pt", "note"), K("pt", "phase")}, cid
         for lang in ("pt", "es"):
             entry = c[lang]
             assert set(entry) == {pref, var}, (cid, lang)

@@ -65,9 +65,9 @@ def test_glued_negation_is_an_exception(tmp_path):
 
 
 def test_a_difference_only_in_an_aside_is_a_warning(tmp_path):
-    """A negation only in a parenthesised reminder (Law 6.3.4, 11.4.2) asks for a reading;
+    """A negation only in a parenthesised reminder (Law 6.5, 11.4.2) asks for a reading;
     one in the rule itself is an error."""
-    rep = pair(tmp_path, "Posicione 3 guerreiros (*não precisam ser todos na mesma batalha*).",
+    rep = pair(tmp_path, "Posicione 3 guerreiros (*que não sejam parte de outra batalha*).",
                "Pon 3 guerreros.")
     (f,) = codes(rep, "T120")
     assert f.severity == "warning"
@@ -173,15 +173,15 @@ def test_a_total_said_again_is_a_note(tmp_path):
     assert {f.severity for f in codes(rep, "T113")} == {"warning"}
 
 
-def test_negations_over_merged_paragraphs_are_a_warning(tmp_path):
+def test_negations_over_merged_paragraphs_are_a_note(tmp_path):
     """Four Law paragraphs rendered by one (Law 1.5 against the Spanish «PIEZAS»): the counts
-    span texts that do not say the same things."""
+    span texts that do not say the same things (on Root 2 of 3 such warnings were false)."""
     root = write_catalogue(tmp_path, {"1.5": "Peças.", "1.5.1": "Não use peças substitutas.",
                                       "1.5.2": "Posicione o que puder."},
                            {"1.5": {"texto": "Las piezas están limitadas.",
                                     "alineado": ["1.5", "1.5.1", "1.5.2"]}}, glossary=GLOSSARY)
     (f,) = codes(run_checks(root), "T120")
-    assert f.severity == "warning"
+    assert f.severity == "info"
 
 
 def test_or_in_a_title_is_not_a_choice(tmp_path):
