@@ -2,6 +2,7 @@
 rule limited to a phase, and the wordings the measure on Root found to be no change at all.
 Each case caught and not caught; the sentences are ours, modelled on the paragraphs of
 docs/medidas-do-verificador.md where the measure found them."""
+import pytest
 from textkit import BASE_GLOSSARY, codes, load, run_checks, write_catalogue
 
 GLOSSARY = {
@@ -34,104 +35,140 @@ GLOSSARY = {
 }
 
 
-def pair(tmp_path, pt, es, **kw):
-    return run_checks(write_catalogue(tmp_path, {"1.1": pt}, {"1.1": es}, glossary=GLOSSARY, **kw))
+# every case is one paragraph of one catalogue, checked once (cheap): a Law text and its
+# Spanish rendering; tests read the findings of their own paragraphs
+CASES = {
+    # what a negation negates
+    "1.1": ("Se não existirem mais cartas no baralho, embaralhe o monte de descarte.",
+            "Si el mazo se agota, baraja la pila de descartes para formar otro mazo de cartas."),
+    "1.2": ("Você não pode mover guerreiros para a clareira.", "Puedes mover guerreros al claro."),
+    "1.3": ("Quando descartar cartas de naipes que não sejam pássaro, trate as cartas de pássaro como raposa.",
+            "Cuando tengas que descartar cartas de palos zorro, trata las cartas de pájaro como zorro."),
+    "1.4": ("Quando descartar cartas de naipes que não sejam pássaro, trate as cartas como raposa.",
+            "Cuando tengas que descartar cartas, trata las cartas como zorro."),
+    "1.5": ("O guerreiro é colocado com os acólitos, e não no suprimento.",
+            "El guerrero se pone con los acólitos en vez de en la reserva."),
+    "1.6": ("O guerreiro é colocado com os acólitos, e não no suprimento.",
+            "El guerrero se pone con los acólitos."),
+    "1.7": ("Posicione 3 guerreiros *(não precisam ser todos na mesma clareira)*.", "Pon 3 guerreros."),
+    "1.8": ("Posicione 3 guerreiros *(não podem ficar na mesma clareira)*.", "Pon 3 guerreros."),
+    # where a rule sends things
+    "2.1": ("Remova itens da mochila, devolvendo-os para a caixa do jogo.",
+            "Retira artículos de la Mochila, y los devuelve a su reserva."),
+    "2.2": ("Remova itens da mochila, devolvendo-os para a caixa do jogo.",
+            "Retira artículos de la Mochila, y los devuelve a la caja."),
+    "2.3": ("Remova os guerreiros da clareira. Finalmente, posicione 1 guerreiro na seção de Oficiais.",
+            "Retira los guerreros del claro."),
+    "2.4": ("Remova os guerreiros da clareira. Finalmente, posicione 1 guerreiro na seção de Oficiais.",
+            "Retira los guerreros del claro. Pon 1 guerrero en el recuadro de oficiales."),
+    "2.5": ("Se o guerreiro for removido, ele volta para a caixa do jogo.",
+            "Si el guerrero es eliminado, no se puede poner en el claro otra vez."),
+    # a rule limited to a phase
+    "3.1": ("Sempre que você mover, você pode mover guerreiros Aliados com você.",
+            "Por la Mañana, cuando mueve, puede mover los guerreros Aliados con él."),
+    "3.2": ("Durante o Dia, você pode mover guerreiros Aliados.",
+            "Por la Mañana, puede mover los guerreros Aliados."),
+    "3.3": ("Mova 2 guerreiros e siga para o Anoitecer.", "Mueve 2 guerreros."),
+    # wordings that change nothing
+    "4.1": ("Posicione os guerreiros restantes na trilha.",
+            "Pone sus guerreros en todos los espacios excepto el de la izquierda."),
+    "4.2": ("Posicione os guerreiros na trilha.",
+            "Pone sus guerreros en todos los espacios excepto el de la izquierda."),
+    "4.3": ('Ponha o marcador no valor "0". Escolha Marqueses, Rapinas, Aliança e Malandro. '
+            "Posicione-os na clareira ou nas adjacentes.",
+            'Pon el marcador en la casilla "o". Elige Marquesa, Águila, Alianza o Vagabundo. '
+            "Ponlos entre el claro y los adyacentes."),
+    "4.4": ("Você pode mover ou batalhar.", "Puede mover y batallar."),
+    "4.5": ("No início de uma batalha, você pode tratar os guerreiros como seus.",
+            "Cuando comienza una batalla, puede tratar a los guerreros como suyos."),
+    "4.6": ("Ao final de uma batalha, você pode tratar os guerreiros como seus.",
+            "Cuando comienza una batalla, puede tratar a los guerreros como suyos."),
+    "4.7": ("Posicione as 5 serrarias, 5 oficinas e 5 recrutadores restantes.",
+            "Pone el resto de sus construcciones."),
+    "4.8": ("Cada conspiração custa 1 acólito a menos.",
+            "Cada conspiración cuesta 1 acólito menos, a un mínimo de cero."),
+    "4.9": ("Posicione 5 serrarias e 5 oficinas.", "Pone sus construcciones."),
+    "4.10": ("O atacante escolhe quem usa primeiro (1.1).", "El atacante elige el orden."),
+    "4.11": ("O primeiro jogador escolhe.", "El jugador elige."),
+    "5.1": ("Cada jogador compra 3 cartas.", None),
+    "5.2": ("Cada jogador compra 3 cartas.", None),
+}
+SUMMARY = {"5.1": "Há dois passos: cada jogador compra 3 cartas.", "5.2": "Cada jogador compra 2 cartas."}
 
 
-def loud(rep, code=None):
-    return [(f.code, f.severity) for f in rep.findings
-            if f.severity != "info" and (code is None or f.code == code)]
+@pytest.fixture(scope="module")
+def report(tmp_path_factory):
+    root = write_catalogue(tmp_path_factory.mktemp("what"), {k: pt for k, (pt, _) in CASES.items()},
+                           {k: es for k, (_, es) in CASES.items() if es is not None},
+                           summary=SUMMARY, glossary=GLOSSARY)
+    return run_checks(root)
+
+
+def at(report, key, code=None, doc="regras-es"):
+    return [f for f in codes(report, code, doc) if f.paragraph == key]
+
+
+def loud(report, key, code=None, doc="regras-es"):
+    return [(f.code, f.severity) for f in at(report, key, code, doc) if f.severity != "info"]
 
 
 # --- what a negation negates (T120 / T180) ---------------------------------------------------
 
-def test_negation_said_positively_is_a_note(tmp_path):
+def test_negation_said_positively_is_a_note(report):
     """«Se não existirem mais cartas no baralho» = «Si el mazo se agota» (Law 2.1): the
     negated word is no concept, and the Spanish names the cards and the deck too."""
-    rep = pair(tmp_path, "Se não existirem mais cartas no baralho, embaralhe o monte de descarte.",
-               "Si el mazo se agota, baraja la pila de descartes para formar otro mazo de cartas.")
-    assert loud(rep, "T120") == [] and codes(rep, "T180")
+    assert loud(report, "1.1", "T120") == [] and at(report, "1.1", "T180")
     # a negated action the other text states plainly is what a reader plays differently
-    rep = pair(tmp_path / "b", "Você não pode mover guerreiros para a clareira.",
-               "Puedes mover guerreros al claro.")
-    assert ("T120", "error") in loud(rep)
+    assert ("T120", "error") in loud(report, "1.2")
 
 
-def test_negated_classification_is_a_note(tmp_path):
-    """«cartas de naipes que não sejam pássaro» = «cartas de zorro» (Law 2.1.1.I)."""
-    rep = pair(tmp_path, "Quando descartar cartas de naipes que não sejam pássaro, trate as cartas de pássaro como raposa.",
-               "Cuando tengas que descartar cartas de palos zorro, trata las cartas de pájaro como zorro.")
-    assert loud(rep, "T120") == []
-    # ... unless the other text lacks what it classifies
-    rep = pair(tmp_path / "b", "Quando descartar cartas de naipes que não sejam pássaro, trate as cartas como raposa.",
-               "Cuando tengas que descartar cartas, trata las cartas como zorro.")
-    assert loud(rep, "T120")
+def test_negated_classification_is_a_note(report):
+    """«cartas de naipes que não sejam pássaro» = «cartas de zorro» (Law 2.1.1.I) — unless
+    the other text lacks what it classifies."""
+    assert loud(report, "1.3", "T120") == []
+    assert loud(report, "1.4", "T120")
 
 
-def test_instead_of_answers_a_negation(tmp_path):
+def test_instead_of_answers_a_negation(report):
     """«e não no suprimento» = «en vez de en la reserva» (Law 10.2.3)."""
-    rep = pair(tmp_path, "O guerreiro é colocado com os acólitos, e não no suprimento.",
-               "El guerrero se pone con los acólitos en vez de en la reserva.")
-    assert loud(rep, "T120") == []
-    rep = pair(tmp_path / "b", "O guerreiro é colocado com os acólitos, e não no suprimento.",
-               "El guerrero se pone con los acólitos.")
-    assert ("T120", "error") in loud(rep)
+    assert loud(report, "1.5", "T120") == []
+    assert ("T120", "error") in loud(report, "1.6")
 
 
-def test_a_necessity_denied_is_a_permission(tmp_path):
+def test_a_necessity_denied_is_a_permission(report):
     """«(não precisam ser todas na mesma clareira)» restricts nothing (Law 6.3.4)."""
-    rep = pair(tmp_path, "Posicione 3 guerreiros *(não precisam ser todos na mesma clareira)*.",
-               "Pon 3 guerreros.")
-    assert not codes(rep, "T120")
-    rep = pair(tmp_path / "b", "Posicione 3 guerreiros *(não podem ficar na mesma clareira)*.",
-               "Pon 3 guerreros.")
-    assert loud(rep, "T120")
+    assert not at(report, "1.7", "T120")
+    assert loud(report, "1.8", "T120")
 
 
 # --- where a rule sends things (T181) --------------------------------------------------------
 
-def test_destination_swapped(tmp_path):
+def test_destination_swapped(report):
     """«devolvendo-os para a caixa do jogo» against «los devuelve a su reserva» (Law 9.6.4)."""
-    rep = pair(tmp_path, "Remova itens da mochila, devolvendo-os para a caixa do jogo.",
-               "Retira artículos de la Mochila, y los devuelve a su reserva.")
-    (f,) = codes(rep, "T181")
+    (f,) = at(report, "2.1", "T181")
     assert f.severity == "warning" and f.detail == "destination:game_box→supply"
-    rep = pair(tmp_path / "b", "Remova itens da mochila, devolvendo-os para a caixa do jogo.",
-               "Retira artículos de la Mochila, y los devuelve a la caja.")
-    assert not codes(rep, "T181")
+    assert not at(report, "2.2", "T181")
 
 
-def test_destination_left_out_with_its_sentence(tmp_path):
+def test_destination_left_out_with_its_sentence(report):
     """«Finalmente, posicione 1 guerreiro na seção de Oficiais.» has no counterpart (8.4.1.III)."""
-    rep = pair(tmp_path, "Remova os guerreiros da clareira. Finalmente, posicione 1 guerreiro na seção de Oficiais.",
-               "Retira los guerreros del claro.")
-    assert [f.detail for f in codes(rep, "T181")] == ["destination:box@a"]
-    rep = pair(tmp_path / "b", "Remova os guerreiros da clareira. Finalmente, posicione 1 guerreiro na seção de Oficiais.",
-               "Retira los guerreros del claro. Pon 1 guerrero en el recuadro de oficiales.")
-    assert not codes(rep, "T181")
+    assert [f.detail for f in at(report, "2.3", "T181")] == ["destination:box@a"]
+    assert not at(report, "2.4", "T181")
 
 
-def test_no_destination_where_the_move_is_denied(tmp_path):
+def test_no_destination_where_the_move_is_denied(report):
     """«no se puede poner en el mapa otra vez» sends nothing anywhere."""
-    rep = pair(tmp_path, "Se o guerreiro for removido, ele volta para a caixa do jogo.",
-               "Si el guerrero es eliminado, no se puede poner en el claro otra vez.")
-    assert not codes(rep, "T181")
+    assert not at(report, "2.5", "T181")
 
 
 # --- a rule limited to a phase in one text (T182) --------------------------------------------
 
-def test_rule_limited_to_a_phase_in_one_text(tmp_path):
-    """«Por la Mañana, cuando mueve ...» against «Sempre que você se mover» (9.2.9.II.b)."""
-    rep = pair(tmp_path, "Sempre que você mover, você pode mover guerreiros Aliados com você.",
-               "Por la Mañana, cuando mueve, puede mover los guerreros Aliados con él.")
-    (f,) = codes(rep, "T182")
+def test_rule_limited_to_a_phase_in_one_text(report):
+    """«Por la Mañana, cuando mueve ...» against «Sempre que você se mover» (9.2.9.II.b); both
+    limiting it, or the phase only the next step («siga para o Anoitecer»), is nothing."""
+    (f,) = at(report, "3.1", "T182")
     assert f.severity == "warning" and f.detail == "phase:daylight@b"
-    # both limit it, or the phase is only the next step ("termine o Dia"): nothing
-    rep = pair(tmp_path / "b", "Durante o Dia, você pode mover guerreiros Aliados.",
-               "Por la Mañana, puede mover los guerreros Aliados.")
-    assert not codes(rep, "T182")
-    rep = pair(tmp_path / "c", "Mova 2 guerreiros e siga para o Anoitecer.", "Mueve 2 guerreros.")
-    assert not codes(rep, "T182")
+    assert not at(report, "3.2", "T182") and not at(report, "3.3", "T182")
 
 
 def test_phase_mark_must_be_yes_or_no(tmp_path):
@@ -142,62 +179,34 @@ def test_phase_mark_must_be_yes_or_no(tmp_path):
 
 # --- wordings that change nothing ------------------------------------------------------------
 
-def test_summary_wording_is_a_note_but_a_counted_change_warns(tmp_path):
-    law = {"1.1": "Cada jogador compra 3 cartas."}
-    rep = run_checks(write_catalogue(tmp_path, law, summary={"1.1": "Há dois passos: cada jogador compra 3 cartas."},
-                                     glossary=GLOSSARY))
-    assert loud(rep) == [] and codes(rep, "T113")
-    rep = run_checks(write_catalogue(tmp_path / "b", law, summary={"1.1": "Cada jogador compra 2 cartas."},
-                                     glossary=GLOSSARY))
-    assert ("T114", "warning") in loud(rep)
+def test_summary_wording_is_a_note_but_a_counted_change_warns(report):
+    assert loud(report, "5.1", doc="resumo") == [] and at(report, "5.1", "T113", "resumo")
+    assert ("T114", "warning") in loud(report, "5.2", doc="resumo")
 
 
-def test_remaining_is_all_but_some(tmp_path):
+def test_remaining_is_all_but_some(report):
     """«os ninhos restantes» = «todos sus espacios excepto el de la izquierda» (7.3.5)."""
-    rep = pair(tmp_path, "Posicione os guerreiros restantes na trilha.",
-               "Pone sus guerreros en todos los espacios excepto el de la izquierda.")
-    assert loud(rep, "T121") == []
-    rep = pair(tmp_path / "b", "Posicione os guerreiros na trilha.",
-               "Pone sus guerreros en todos los espacios excepto el de la izquierda.")
-    assert loud(rep, "T121")
+    assert loud(report, "4.1", "T121") == []
+    assert loud(report, "4.2", "T121")
 
 
-def test_or_and_that_choose_nothing(tmp_path):
+def test_or_and_that_choose_nothing(report):
     """A zero typed «o» in quotes, the last joint of a list, «entre X y Y» (5.1.2, P, 6.3.4)."""
-    rep = pair(tmp_path, 'Ponha o marcador no valor "0". Escolha Marqueses, Rapinas, Aliança e Malandro. '
-                         "Posicione-os na clareira ou nas adjacentes.",
-               'Pon el marcador en la casilla "o". Elige Marquesa, Águila, Alianza o Vagabundo. '
-               "Ponlos entre el claro y los adyacentes.")
-    assert loud(rep) == []
-    rep = pair(tmp_path / "b", "Você pode mover ou batalhar.", "Puede mover y batallar.")
-    assert loud(rep, "T123")
+    assert loud(report, "4.3") == []
+    assert loud(report, "4.4", "T123")
 
 
-def test_quoted_moment_and_when_it_begins(tmp_path):
-    """«Qualquer coisa que diga “no início”» mentions the phrase (1.4); «cuando comienza una
-    batalla» is «no início de uma batalha» (9.2.9.II.c) — but «comienza una batalla» alone is
-    the action."""
-    rep = pair(tmp_path, "No início de uma batalha, você pode tratar os guerreiros como seus.",
-               "Cuando comienza una batalla, puede tratar a los guerreros como suyos.")
-    assert not codes(rep, "T126")
-    rep = pair(tmp_path / "b", "Ao final de uma batalha, você pode tratar os guerreiros como seus.",
-               "Cuando comienza una batalla, puede tratar a los guerreros como suyos.")
-    assert codes(rep, "T126")
+def test_quoted_moment_and_when_it_begins(report):
+    """«cuando comienza una batalla» is «no início de uma batalha» (9.2.9.II.c)."""
+    assert not at(report, "4.5", "T126")
+    assert at(report, "4.6", "T126")
 
 
-def test_restated_numbers_of_a_list_and_a_zero_floor(tmp_path):
-    rep = pair(tmp_path, "Posicione as 5 serrarias, 5 oficinas e 5 recrutadores restantes.",
-               "Pone el resto de sus construcciones.")
-    assert loud(rep, "T113") == []
-    rep = pair(tmp_path / "b", "Cada conspiração custa 1 acólito a menos.",
-               "Cada conspiración cuesta 1 acólito menos, a un mínimo de cero.")
-    assert loud(rep, "T113") == []
-    rep = pair(tmp_path / "c", "Posicione 5 serrarias e 5 oficinas.", "Pone sus construcciones.")
-    assert loud(rep, "T113")
+def test_restated_numbers_of_a_list_and_a_zero_floor(report):
+    assert loud(report, "4.7", "T113") == [] and loud(report, "4.8", "T113") == []
+    assert loud(report, "4.9", "T113")
 
 
-def test_ordinal_adverb_is_weak(tmp_path):
-    rep = pair(tmp_path, "O atacante escolhe quem usa primeiro (1.1).", "El atacante elige el orden.")
-    assert not codes(rep, "T112")
-    rep = pair(tmp_path / "b", "O primeiro jogador escolhe.", "El jugador elige.")
-    assert codes(rep, "T112")
+def test_ordinal_adverb_is_weak(report):
+    assert not at(report, "4.10", "T112")
+    assert at(report, "4.11", "T112")
