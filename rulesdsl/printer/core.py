@@ -15,10 +15,10 @@ transparent to the parser (`primary: ( expr )`), so they never change the tree.
 """
 from __future__ import annotations
 
-from . import lexicon as lexmod
-from . import nodes as N
-from .errors import Diagnostics, fold
-from .tokenizer import NAME_TERMINAL, Tokenizer, WORD_RE, build_table, pluralize
+from .. import lexicon as lexmod
+from .. import nodes as N
+from ..errors import Diagnostics, fold
+from ..tokenizer import NAME_TERMINAL, Tokenizer, WORD_RE, build_table, pluralize
 
 
 class PrintError(Exception):
@@ -1070,7 +1070,7 @@ def gender_of(noun_spelling: str, lang: str | None = None, declared: str | None 
     if not words:
         return {}
     if lang is not None:
-        from .nouns import lexicon_gender
+        from ..nouns import lexicon_gender
         g = lexicon_gender(words[0], lang)
         if g in ("fem", "masc"):
             return {g: True}
@@ -1082,7 +1082,7 @@ def declared_gender_of(rs, noun, lang: str) -> str | None:
     """The gender a ruleset declares for the thing a noun names (None: not declared)."""
     if rs is None or not isinstance(noun, N.Name) or not noun.ids:
         return None
-    from .nouns import declared_by_spelling, declared_gender, gender_in
+    from ..nouns import declared_by_spelling, declared_gender, gender_in
     for ident in noun.ids:
         g = declared_gender(rs.thing(noun.kind, ident), lang)
         if g is not None:
