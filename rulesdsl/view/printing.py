@@ -3,7 +3,7 @@ pages (A4, 210 × 297 mm) in PT or ES, from the ruleset's data alone.
 
   * one faction board per faction: its name, reach, pieces (how many of each, by category) and
     actions, each with its Law paragraph and its rule as the ruleset writes it, printed in the
-    chosen language from the rule's tree (rulesdsl/printer.py);
+    chosen language from the rule's tree (rulesdsl/printer/);
   * card sheets, nine cards a page, for each deck: name, the enumeration values of the card
     (a suit: the card's colour), its cost, its text (`texto:`), its Law paragraph and how many
     copies the deck has.
