@@ -30,7 +30,7 @@ import os
 import sys
 import traceback
 
-from .errors import Diagnostic, RulesError, fold, format_message, suggest
+from ..errors import Diagnostic, RulesError, fold, format_message, suggest
 
 LANGS = ("pt", "es")
 
@@ -91,7 +91,7 @@ def user_lang(argv, environ=None) -> str | None:
     """The user's own language, whatever the ruleset's: `--idioma`/`--lang`, else the language
     of the command typed (`jugar` → es), else the locale (LANGUAGE, LC_ALL, LC_MESSAGES, LANG);
     None if the user said nothing we speak (then the ruleset's language, then Portuguese)."""
-    from .i18n import user_lang as pick
+    from ..i18n import user_lang as pick
     return pick(_option_lang(argv), _typed_lang(argv), os.environ if environ is None else environ, LANGS)
 
 
@@ -173,7 +173,7 @@ def _ordered(lang: str, en, pt, es) -> list[str]:
 def build_parser(lang: str = "pt") -> argparse.ArgumentParser:
     h = lambda key: _m("CLI.h." + key, lang)  # noqa: E731
     mv = lambda key: _m("CLI.mv." + key, lang)  # noqa: E731
-    from . import __version__
+    from .. import __version__
     p = argparse.ArgumentParser(prog="rulesdsl", description=h("description"), epilog=h("epilog"))
     p.add_argument(*_ordered(lang, "--version", "--versao", "--versión"), action="version",
                    version=f"rulesdsl {__version__}", help=h("version"))
@@ -295,18 +295,18 @@ def build_parser(lang: str = "pt") -> argparse.ArgumentParser:
     c.set_defaults(func=cmd_scenario)
 
     # Rootlog records (rulesdsl/rootlog/cli.py)
-    from .rootlog.cli import register as register_rootlog
+    from ..rootlog.cli import register as register_rootlog
     register_rootlog(sub, lang, command, opt, lang_opt, json_opt)
 
     # pictures of a game: the replay page (rulesdsl/view/cli.py)
-    from .view.cli import register as register_view, register_print, register_serve
+    from ..view.cli import register as register_view, register_print, register_serve
     register_view(sub, lang, command, opt, lang_opt, json_opt)
     register_serve(sub, lang, command, opt, lang_opt)
     register_print(sub, lang, command, opt, lang_opt)
 
     # the translator's workbench, when installed
     try:
-        from .text.cli import register
+        from ..text.cli import register
     except ImportError:
         register = None
     if register is not None:
@@ -411,7 +411,7 @@ def _print_diagnostics(diags, lang: str | None = None) -> None:
 
 def write_atomic(path: str, text: str) -> None:
     """Write a whole file or nothing: a temporary file in the same folder, renamed into place."""
-    from . import safeio
+    from .. import safeio
     try:
         fd, tmp = safeio.temp_beside(path)
     except safeio.SymlinkTarget:
@@ -536,8 +536,8 @@ def resolve_setup(gdef, spec: str | None, lang: str) -> str | None:
     in any language."""
     if not spec:
         return None
-    from .errors import fold
-    from .interpreter.seating import setup_names
+    from ..errors import fold
+    from ..interpreter.seating import setup_names
     raw = (gdef.rs.data.get("game") or {}).get("setups") or {}
     names = setup_names(gdef)
     sid = names.get(fold(spec))
@@ -553,8 +553,8 @@ def resolve_landmarks(gdef, spec: str | None, lang: str, setup_id):
     CLI071: the game refuses them (E780-E784, the message says why)."""
     if not spec:
         return None
-    from .errors import fold
-    from .interpreter.landmarks import landmark_names, resolve, LandmarkError
+    from ..errors import fold
+    from ..interpreter.landmarks import landmark_names, resolve, LandmarkError
     text = str(spec).strip()
     n, _, rest = text.partition(":") if ":" in text else (None, None, text)
     if n is None and text.isdigit():
@@ -588,7 +588,7 @@ def resolve_options(gdef, specs, lang: str):
     (E810/E811, with a suggestion)."""
     if not specs:
         return None
-    from .options import OptionError, parse_specs, resolve
+    from ..options import OptionError, parse_specs, resolve
     try:
         given = parse_specs(specs)
     except ValueError as exc:
@@ -618,7 +618,7 @@ _LOADED: dict = {}
 
 def _signature(path: str):
     """What a loaded ruleset depends on: its files, their sizes and modification times."""
-    from .overlay import chain
+    from ..overlay import chain
     if os.path.isfile(path):
         st = os.stat(path)
         return ((path, st.st_mtime_ns, st.st_size),)
@@ -639,7 +639,7 @@ def _load(path: str, lang: str | None, cache: bool | None = None):
     """Load a ruleset (errors raise RulesError, shown by main). Within one process a ruleset
     whose files did not change is not compiled twice (tests call main() many times); between
     runs, the compiled-ruleset cache (rulesdsl/cache.py) keeps its validated model."""
-    from .environment import Environment, resolve_ruleset
+    from ..environment import Environment, resolve_ruleset
     real = os.path.abspath(resolve_ruleset(path))
     try:
         key = (real, lang, _signature(real))
@@ -662,7 +662,7 @@ def _game_lang(args, gdef) -> str:
 
 
 def _agents(spec, factions, seed, lang, **kw):
-    from .interpreter.agents import AgentSpecError, make_agents
+    from ..interpreter.agents import AgentSpecError, make_agents
     try:
         return make_agents(spec, factions, seed, lang, **kw)
     except AgentSpecError as exc:
@@ -675,7 +675,7 @@ def _agents(spec, factions, seed, lang, **kw):
 # commands
 
 def cmd_validate(args) -> int:
-    from .environment import Environment
+    from ..environment import Environment
     results = []
     failed = False
     user = getattr(args, "user_lang", None)
@@ -719,7 +719,7 @@ def _diag_lang(diags: list[Diagnostic]) -> str | None:
 def _cache_wanted(args) -> bool:
     """`jogar` and `simular` use the compiled-ruleset cache unless --sem-cache/--sin-cache or
     RULESDSL_CACHE=0 (docs/cli.md)."""
-    from .cache import enabled_by_env
+    from ..cache import enabled_by_env
     return not getattr(args, "no_cache", False) and enabled_by_env(default=True)
 
 
@@ -742,10 +742,10 @@ def _game_args(args):
 
 
 def cmd_play(args) -> int:
-    from .interpreter.engine import Game
-    from .interpreter.agents import HumanAgent, play, summary
-    from .interpreter.describe import EventLog, describe_event
-    from . import savegame
+    from ..interpreter.engine import Game
+    from ..interpreter.agents import HumanAgent, play, summary
+    from ..interpreter.describe import EventLog, describe_event
+    from .. import savegame
     saved = resume_kw = None
     if args.resume:
         saved = savegame.read(args.resume)
@@ -756,7 +756,7 @@ def cmd_play(args) -> int:
         args.options_chosen = resume_kw.get("options")
     # a number of seats (A.8 draft, or factions dealt in the setup): the agents sit at `seat1`,
     # `seat2`... (seating.py), and one waits for every faction a seat may take
-    from .interpreter.seating import seat_ids
+    from ..interpreter.seating import seat_ids
     factions = seat_ids(given) + list(gdef.factions) if isinstance(given, int) else given
     agents = _agents(args.agents, factions, args.seed, lang)
     humans = [f for f, a in agents.items() if isinstance(a, HumanAgent)]
@@ -769,7 +769,7 @@ def cmd_play(args) -> int:
     narrate_view = narrate and viewer is not None
     logging = bool(args.log) or (narrate and not narrate_view)
     observe = [f for f, _ in views] + ([viewer] if narrate_view else [])
-    from .interpreter.runtime import RulesLoop
+    from ..interpreter.runtime import RulesLoop
     try:
         game = Game(gdef, given, args.seed, map_id=map_id, deck_id=args.deck_id, lang=lang, log=logging,
                     observe=observe or None, setup=args.setup_id, landmarks=args.landmarks_pick,
@@ -782,7 +782,7 @@ def cmd_play(args) -> int:
     save = None
     if args.save:
         _check_writable(args.save)
-        from .environment import resolve_ruleset
+        from ..environment import resolve_ruleset
         save = savegame.saver(args.save, resolve_ruleset(args.ruleset), args.agents or "random", lang)
         for a in humans:
             agents[a].saver = save
@@ -790,7 +790,7 @@ def cmd_play(args) -> int:
     def sink(rec):
         print(rec["texto"], flush=bool(humans))
 
-    from .interpreter.observation import ViewLog
+    from ..interpreter.observation import ViewLog
     elog = EventLog(game, lang, sink=sink if narrate and not narrate_view else None) if logging else None
     vlogs = [(f, path, ViewLog(game, f, lang)) for f, path in views]
     logs = ([elog] if elog is not None else []) + [v for _, _, v in vlogs]
@@ -843,8 +843,8 @@ def cmd_play(args) -> int:
 def _rules_loop(exc, n: int, seed, lang: str) -> CliError:
     """A game stopped at one of the engine's bounds (runtime.RulesLoop): what went round, the
     rule's paragraph when known, and the seed that reproduces it."""
-    from .i18n import decimal
-    from .interpreter.runtime import MAX_REPEAT
+    from ..i18n import decimal
+    from ..interpreter.runtime import MAX_REPEAT
     why = _m("CLI.loop." + exc.why, lang, bound=decimal(exc.n, lang), limit=decimal(MAX_REPEAT, lang))
     where = _m("CLI.loop.where", lang, law=exc.law) if exc.law else ""
     return CliError("CLI023", n=n, seed=seed, where=where, why=why)
@@ -868,12 +868,12 @@ def _views_wanted(gdef, args, factions, lang) -> list:
 
 
 def cmd_simulate(args) -> int:
-    from .interpreter.simulate import simulate
-    from .interpreter.describe import game_name
-    from .interpreter.agents import HumanAgent
-    from .interpreter import records as _records
+    from ..interpreter.simulate import simulate
+    from ..interpreter.describe import game_name
+    from ..interpreter.agents import HumanAgent
+    from ..interpreter import records as _records
     gdef, lang, factions, map_id = _game_args(args)
-    from .interpreter.seating import seat_ids
+    from ..interpreter.seating import seat_ids
     seats = seat_ids(factions) if isinstance(factions, int) else factions
     if args.agents is not None:
         made = _agents(args.agents, seats, args.seed, lang)
@@ -897,7 +897,7 @@ def cmd_simulate(args) -> int:
     run = {"map": map_id or gdef.default_map, "deck": args.deck_id or gdef.default_deck}
     try:
         if args.out:
-            from . import safeio
+            from .. import safeio
             try:
                 # drafted seats: a score column for every faction a seat may take
                 writer = _records.RecordWriter(args.out, list(gdef.factions) if isinstance(factions, int) else factions)
@@ -940,7 +940,7 @@ def cmd_simulate(args) -> int:
 def format_simulation(r: dict, gdef, lang: str, game: str) -> str:
     """The `simular` table, in `lang`: names in that language, percentages and decimals written
     as the language writes them (CLDR, rulesdsl/i18n.py)."""
-    from .i18n import decimal, percent
+    from ..i18n import decimal, percent
     fname = lambda f: gdef.rs.name("faction", f, lang)  # noqa: E731
     pct = lambda x: percent(x, lang)  # noqa: E731
     seconds, rate = r.get("seconds"), r.get("games_per_second")
@@ -1005,7 +1005,7 @@ def cmd_translate(args) -> int:
         raise CliError("CLI016", path=args.file, reason=os.strerror(2))
     if os.path.isdir(args.file):
         return _translate_folder(tr, args)
-    from .model import refuse_scenario_file
+    from ..model import refuse_scenario_file
     refuse_scenario_file(args.file)
     text = tr.translate_file(args.file, args.to)
     if args.out:
@@ -1031,7 +1031,7 @@ def _translate_folder(tr, args) -> int:
     for path in files:
         if os.path.isdir(path):
             raise CliError("CLI009", path=path, reason=os.strerror(errno.EISDIR))
-    from . import safeio
+    from .. import safeio
     try:
         tr.write_folder(files, args.out)
     except safeio.SymlinkTarget as exc:
