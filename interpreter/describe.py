@@ -844,15 +844,33 @@ def describe_event(game, event: dict, lang: str, viewer=None) -> str:
         return _m("GM.ev.link", lang, by=by, a=thing_name(game, a, lang), b=thing_name(game, b, lang),
                   kind=name(game, "edgekind", event.get("kind"), lang))
     if t == "start":
-        return _m("GM.ev.start", lang, game=event.get("game"),
+        text = _m("GM.ev.start", lang, game=event.get("game"),
                   factions=", ".join(fn(f) for f in event.get("factions") or []),
                   seed=event.get("seed"), map=thing_name(game, event.get("map"), lang))
+        if event.get("options"):
+            # the ruleset options the game was made with (`--opcao`), those not at their default
+            text = _m("GM.ev.start_options", lang, start=text,
+                      options=options_chosen(game, event["options"], lang))
+        return text
     if t == "end":
         return _m("GM.ev.end", lang, result=describe_result(game, event, lang),
                   scores=describe_scores(game, event.get("scores") or {}, lang),
                   rounds=event.get("rounds"), decisions=event.get("decisions"))
     detail = ", ".join(f"{k}={v}" for k, v in sorted(event.items()) if k not in ("t", "texto"))
     return _m("GM.ev.other", lang, what=t, detail=detail)
+
+
+def options_chosen(game, options: dict, lang: str) -> str:
+    """"NAME: VALUE" of each ruleset option (rulesdsl/options.py) in `lang`: a yes/no option's
+    value as a word, a choice's by its value's name."""
+    out = []
+    for oid, v in options.items():
+        if isinstance(v, bool):
+            val = _m("GM.w.yes" if v else "GM.w.no", lang)
+        else:
+            val = name(game, "enumval", v, lang)
+        out.append(_m("GM.w.option_value", lang, option=name(game, "option", oid, lang), value=val))
+    return ", ".join(out)
 
 
 def describe_victory(game, event: dict, lang: str) -> str:

@@ -124,3 +124,20 @@ def test_the_cli_takes_options_and_refuses_unknown_ones(tmp_path, capsys):
     assert "CLI131" in err and "dobro" in err
     assert main(["jogar", path, "--facções", "azuis,vermelhos", "--opcao", "=x"]) != 0
     assert "CLI130" in capsys.readouterr().err
+
+
+def test_the_opening_narration_names_the_options_chosen(tmp_path, capsys):
+    # `jogar`'s first line says what the game was made with, the options in the user's language
+    from rulesdsl.cli import main
+    path = _ruleset(tmp_path)
+    assert main(["jogar", path, "--facções", "azuis,vermelhos", "--opcao", "dobro=sim", "--opção", "ritmo=rápido",
+                 "--max-decisoes", "1"]) == 0
+    first = capsys.readouterr().out.splitlines()[0]
+    assert first.endswith("; opções: recrutamento em dobro: sim, ritmo: rápido"), first
+    assert main(["jugar", path, "--facciones", "azuis,vermelhos", "--opcion", "reclutamiento doble=sí",
+                 "--max-decisiones", "1"]) == 0
+    first = capsys.readouterr().out.splitlines()[0]
+    assert first.endswith("; opciones: reclutamiento doble: sí"), first
+    # an option left at its default is how the game always is: not named
+    assert main(["jogar", path, "--facções", "azuis,vermelhos", "--opcao", "ritmo=lento", "--max-decisoes", "1"]) == 0
+    assert "opções" not in capsys.readouterr().out.splitlines()[0]
