@@ -17,9 +17,9 @@ from __future__ import annotations
 import json
 from functools import lru_cache
 
-from ..errors import fold, format_message
-from .runtime import DONE, PASS
-from . import small_forms as _small
+from ...errors import fold, format_message
+from ..runtime import DONE, PASS
+from .. import small_forms as _small
 
 _SENTINELS = (PASS, DONE)
 
@@ -34,7 +34,7 @@ def _m(code: str, lang: str, **kw) -> str:
 def _singular(n, lang: str) -> bool:
     """Does a count of `n` take the singular noun? CLDR's category (Babel), except that none
     of a thing is plural in both languages ("0 PV" is not how PT or ES count)."""
-    from ..i18n import plural
+    from ...i18n import plural
     try:
         return n != 0 and plural(n, lang) == "one"
     except (TypeError, ValueError):
@@ -44,7 +44,7 @@ def _singular(n, lang: str) -> bool:
 def _thing_plural(game, kind: str, ident, word: str, lang: str) -> str:
     """The plural of a named thing: the one its data declares (`plural:`), else unchanged for
     an acronym ("PV"), else derived by the lexicon's rules."""
-    from ..nouns import declared_plural
+    from ...nouns import declared_plural
     t = game.g.rs.thing(kind, str(ident))
     pl = declared_plural(t, lang, word)
     return pl if pl is not None else _plural(word, lang)
@@ -63,8 +63,8 @@ def _plural(word: str, lang: str) -> str:
         # consonant before it (país, gás, mês; ananás) and keeps the lexicon's rule
         return word
     try:
-        from .. import lexicon as lexmod
-        from ..lexicon import pluralize
+        from ... import lexicon as lexmod
+        from ...lexicon import pluralize
         rules = lexmod.get(lang).plural
     except Exception:  # noqa: BLE001 - a missing lexicon only costs the plural
         return word
@@ -96,7 +96,7 @@ def name(game, kind: str, ident, lang: str) -> str:
 def faction_name(game, fid, lang: str) -> str:
     if fid is None:
         return _m("GM.w.nobody", lang)
-    from .seating import seat_number
+    from ..seating import seat_number
     n = seat_number(fid)
     if n is not None and fid not in game.g.factions:
         return _m("GM.w.seat", lang, n=n)        # a seat that has no faction yet (N12)
@@ -205,8 +205,8 @@ def status_name(game, status, lang: str, kind=None, count: int = 1, kinds=None) 
 def noun_gender(game, kind: str, ident, lang: str) -> str | None:
     """The gender of a named thing's name in `lang`: declared (`gênero:`), else the
     lexicon's, else what its ending shows (rulesdsl/printer.gender_of)."""
-    from ..nouns import declared_gender
-    from ..printer import gender_of
+    from ...nouns import declared_gender
+    from ...printer import gender_of
     t = game.g.rs.thing(kind, str(ident))
     g = gender_of(name(game, kind, ident, lang), lang, declared_gender(t, lang) if t is not None else None)
     return next((k for k in ("fem", "masc") if g.get(k)), None)
@@ -214,7 +214,7 @@ def noun_gender(game, kind: str, ident, lang: str) -> str | None:
 
 def pick_agreeing(spellings: list, gender: str | None, plural: bool) -> str:
     """The spelling of an adjective with the wanted gender and number (the first if none)."""
-    from ..printer import features, pick
+    from ...printer import features, pick
     want = {"plural": plural}
     if gender == "fem":
         want["fem"] = True
@@ -253,7 +253,7 @@ def zone_name(game, zone, lang: str) -> str:
 def event_word(event, lang: str) -> str:
     """An event id of the engine ('removal') in the lexicon's words ('remoção', 'retirada')."""
     try:
-        from .. import lexicon as lexmod
+        from ... import lexicon as lexmod
         word = lexmod.get(lang).spell_value(str(event))
     except Exception:  # noqa: BLE001
         word = str(event)
@@ -363,7 +363,7 @@ def describe_prompt(game, decision, lang: str) -> str:
 
 
 def _catalogue():
-    from ..errors import messages
+    from ...errors import messages
     return messages()
 
 
@@ -419,7 +419,7 @@ def branch_label(game, decision, i: int, lang: str, width: int = 72) -> str:
         cache = g.__dict__.setdefault("_branch_texts", {})
         ck = (int(args[0]), int(i), lang)
         if ck not in cache:
-            from ..printer import to_text
+            from ...printer import to_text
             # the Ruleset itself, so that the nouns' declared genders make the words agree
             text = to_text(node.branches[int(i)], lang, g.rs, owner)
             line = next((ln.strip() for ln in text.splitlines() if ln.strip()), "")
@@ -490,7 +490,7 @@ def describe_table(game, faction, lang: str) -> str:
     order, its own zones first, the open zones, how many cards the hidden ones hold, the
     pieces kept off the map (with their statuses) and the counters that are not zero.
     Only what `observation` shows that player: never another hand or a face-down piece."""
-    from .observation import HIDDEN as OBS_HIDDEN, observation
+    from ..observation import HIDDEN as OBS_HIDDEN, observation
     o = observation(game, faction)
     g = game.g
     fn = lambda f: faction_name(game, f, lang)  # noqa: E731
@@ -589,8 +589,8 @@ def _law_titles(root: str) -> dict:
     full catalogue (rulesdsl/text) checks these files; here they are only read."""
     import os
     import yaml
-    from .. import lexicon as lexmod
-    from ..text.catalogue import find_text_folder
+    from ... import lexicon as lexmod
+    from ...text.catalogue import find_text_folder
     folder = find_text_folder(root) if root and os.path.isdir(root) else None
     out: dict = {}
     if folder is None:
