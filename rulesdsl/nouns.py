@@ -6,7 +6,7 @@
     plural: {pt: PV, es: PV}
 
 Declared values win; otherwise the lexicon decides: its `genders:` lists (words, and endings
-written `-ção`) and its `plural:` rules. Narration (interpreter/describe.py) and `traduzir`
+written `-ção`) and its `plural:` rules. Narration (interpreter/describe/) and `traduzir`
 (rulesdsl/translate.py) read them here, so both agree with the same data.
 """
 from __future__ import annotations
