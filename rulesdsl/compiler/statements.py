@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from .. import nodes as N
+from .. import codegen_stmt as _cgs
 from ..interpreter import flow, chance
 from ..interpreter.machine import begin  # statements return frames (machine.py)
 from ..interpreter.runtime import Decision, Failure, EndPhase, EndTurn, StopAction, PASS
@@ -23,7 +24,7 @@ def compile_block(cc: CC, block: N.Block):
     runs = [r for r in runs if r is not None]
     if len(runs) == 1:
         return runs[0]
-    return flow.block(runs)
+    return _cgs.block(runs, flow.block(runs))
 
 
 # verbs whose object is a thing (a piece, a card, an item): a number there ("posicione 3 em
@@ -127,7 +128,7 @@ def compile_stmt(cc: CC, node):
 
             def let(ctx):
                 ctx.env[name] = f(ctx)
-            return let
+            return _cgs.let(name, f, let)
         if t is N.Perform:
             return compile_perform(cc, node)
         if t is N.ActionMenu:
@@ -304,7 +305,7 @@ def compile_if(cc: CC, node: N.If):
             return then(ctx)
         elif els is not None:
             return els(ctx)
-    return run
+    return _cgs.if_(cond, then, els, run)
 
 
 def compile_foreach(cc: CC, node: N.ForEach):
@@ -331,7 +332,7 @@ def compile_foreach(cc: CC, node: N.ForEach):
         def run_any(ctx):
             return begin(flow.ForEachAnyOrder(any_k, ctx, list(elems(ctx))))
         return run_any
-    return flow.foreach(elems, body, var)
+    return _cgs.foreach(elems, body, var, flow.foreach(elems, body, var))
 
 
 def compile_repeat(cc: CC, node: N.Repeat):
