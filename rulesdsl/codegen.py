@@ -267,7 +267,8 @@ def flat_of(where, fo):
             from .compiler.sels import _flat
             ns = _Ns()
             ns.d["_flat"] = _flat
-            where = _build(ns, f"    return _flat({_src(ns, fo)})\n", "_fl")
+            where = _build(ns, f"    v = {_src(ns, fo)}\n    return _flat(v) if isinstance(v, list) else [v]\n",
+                           "_fl")
         where._cg_flat = fo
     return where
 
@@ -283,18 +284,21 @@ def piece_sel(sel, piece_spaces, flat) -> None:
     d["_piece_spaces"] = piece_spaces
     _flat = flat
     flat = getattr(sel.where, "_cg_flat", None)
+    pre = ""
     if sel.where is None:
         spaces = "_piece_spaces(ctx)"
     elif flat is not None:
+        # one place (the common case, "em C") is looked at as it is; a list is flattened
         d["_flat"] = _flat
-        spaces = f"_flat({_src(ns, flat)})"
+        pre = f"    v = {_src(ns, flat)}\n"
+        spaces = "(_flat(v) if isinstance(v, list) else (v,))"
     else:
         spaces = f"{ns.ref(sel.where, '_w')}(ctx)"
     statused = bool(sel.st_on or sel.st_off)
     if statused:
         d["_zone_count"] = sel.zone_count
     cond = " and ".join(_pred_src(ns, p, "sp") for p in sel.preds)
-    head = ("    s = ctx.s\n    board = s.board\n    pz = s.piece_zones\n"
+    head = (pre + "    s = ctx.s\n    board = s.board\n    pz = s.piece_zones\n"
             f"    for sp in {spaces}:\n"
             "        b = board.get(sp) or pz.get(sp)\n"
             "        if not b:\n            continue\n")
