@@ -91,17 +91,29 @@ def _emit_block(runs):
     return emit
 
 
-def block(runs, fallback):
+def block(runs, fallback, standalone=True):
     """A block's statements in order, as one generated function (`fallback`: the closure of
-    interpreter/flow.py, used when the generator is off or the source would be too long)."""
+    interpreter/flow.py, used when the generator is off or the source would be too long).
+    Not `standalone`: the block is the body of a statement that writes it in place (`se`,
+    `para cada`), so only its source is kept (the closure stays, nothing is compiled)."""
     if not _cg.ON:
         return fallback
-    emit = _emit_block(runs)
-    fn = _gen(emit, "_blk", fallback)
-    fn._cgs = emit
-    if getattr(fallback, "opens_menu", False):
-        fn.opens_menu = True
-    return fn
+    fallback._cgs = _emit_block(runs)
+    return standalone_fn(fallback) if standalone else fallback
+
+
+def standalone_fn(fn):
+    """The generated function of a statement run on its own (a rule's only statement, the body
+    of `repita` or `tente`...): `fn` itself when it has no source to write."""
+    emit = getattr(fn, "_cgs", None)
+    if emit is None or not _cg.ON:
+        return fn
+    gen = _gen(emit, "_blk", fn)
+    if gen is not fn:
+        gen._cgs = emit
+        if getattr(fn, "opens_menu", False):
+            gen.opens_menu = True
+    return gen
 
 
 def _gen(emit, name, fallback):
@@ -127,9 +139,8 @@ def if_(cond, then, els, fallback):
         if els is not None:
             src += f"{ind}else:\n" + _call(w, els, ind + "    ", wrap)
         return src
-    fn = _gen(emit, "_if", fallback)
-    fn._cgs = emit
-    return fn
+    fallback._cgs = emit          # written in place by the block around it (standalone_fn)
+    return fallback
 
 
 def let(name: str, f, fallback):
@@ -165,9 +176,8 @@ def foreach(elems, body, var, fallback):
         def wr(e):
             return wrap(f"(_ForEach({bref}, {var!r}, ctx, {xs}, {i}), {e})")
         return src + _call(w, body, ind + "    ", wr)
-    fn = _gen(emit, "_each", fallback)
-    fn._cgs = emit
-    return fn
+    fallback._cgs = emit          # written in place by the block around it (standalone_fn)
+    return fallback
 
 
 __all__ = ["block", "if_", "let", "foreach"]

@@ -160,5 +160,7 @@ def test_generated_statements_wait_and_resume_as_the_closures():
 def test_statements_of_root_are_generated(root_both):
     gen, clo = root_both
     from rulesdsl import codegen as cg
-    names = {k.split("(")[0] for k in cg._code_cache}
-    assert {"def _blk", "def _if"} <= names
+    blocks = [k for k in cg._code_cache if k.startswith("def _blk(")]
+    # `se` and `para cada` written in place in the blocks around them
+    assert any("\n    if " in k and "_Block(" in k for k in blocks)
+    assert any("\n    for x1 in xs1:" in k for k in blocks)

@@ -17,14 +17,16 @@ from .selections import compile_sel
 # =============================================================================================
 # statements
 
-def compile_block(cc: CC, block: N.Block):
+def compile_block(cc: CC, block: N.Block, inline=False):
+    """`inline`: the block of a `se` or `para cada`, which writes it in place (codegen_stmt.py);
+    any other block runs on its own, as one generated function."""
     from .roles import mark_roles
     mark_roles(block)       # what each choice is for: the origin of a move... (the prompt)
     runs = [compile_stmt(cc, s) for s in block.stmts]
     runs = [r for r in runs if r is not None]
     if len(runs) == 1:
-        return runs[0]
-    return _cgs.block(runs, flow.block(runs))
+        return runs[0] if inline else _cgs.standalone_fn(runs[0])
+    return _cgs.block(runs, flow.block(runs), standalone=not inline)
 
 
 # verbs whose object is a thing (a piece, a card, an item): a number there ("posicione 3 em
@@ -297,8 +299,8 @@ def compile_maybe(cc: CC, node: N.Maybe):
 
 def compile_if(cc: CC, node: N.If):
     cond, _ = compile_expr(cc, node.cond)
-    then = compile_block(cc, node.then)
-    els = compile_block(cc, node.else_) if node.else_ is not None else None
+    then = compile_block(cc, node.then, inline=True)
+    els = compile_block(cc, node.else_, inline=True) if node.else_ is not None else None
 
     def run(ctx):
         if cond(ctx):
@@ -311,7 +313,7 @@ def compile_if(cc: CC, node: N.If):
 def compile_foreach(cc: CC, node: N.ForEach):
     sel = compile_sel(cc, node.sel, role="foreach")
     var = node.sel.var
-    body = compile_block(cc, node.body)
+    body = compile_block(cc, node.body, inline=not node.any_order)
     if isinstance(sel, PieceSel):
         def elems(ctx):
             out = []
