@@ -123,8 +123,22 @@ def mark(fn, template: str, *subs, **objs):
     ns = _Ns()
     args = [f"({_src(ns, f)})" for f in subs]
     kw = {k: (repr(v) if type(v) is str and _literal(v) else ns.ref(v)) for k, v in objs.items()}
-    fn._cg = (template.format(*args, **kw), tuple(ns.objs))
+    src = template.format(*args, **kw)
+    if _inlines(subs):
+        # called on its own (by a closure the generator does not know): one generated function
+        # instead of the closure calling each of its parts ("a carta K" read in the function)
+        return _expr_fn(ns, src)
+    fn._cg = (src, tuple(ns.objs))
     return fn
+
+
+def _inlines(subs) -> bool:
+    """Whether the source of one of `subs` is written in place (not a call of it)."""
+    for f in subs:
+        cg = getattr(f, "_cg", None)
+        if cg is not None and len(cg[0]) <= MAX_INLINE:
+            return True
+    return False
 
 
 def mark_pred(p, template: str, *subs, **objs):
@@ -135,7 +149,13 @@ def mark_pred(p, template: str, *subs, **objs):
     args = [f"({_src(ns, f)})" for f in subs]
     kw = {k: (repr(v) if type(v) is str and _literal(v) else ns.ref(v)) for k, v in objs.items()}
     kw["x"] = "@x"
-    p._cg_pred = (template.format(*args, **kw), tuple(ns.objs))
+    src = template.format(*args, **kw)
+    if _inlines(subs):
+        # called on its own (`_passing`, a closure): one generated function, parts inlined
+        q = _build(ns, f"    return {src.replace('@x', 'x')}\n", "_p", "ctx, x")
+        q._cg_pred = (src, tuple(ns.objs))
+        return q
+    p._cg_pred = (src, tuple(ns.objs))
     return p
 
 
@@ -242,6 +262,13 @@ def _bind(env, var, x):
 def flat_of(where, fo):
     """`where` is _flat(fo(ctx)): piece selections inline fo."""
     if ON:
+        if _inlines((fo,)):
+            # called on its own: `_flat(<fo>)` as one generated function
+            from .compiler.sels import _flat
+            ns = _Ns()
+            ns.d["_flat"] = _flat
+            where = _build(ns, f"    v = {_src(ns, fo)}\n    return _flat(v) if isinstance(v, list) else [v]\n",
+                           "_fl")
         where._cg_flat = fo
     return where
 
@@ -257,18 +284,21 @@ def piece_sel(sel, piece_spaces, flat) -> None:
     d["_piece_spaces"] = piece_spaces
     _flat = flat
     flat = getattr(sel.where, "_cg_flat", None)
+    pre = ""
     if sel.where is None:
         spaces = "_piece_spaces(ctx)"
     elif flat is not None:
+        # one place (the common case, "em C") is looked at as it is; a list is flattened
         d["_flat"] = _flat
-        spaces = f"_flat({_src(ns, flat)})"
+        pre = f"    v = {_src(ns, flat)}\n"
+        spaces = "(_flat(v) if isinstance(v, list) else (v,))"
     else:
         spaces = f"{ns.ref(sel.where, '_w')}(ctx)"
     statused = bool(sel.st_on or sel.st_off)
     if statused:
         d["_zone_count"] = sel.zone_count
     cond = " and ".join(_pred_src(ns, p, "sp") for p in sel.preds)
-    head = ("    s = ctx.s\n    board = s.board\n    pz = s.piece_zones\n"
+    head = (pre + "    s = ctx.s\n    board = s.board\n    pz = s.piece_zones\n"
             f"    for sp in {spaces}:\n"
             "        b = board.get(sp) or pz.get(sp)\n"
             "        if not b:\n            continue\n")

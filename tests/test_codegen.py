@@ -84,3 +84,83 @@ def test_an_unknown_construct_stays_a_call():
     g = codegen.logic("and", [codegen.cmp(">", f, two), codegen.negate(codegen.const(lambda c: 0, 0))])
     assert g(None) is True and calls == [1, 1]
     assert "2" in f._cg[0] and "(ctx)" in f._cg[0]
+
+
+# --- statements (rulesdsl/codegen_stmt.py) ---------------------------------------------------
+
+class _Ctx:
+    def __init__(self):
+        self.env = {}
+        self.me = "a"
+
+
+def _statements(gen):
+    """block[ seja N = 10; para cada X em [1, 2]: block[ se X = 1: block[diga b; espere; diga c];
+    diga d ]; diga e ] — written with the generator (gen) or as the closures of flow.py."""
+    from rulesdsl import codegen_stmt as cgs
+    from rulesdsl.interpreter import flow
+    from rulesdsl.interpreter.runtime import Decision
+    log = []
+
+    def say(x):
+        def run(ctx):
+            log.append((x, ctx.env.get("X"), ctx.env.get("Y"), ctx.env.get("N")))
+        return run
+
+    def wait(ctx):
+        d = Decision("a", "choose", ["y0", "y1"])
+        return (flow.ChooseOne(ctx, d, "Y", False), d)
+
+    def block(runs):
+        return cgs.block(runs, flow.block(runs)) if gen else flow.block(runs)
+
+    ten = codegen.const(lambda ctx: 10, 10)
+
+    def let_n(ctx):
+        ctx.env["N"] = ten(ctx)
+    x_is_1 = codegen.cmp("=", codegen.var(lambda ctx: ctx.env.get("X"), "X"), codegen.const(lambda c: 1, 1))
+    then = block([say("b"), wait, say("c")])
+
+    def if_run(ctx):
+        if x_is_1(ctx):
+            return then(ctx)
+    body = block([cgs.if_(x_is_1, then, None, if_run) if gen else if_run, say("d")])
+    elems = lambda ctx: [1, 2]      # noqa: E731
+    each = cgs.foreach(elems, body, "X", flow.foreach(elems, body, "X")) if gen \
+        else flow.foreach(elems, body, "X")
+    top = block([cgs.let("N", ten, let_n) if gen else let_n, each, say("e")])
+    return top, log
+
+
+def test_generated_statements_wait_and_resume_as_the_closures():
+    from rulesdsl.interpreter.machine import Machine
+    runs = {}
+    for gen in (True, False):
+        top, log = _statements(gen)
+        if gen:
+            assert _generated(top)
+        ctx = _Ctx()
+        m = Machine()
+        r = top(ctx)
+        # waits inside the `se` of the first element: block → para cada → block → se → block
+        frames = []
+        x = r
+        while type(x) is tuple:
+            frames.append((type(x[0]).__name__, getattr(x[0], "i", None)))
+            x = x[1]
+        d = m.run(None, r)
+        assert d is not None and d.options == ["y0", "y1"]
+        assert m.run(1) is None
+        runs[gen] = (frames, log, dict(ctx.env))
+    assert runs[True] == runs[False]
+    assert runs[True][0] == [("Block", 2), ("ForEach", 1), ("Block", 1), ("Block", 2), ("ChooseOne", None)]
+    assert [e[0] for e in runs[True][1]] == ["b", "c", "d", "d", "e"]
+
+
+def test_statements_of_root_are_generated(root_both):
+    gen, clo = root_both
+    from rulesdsl import codegen as cg
+    blocks = [k for k in cg._code_cache if k.startswith("def _blk(")]
+    # `se` and `para cada` written in place in the blocks around them
+    assert any("\n    if " in k and "_Block(" in k for k in blocks)
+    assert any("\n    for x1 in xs1:" in k for k in blocks)

@@ -110,7 +110,7 @@ def compile_piece_sel(cc: CC, node: N.Sel, kinds, quant, default_owner=None):
                 kind_preds.append(any_owner)
                 continue
             if to == ANY or to == ZONE:
-                where = _chain_where(where, lambda ctx, fo=fo: _flat(fo(ctx)))
+                where = _chain_where(where, _cg.flat_of(lambda ctx, fo=fo: _flat(fo(ctx)), fo))
                 continue
             if to == "tag":
                 kind_preds.append(lambda ctx, kk, fo=fo: fo(ctx) in g.piece_kinds[kk].tags)

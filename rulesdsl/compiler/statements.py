@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from .. import nodes as N
+from .. import codegen_stmt as _cgs
 from ..interpreter import flow, chance
 from ..interpreter.machine import begin  # statements return frames (machine.py)
 from ..interpreter.runtime import Decision, Failure, EndPhase, EndTurn, StopAction, PASS
@@ -16,14 +17,16 @@ from .selections import compile_sel
 # =============================================================================================
 # statements
 
-def compile_block(cc: CC, block: N.Block):
+def compile_block(cc: CC, block: N.Block, inline=False):
+    """`inline`: the block of a `se` or `para cada`, which writes it in place (codegen_stmt.py);
+    any other block runs on its own, as one generated function."""
     from .roles import mark_roles
     mark_roles(block)       # what each choice is for: the origin of a move... (the prompt)
     runs = [compile_stmt(cc, s) for s in block.stmts]
     runs = [r for r in runs if r is not None]
     if len(runs) == 1:
-        return runs[0]
-    return flow.block(runs)
+        return runs[0] if inline else _cgs.standalone_fn(runs[0])
+    return _cgs.block(runs, flow.block(runs), standalone=not inline)
 
 
 # verbs whose object is a thing (a piece, a card, an item): a number there ("posicione 3 em
@@ -127,7 +130,7 @@ def compile_stmt(cc: CC, node):
 
             def let(ctx):
                 ctx.env[name] = f(ctx)
-            return let
+            return _cgs.let(name, f, let)
         if t is N.Perform:
             return compile_perform(cc, node)
         if t is N.ActionMenu:
@@ -296,21 +299,21 @@ def compile_maybe(cc: CC, node: N.Maybe):
 
 def compile_if(cc: CC, node: N.If):
     cond, _ = compile_expr(cc, node.cond)
-    then = compile_block(cc, node.then)
-    els = compile_block(cc, node.else_) if node.else_ is not None else None
+    then = compile_block(cc, node.then, inline=True)
+    els = compile_block(cc, node.else_, inline=True) if node.else_ is not None else None
 
     def run(ctx):
         if cond(ctx):
             return then(ctx)
         elif els is not None:
             return els(ctx)
-    return run
+    return _cgs.if_(cond, then, els, run)
 
 
 def compile_foreach(cc: CC, node: N.ForEach):
     sel = compile_sel(cc, node.sel, role="foreach")
     var = node.sel.var
-    body = compile_block(cc, node.body)
+    body = compile_block(cc, node.body, inline=not node.any_order)
     if isinstance(sel, PieceSel):
         def elems(ctx):
             out = []
@@ -331,7 +334,7 @@ def compile_foreach(cc: CC, node: N.ForEach):
         def run_any(ctx):
             return begin(flow.ForEachAnyOrder(any_k, ctx, list(elems(ctx))))
         return run_any
-    return flow.foreach(elems, body, var)
+    return _cgs.foreach(elems, body, var, flow.foreach(elems, body, var))
 
 
 def compile_repeat(cc: CC, node: N.Repeat):
