@@ -268,12 +268,25 @@ def redeal_hidden_faces(game, me, rng) -> None:
 def evaluate(game, bonus=None) -> dict:
     """Seat -> value in [-1, 1]: the returns at the end, else the score lead over the best
     other seat, scaled by the score that wins (or by the highest score), plus PRIORITY_SCALE
-    times the `prioridades:` weights in `bonus` (seat -> sum of the weights of what it took)."""
-    seats = list(game.s.seats)
+    times the `prioridades:` weights in `bonus` (seat -> sum of the weights of what it took).
+
+    What the state says about a seat's score is heeded: a seat whose score is frozen
+    (`congele seus PV`: Root's dominance card, 3.3.1, or a coalition, 9.2.8) can no longer win
+    by reaching the score, so its points are worth nothing to it (its lead is counted from 0);
+    a seat that joined another's victory (`junte-se a D`, a coalition) has the value of the seat
+    it joined (along a chain of joins), since it wins when and only when that seat wins."""
+    s = game.s
+    seats = list(s.seats)
     if game.is_terminal():
         return dict(zip(seats, game.returns()))
     scores = game.scores()
-    scale = float(game.g.victory_score or max([1] + [abs(v) for v in scores.values()]))
+    g = game.g
+    flags = s.flags
+    if g.score and flags:
+        for f in seats:
+            if flags.get(("locked", g.counter_key(g.score, f))):
+                scores[f] = 0
+    scale = float(g.victory_score or max([1] + [abs(v) for v in scores.values()]))
     out = {}
     for f in seats:
         others = [scores.get(o, 0) for o in seats if o != f]
@@ -282,4 +295,15 @@ def evaluate(game, bonus=None) -> dict:
         if bonus:
             v += PRIORITY_SCALE * bonus.get(f, 0.0)
         out[f] = max(-1.0, min(1.0, v))
+    if flags:
+        for f in seats:
+            p, seen = f, {f}
+            while True:
+                q = flags.get(("wins_with", p))
+                if q is None or q in seen or q not in out:
+                    break
+                seen.add(q)
+                p = q
+            if p != f:
+                out[f] = out[p]
     return out

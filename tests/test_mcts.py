@@ -81,3 +81,20 @@ def test_its_choice_does_not_depend_on_cards_it_cannot_see():
     b.s.ver += 1
     assert a.current_player() == "azuis"
     assert MCTSAgent(3, simulations=16, rollout=10).choose(a) == MCTSAgent(3, simulations=16, rollout=10).choose(b)
+
+
+def test_a_frozen_score_or_a_joined_victory_is_valued_as_the_state_says():
+    """A seat whose score is frozen (`congele seus PV`, Root's dominance 3.3.1) cannot win by
+    score: its points count as 0 for it and as no threat to the others; a seat that joined
+    another's victory (`junte-se a D`, a coalition 9.2.8) is worth what that seat is worth."""
+    from rulesdsl.interpreter.mcts import evaluate
+    g = _conquista()
+    game = Game(g, ["azuis", "vermelhos"], 3)
+    s = game.s
+    s.counters[g.counter_key(g.score, "azuis")] = 3
+    s.counters[g.counter_key(g.score, "vermelhos")] = 1
+    assert evaluate(game) == {"azuis": 2 / 5, "vermelhos": -2 / 5}
+    s.set_flag(("locked", g.counter_key(g.score, "azuis")), True)
+    assert evaluate(game) == {"azuis": -1 / 5, "vermelhos": 1 / 5}
+    s.set_flag(("wins_with", "azuis"), "vermelhos")
+    assert evaluate(game) == {"azuis": 1 / 5, "vermelhos": 1 / 5}
