@@ -3,7 +3,8 @@ faction in turn (game k: faction k mod 4; the seats rotate too), the three other
 or all greedy; wins per faction with a Wilson interval, CPU seconds per game.
 
     nice -n 19 python benchmarks/bench_mcts.py --games 60 --budget 16:8 --out /tmp/mcts-random.jsonl
-    (… --shard 0/3 & … --shard 1/3 & … --shard 2/3: three processes sharing the games and the file)
+    (… --shard 0/3 & … --shard 1/3 & … --shard 2/3: three processes sharing the games and the file;
+     … --shard 0/3 --descending: one more for shard 0, from its last game down)
     nice -n 19 python benchmarks/bench_mcts.py --games 40 --budget 16:8 --opponents greedy --out /tmp/mcts-greedy.jsonl
     python benchmarks/bench_mcts.py --summary /tmp/mcts-random.jsonl
 
@@ -48,6 +49,8 @@ def main():
     ap.add_argument("--out", help="JSON Lines file: one line per finished game (appended; resumed)")
     ap.add_argument("--shard", default="0/1", metavar="I/N",
                     help="play only the games k with k mod N = I (N processes on one --out file)")
+    ap.add_argument("--descending", action="store_true",
+                    help="play the games from the last down (a second process per shard, from the other end)")
     ap.add_argument("--summary", metavar="JSONL", help="only summarize a file written by --out")
     a = ap.parse_args()
     fs = a.factions.split(",")
@@ -66,7 +69,7 @@ def main():
                         rows.append(r)
     gdef = Environment(None).load(a.ruleset)
     shard, shards = (int(x) for x in a.shard.split("/"))
-    for k in range(a.games):
+    for k in (range(a.games - 1, -1, -1) if a.descending else range(a.games)):
         if k in done or k % shards != shard:
             continue
         me = fs[k % len(fs)]
