@@ -16,7 +16,9 @@ decision with more than one option the agent runs `simulations` iterations. Each
      option ids; an option is scored by UCB1 counting only the iterations in which it was
      available (the options differ between determinizations).
   3. **Expands** one untried option, the one the greedy agent (or the faction's `prioridades:`)
-     values most, then **plays out** at most `rollout` decisions at random.
+     values most, then **plays out** at most `rollout` decisions at random; while a seat can
+     win only by a rule (its score frozen: Root's dominance), the play-out goes on until that
+     seat's next turn has begun, where such rules are read (`_until_seekers_turn`).
   4. **Evaluates** (`evaluate`) and **backs up** a value for every seat: the game's returns if
      it ended, else each seat's score lead over the best other seat, scaled by the score that
      wins, plus, for a faction with `prioridades:` (its bot written in the data), a small bonus
@@ -40,6 +42,8 @@ SIMULATIONS = 16
 ROLLOUT = 8
 # a faction's `prioridades:` weight of 1 is worth this much of the [-1, 1] value
 PRIORITY_SCALE = 0.02
+# at most this many more play-out decisions while a seat can win only by a rule
+EXTEND = 400
 
 
 class _Node:
@@ -131,6 +135,8 @@ class MCTSAgent(Agent):
             if shaping:
                 _note_priority(det, i, bonus)
             det.apply(i)
+        if not det.is_terminal():
+            _until_seekers_turn(det, rng)
         values = evaluate(det, bonus)
         for nd in path:
             nd.visits += 1
@@ -164,6 +170,39 @@ def _note_priority(game, i, bonus) -> None:
         v = value(game, p, d.options[i])
         if v:
             bonus[p] = bonus.get(p, 0.0) + v
+
+
+def _rule_seekers(game) -> list:
+    """The seats that can win only by a rule: their score is frozen (`congele seus PV`, Root's
+    dominance 3.3.1) and they joined no one's victory (`junte-se a D`)."""
+    g, s = game.g, game.s
+    flags = s.flags
+    if not g.score or not flags:
+        return []
+    return [f for f in s.seats if flags.get(("locked", g.counter_key(g.score, f)))
+            and flags.get(("wins_with", f)) is None]
+
+
+def _until_seekers_turn(game, rng) -> None:
+    """While some seat can win only by a rule (`_rule_seekers`), the play-out goes on at random
+    until each such seat's next turn has begun (at most EXTEND decisions): the rules that make
+    it win are read at its turn (Root: at its Birdsong, 3.3.1), beyond a short play-out, and
+    the search must see whether they do. Games without such a seat play no further."""
+    waiting = _rule_seekers(game)
+    if not waiting:
+        return
+    waiting = set(waiting)
+    s = game.s
+    start = s.turn_no
+    for _ in range(EXTEND):
+        if game.is_terminal():
+            return
+        s = game.s
+        if s.turn_no != start and s.active in waiting:
+            waiting.discard(s.active)
+            if not waiting:
+                return
+        game.apply(rng.randrange(len(game.pending.options)))
 
 
 def budget(spec: str) -> dict:
