@@ -98,3 +98,21 @@ def test_a_frozen_score_or_a_joined_victory_is_valued_as_the_state_says():
     assert evaluate(game) == {"azuis": -1 / 5, "vermelhos": 1 / 5}
     s.set_flag(("wins_with", "azuis"), "vermelhos")
     assert evaluate(game) == {"azuis": 1 / 5, "vermelhos": 1 / 5}
+
+
+def test_a_play_out_goes_on_to_the_turn_of_a_seat_that_can_win_only_by_a_rule():
+    """A seat whose score is frozen (Root's dominance) wins by a rule read at its own turn: the
+    play-out goes on until that turn has begun; with no such seat it stops where it was."""
+    from rulesdsl.interpreter.mcts import _until_seekers_turn
+    g = _conquista()
+    game = Game(g, ["azuis", "vermelhos"], 3)
+    rng = random.Random(1)
+    before = game.decisions
+    _until_seekers_turn(game, rng)
+    assert game.decisions == before
+    assert game.s.active == "azuis"
+    start = game.s.turn_no
+    game.s.set_flag(("locked", g.counter_key(g.score, "vermelhos")), True)
+    _until_seekers_turn(game, rng)
+    assert game.decisions > before
+    assert game.is_terminal() or (game.s.active == "vermelhos" and game.s.turn_no != start)
