@@ -25,6 +25,7 @@ from .ending import compile_ending
 from . import small_forms as _small
 from . import hirelings as _hirelings
 from . import menu_index as _menu_index
+from . import proofs as _proofs
 
 
 def _bool(v, default=False):
@@ -407,10 +408,16 @@ class Derived:
         battle and is no value of a parameter or a variable: its modifiers never hold.)"""
         key = (tuple(s.seats), s.hired)
         live = self._live
-        if live is None or live[0] != key:
+        if live is None or live[0] != key or live[2] is not s.card_defs:
             present = set(key[0]).union(s.hired)
-            live = self._live = (key, [m for m in self.mods if m.card is not None
-                                       or m.owner is None or m.owner in present])
+            mods = [m for m in self.mods if m.card is not None or m.owner is None or m.owner in present]
+            # ... and, once the game is set up, not those whose condition can never hold in it
+            # (interpreter/proofs.py: a counter no rule of the game changes, a piece kind no
+            # rule of the game creates); kept per game (its card instances)
+            facts = _proofs.facts(self.g, s)
+            if facts is not None and facts.dead_mods:
+                mods = [m for m in mods if id(m) not in facts.dead_mods]
+            live = self._live = (key, mods, s.card_defs if facts is not None else None)
         return live[1]
 
     def _for_controller(self, ctx, owner, arg, env) -> bool:

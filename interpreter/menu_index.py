@@ -30,6 +30,7 @@ from __future__ import annotations
 from .. import nodes as N
 from . import board as _bd
 from .card_scope import game_cards
+from . import proofs as _proofs
 
 
 def never_enabled(g, s, m=None) -> frozenset:
@@ -40,13 +41,20 @@ def never_enabled(g, s, m=None) -> frozenset:
     # per game: its card instances (a list made when it starts, shared by its copies), its
     # seats and hirelings (set in its setup) and its map
     defs = s.card_defs
-    key = (id(defs), tuple(s.seats), s.hired, id(m))
+    key = (id(defs), tuple(s.seats), s.hired, id(m), s.round >= 1)
     got = memo.get(key)
     if got is not None and got[0] is defs:
         return got[1]
     if len(memo) > 64:
         memo.clear()
-    out = frozenset(_never(g, s, m))
+    out = set(_never(g, s, m))
+    # once the game is set up: the actions whose requirement needs what this game can never
+    # have (a counter no rule of the game changes, a piece kind no rule of it creates, a player
+    # it does not seat: interpreter/proofs.py)
+    facts = _proofs.facts(g, s)
+    if facts is not None:
+        out |= facts.dead_actions
+    out = frozenset(out)
     memo[key] = (defs, out)        # the list kept alive: its id stays its own
     return out
 

@@ -1,0 +1,439 @@
+"""What can never hold in a game, proved once when its setup is done (issue 11).
+
+A ruleset holds rules for factions, hirelings, landmarks and cards a given game may not have.
+Once the game is set up (its seats, hirelings, landmarks and card instances are known, and the
+setup's one-time rules have run), some parts of the state can be proved never to change:
+
+* a **counter** that no rule this game can run changes keeps the values it has now (every key
+  of it: one per faction, or the global one, plus its declared initial value and 0);
+* a **piece kind** that is not on the map nor in a piece zone now, and that no rule this game
+  can run creates (`posicione`, `substitua`, `troque`, `vire` naming it or its category), never
+  exists in this game: pieces enter the map only by those verbs, and the setups that placed
+  the landmarks and the map's pieces have run;
+* a **player** (`houver jogador R onde R é F`, `você é F`) is one of the seats or a hireling in
+  play: a faction that is neither is never one.
+
+"The rules this game can run": every rule of the ruleset except those of a faction that is
+neither seated nor a hireling in play, those of a card that is not among the game's card
+instances, and the landmarks' setups (they run in the setup step only: landmarks.py); of those,
+a rule runs only if its condition (`requer:`, `condição:`) is not proved never to hold, and an
+action only if something can offer or perform it (a present faction's menu, an action window,
+a card's or a hireling's own action, or a rule that names it: `realize X`, `realize N ações
+entre X, Y`). This is a least fixed point: start with nothing changed nor created, admit every
+rule whose condition can hold, add what the admitted rules change, create and name, and repeat
+until nothing more is admitted. A rule left out can never run: its condition needs something
+that, by induction on the game's history, never happens.
+
+Sound and conservative: a verb that changes a counter or creates pieces through a variable the
+analysis cannot resolve makes it assume any counter may change / any kind may appear; a
+condition is proved never to hold only through the parts of a top-level `e` (and the things a
+`houver` needs: `onde`, `com`), never through `não` or `ou` of unknowns.
+
+Used for (kept per game: its card instances, seats and hirelings; computed at the first menu of
+its first round, after the setup): the menus (menu_index.never_enabled), the modifiers of derived
+values (Derived._live_mods) and the hooks (hooks._live).
+"""
+from __future__ import annotations
+
+from .. import nodes as N
+from .card_scope import game_cards
+
+# the verbs that bring pieces into being on the map or in a zone (from a supply or by a face)
+CREATES = frozenset({"place", "swap", "replace", "flip", "deal"})
+# the verbs that change a counter
+COUNTS = frozenset({"set", "gain", "lose"})
+_CMP = {"=": lambda a, b: a == b, "!=": lambda a, b: a != b, "<": lambda a, b: a < b,
+        "<=": lambda a, b: a <= b, ">": lambda a, b: a > b, ">=": lambda a, b: a >= b}
+
+
+class Facts:
+    """What the game of one state can never have (see the module's docstring)."""
+    __slots__ = ("g", "s", "present", "changed", "created", "any_counter", "any_kind",
+                 "dead_mods", "dead_hooks", "dead_actions", "values", "_here", "bound", "by_var")
+
+    def __init__(self, g, s):
+        self.g = g
+        self.s = s
+        self.present = frozenset(s.seats).union(s.hired)
+        self.changed: set = set()
+        self.created: set = set()
+        self.any_counter = False
+        self.any_kind = False
+        self.bound: set = set()      # the kinds a variable of an admitted rule may hold
+        self.by_var = False          # some admitted verb creates the pieces a variable holds
+        self.values: dict = {}
+        self.dead_mods = frozenset()
+        self.dead_hooks = frozenset()
+        self.dead_actions = frozenset()
+
+    # -- what a condition needs ----------------------------------------------------------------
+    def never(self, x, depth=0) -> bool:
+        """True when condition `x` can never hold in this game."""
+        if x is None or depth > 8:
+            return False
+        t = type(x)
+        if t is N.Logic:
+            if x.op == "and":
+                return any(self.never(p, depth + 1) for p in x.items)
+            if x.op == "or":
+                return all(self.never(p, depth + 1) for p in x.items)
+            return False
+        if t is N.Exists and isinstance(x.sel, N.Sel):
+            return self._sel_never(x.sel, depth)
+        if t is N.Cmp:
+            return self._cmp_never(x)
+        return False
+
+    def _sel_never(self, sel, depth) -> bool:
+        if sel.quant is not None:
+            return False
+        noun = sel.noun
+        kinds = _sel_kinds(self.g, sel)
+        if kinds and all(self.absent(k) for k in kinds):
+            return True
+        if isinstance(noun, N.Name) and noun.kind == "builtin" and noun.ids == ("faction",) and sel.var:
+            # `houver jogador R onde R é F`: F is seated or a hireling in play
+            for f in sel.filters or ():
+                if f.kind == "where" and self._is_faction(f.arg, sel.var):
+                    return True
+        for f in sel.filters or ():
+            if f.kind == "where" and self.never(f.arg, depth + 1):
+                return True
+            if f.kind == "with" and isinstance(f.arg, N.Sel) and self._sel_never(f.arg, depth + 1):
+                return True
+        return False
+
+    def _is_faction(self, x, var) -> bool:
+        """`var = F` (a part of an `e`) with F neither seated nor a hireling in play."""
+        if type(x) is N.Logic and x.op == "and":
+            return any(self._is_faction(p, var) for p in x.items)
+        if type(x) is N.Cmp and x.op == "=":
+            for a, b in ((x.a, x.b), (x.b, x.a)):
+                if type(a) is N.Var and a.name == var and _absent_faction(b, self.present):
+                    return True
+        return False
+
+    def _cmp_never(self, x) -> bool:
+        if x.op == "=":
+            for a, b in ((x.a, x.b), (x.b, x.a)):
+                if type(a) is N.Me and _absent_faction(b, self.present):
+                    return True        # `você é F`: who acts is in the game
+        op = _CMP.get(x.op)
+        if op is None:
+            return False
+        for a, b, flip in ((x.a, x.b, False), (x.b, x.a, True)):
+            cid = _counter_of(a)
+            if cid is None or type(b) is not N.Num:
+                continue
+            vals = self.frozen(cid)
+            if vals is None:
+                return False
+            n = b.value
+            return not any((op(n, v) if flip else op(v, n)) for v in vals)
+        return False
+
+    # -- the parts of the state ----------------------------------------------------------------
+    def frozen(self, cid):
+        """The values counter `cid` can ever have in this game, or None: it may change."""
+        if self.any_counter or cid in self.changed:
+            return None
+        got = self.values.get(cid)
+        if got is None:
+            c = self.g.counters.get(cid)
+            if c is None and "." in cid:
+                fid, _, own = cid.partition(".")
+                c = self.g.faction_counters.get(fid, {}).get(own)
+            if not isinstance(c, dict):
+                c = None
+            if c is None or c.get("type") is not None:
+                got = self.values[cid] = ()      # unknown or typed (suits, factions): no proof
+                return None
+            end = ":" + cid
+            got = {0, int(c.get("initial") or 0)}
+            got.update(v for k, v in self.s.counters.items() if k == cid or k.endswith(end))
+            got = self.values[cid] = frozenset(got)
+        return got or None
+
+    def absent(self, k) -> bool:
+        """Piece kind k never has a piece in this game."""
+        if self.any_kind:
+            return False
+        faces = self.g.faces
+        for f in (k,) + tuple(faces.get(k, ())):
+            if f in self.created or f in self._here or (self.by_var and f in self.bound):
+                return False
+        return True
+
+    # -- the fixed point -----------------------------------------------------------------------
+    def solve(self, units, reached, any_action):
+        """Admit the rules that can run, and what they change, until nothing more is admitted."""
+        g = self.g
+        self._here = set()
+        for where in (self.s.board, self.s.piece_zones):
+            for d in where.values():
+                self._here.update(k for k, n in d.items() if n)
+        # a kind is here also through its faces (`verso:`): flipping makes one from the other
+        for k, fs in g.faces.items():
+            if k in self._here or any(f in self._here for f in fs):
+                self._here.add(k)
+                self._here.update(fs)
+        self.changed.add(getattr(g, "hireling_ctl", None))      # the engine sets it (hirelings.py)
+        done = set()
+        while True:
+            grew = False
+            for i, (guard, bodies, aid) in enumerate(units):
+                if i in done:
+                    continue
+                if aid is not None and not (any_action[0] or aid in reached):
+                    continue
+                if self.never(guard):
+                    continue
+                done.add(i)
+                grew = True
+                for b in bodies:
+                    self._admit(b, reached, any_action)
+            if not grew:
+                return
+
+    def _admit(self, tree, reached, any_action):
+        g = self.g
+        for n in tree.walk():
+            t = type(n)
+            if t is N.Name:
+                if n.kind == "action":
+                    reached.update(n.ids)
+            elif t is N.Sel and n.var is not None:
+                self.bound.update(_sel_kinds(g, n) or ())
+            elif t is N.Let and type(n.value) is N.Sel:
+                self.bound.update(_sel_kinds(g, n.value) or ())
+            elif t is N.Perform or t is N.ActionMenu:
+                a = n.action if t is N.Perform else n.actions
+                if t is N.Perform and not isinstance(a, N.Name):
+                    any_action[0] = True          # an action named by a variable
+                if t is N.ActionMenu and a is not None and not isinstance(a, (N.ListOf, N.Name)):
+                    any_action[0] = True
+                # what the action's parameters get (`esconder item (item: X)`)
+                for v in (n.args or {}).values() if t is N.Perform else ():
+                    for x in v.walk() if isinstance(v, N.Node) else ():
+                        if type(x) is N.Sel:
+                            self.bound.update(_sel_kinds(g, x) or ())
+                        elif type(x) is N.Name and x.kind in ("piece", "category"):
+                            self.bound.update(_name_kinds(g, x))
+            elif t is N.Verb:
+                if n.verb in COUNTS:
+                    cs = [x.ids for x in n.walk() if type(x) is N.Name and x.kind in ("counter", "counter_attr")]
+                    if not cs and _names_var(n):
+                        self.any_counter = True
+                    for ids in cs:
+                        self.changed.update(ids)
+                if n.verb in CREATES:
+                    self._creates(n, tree)
+
+    def _creates(self, verb, tree):
+        """The kinds a creating verb may bring into being: those its selections and names say;
+        a variable (its object, or the new kind of `substitua X por Y`) bound in the same rule
+        by a selection: that selection's kinds; else any kind a variable of an admitted rule may
+        hold (self.bound: the kinds of the selections that bind variables and of the values
+        given to action parameters) or any kind at all (a generic `peças`)."""
+        g = self.g
+        kinds = set()
+        parts = [verb.obj] + ([v for k, v in verb.args.items()] if verb.verb in ("swap", "replace") else [])
+        for part in parts:
+            if not isinstance(part, N.Node):
+                continue
+            for x in part.walk():
+                if type(x) is N.Sel:
+                    k = _sel_kinds(g, x)
+                    if k:
+                        kinds.update(k)
+                    elif isinstance(x.noun, N.Name) and x.noun.kind == "builtin" and x.noun.ids == ("piece",):
+                        self.any_kind = True
+                elif type(x) is N.Var:
+                    k = _var_kinds(g, tree, x.name)
+                    if k is False:
+                        self.by_var = True
+                    elif k:
+                        kinds.update(k)
+                elif type(x) is N.Name and x.kind in ("piece", "category"):
+                    kinds.update(_name_kinds(g, x))
+        faces = g.faces
+        for k in list(kinds):
+            kinds.update(faces.get(k, ()))
+        for k, fs in faces.items():
+            if kinds.intersection(fs):
+                kinds.add(k)
+        self.created.update(kinds)
+
+
+def _name_kinds(g, x):
+    pk = g.piece_kinds
+    return {i for i in x.ids if i in pk} | {k for k, p in pk.items() if p.category in x.ids}
+
+
+def _absent_faction(x, present) -> bool:
+    return type(x) is N.Name and x.kind == "faction" and len(x.ids) == 1 and x.ids[0] not in present
+
+
+def _counter_of(x):
+    """The counter a plain read of it names (`mercenários de você`), or None."""
+    if type(x) is N.Sel and x.quant is None and isinstance(x.noun, N.Name) and x.noun.kind == "counter" \
+            and len(x.noun.ids) == 1 and all(f.kind == "of" for f in x.filters or ()):
+        return x.noun.ids[0]
+    if type(x) is N.AttrOf and isinstance(x.attr, N.Name) and x.attr.kind == "counter" and len(x.attr.ids) == 1:
+        return x.attr.ids[0]
+    return None
+
+
+def _names_var(verb) -> bool:
+    objs = [verb.obj] + list(verb.args.values())
+    return any(type(o) is N.Var or (type(o) is N.Sel and type(o.noun) is N.Var) for o in objs)
+
+
+def _var_kinds(g, tree, name):
+    """The piece kinds variable `name` may hold in `tree` (the selections that bind it), None
+    when it holds no pieces, False when not known."""
+    out, found = set(), False
+    for n in tree.walk():
+        sel = None
+        if type(n) in (N.Choose, N.ForEach) and isinstance(n.sel, N.Sel) and n.sel.var == name:
+            sel = n.sel
+        elif type(n) is N.Sel and n.var == name:
+            sel = n
+        elif type(n) is N.Let and n.name == name:
+            return False
+        if sel is None:
+            continue
+        found = True
+        noun = sel.noun
+        k = _sel_kinds(g, sel)
+        if k:
+            out.update(k)
+        elif isinstance(noun, N.Name) and noun.kind in ("spacekind", "zone", "faction", "card", "suit") \
+                or (isinstance(noun, N.Name) and noun.kind == "builtin" and noun.ids[0] in ("card", "faction", "space")):
+            continue
+        else:
+            return False
+    if not found:
+        return False
+    return out or None
+
+
+def _sel_kinds(g, sel):
+    """The piece kinds a selection of pieces may select (filters and owners only narrow it);
+    None when the noun is not a piece kind or a category of pieces."""
+    noun = sel.noun
+    if not isinstance(noun, N.Name):
+        return None
+    pk = g.piece_kinds
+    if noun.kind == "piece":
+        if not all(i in pk for i in noun.ids):
+            return None
+        return frozenset(noun.ids)
+    if noun.kind == "category":
+        return frozenset(k for k, p in pk.items() if p.category in noun.ids) or None
+    return None
+
+
+# ---------------------------------------------------------------------------------------------
+
+def settled(g, s):
+    """The facts of the game of state `s` if already proved (None before: during the setup)."""
+    memo = g.__dict__.get("_proofs")
+    if not memo:
+        return None
+    defs = s.card_defs
+    got = memo.get(id(defs))
+    if got is None or got[0] is not defs or got[1] != len(defs) or got[2] != (tuple(s.seats), s.hired):
+        return None
+    return got[3]
+
+
+def facts(g, s):
+    """The facts of the game of state `s`, proved now if its setup is done (its first round has
+    begun), else None."""
+    got = settled(g, s)
+    if got is not None or s.round < 1:
+        return got
+    memo = g.__dict__.get("_proofs")
+    if memo is None:
+        memo = g._proofs = {}
+    if len(memo) > 64:
+        memo.clear()
+    f = _prove(g, s)
+    memo[id(s.card_defs)] = (s.card_defs, len(s.card_defs), (tuple(s.seats), s.hired), f)
+    return f
+
+
+def _prove(g, s) -> Facts:
+    f = Facts(g, s)
+    cards = game_cards(g, s)
+    data = g.rs.data
+    units: dict = {}
+    for path, e in g._exprs.items():
+        if e.tree is None or not _source_live(path, data, f.present, cards):
+            continue
+        unit = path[:-1]
+        u = units.get(unit)
+        if u is None:
+            u = units[unit] = [None, [], _action_id(path)]
+        if path[-1] in ("requires", "condition"):
+            u[0] = e.tree
+        else:
+            u[1].append(e.tree)
+    reached = set()
+    for fid in f.present:
+        fac = g.factions.get(fid)
+        if fac is not None:
+            reached.update(fac.menu)
+    for ids in list(g.windows.values()) + list(getattr(g, "window_starts", {}).values()):
+        reached.update(ids)
+    for aid, act in g.actions.items():
+        if act.card is not None or act.hireling is not None:
+            reached.add(aid)
+    any_action = [False]
+    f.solve([tuple(u) for u in units.values()], reached, any_action)
+    f.dead_mods = frozenset(id(m) for d in g.derived.values() for m in d.mods
+                            if m.cond_tree is not None and f.never(m.cond_tree))
+    f.dead_hooks = frozenset(id(h) for hs in g.triggers.values() for h in hs
+                             if h.cond_tree is not None and f.never(h.cond_tree))
+    f.dead_actions = frozenset(aid for aid, act in g.actions.items()
+                               if getattr(act, "req_tree", None) is not None and f.never(act.req_tree))
+    return f
+
+
+def _source_live(path, data, present, cards) -> bool:
+    """Whether the rule at `path` belongs to this game: not a faction's that is absent, not a
+    card's the game does not have, not a landmark's setup (run in the setup step only)."""
+    p0 = path[0]
+    if p0 == "factions" and len(path) > 1 and path[1] not in present:
+        return False
+    if p0 == "landmarks" and "setup" in path:
+        return False
+    if "cards" in path:
+        i = path.index("cards")
+        if i + 1 < len(path):
+            c = _get(data, path[:i + 2])
+            cid = c.get("id") if isinstance(c, dict) else None
+            if cid is not None and str(cid) not in cards:
+                return False
+    return True
+
+
+def _get(d, path):
+    for k in path:
+        try:
+            d = d[k]
+        except (KeyError, IndexError, TypeError):
+            return None
+    return d
+
+
+def _action_id(path):
+    """The action a path of an action's `requer:`/`efeito:` is of (None: not an action's)."""
+    if len(path) < 3 or path[-3] != "actions":
+        return None
+    if path[0] == "actions":
+        return str(path[1])
+    if path[0] == "factions" and len(path) == 5:
+        return f"{path[1]}.{path[3]}"
+    return str(path[-2])
