@@ -346,7 +346,7 @@ class Derived:
         self.card_mods = False     # some modifier is a card's (N5): the value reads the cards
         self._memo = {}
         self._keyf = None
-        self._live = None          # (seats, hirelings) -> the modifiers that may apply there
+        self._live = None          # (seats, hirelings, card instances, proofs) -> the modifiers that may apply
 
     def eval(self, ctx, arg):
         """The value, memoized by the versions of the parts of the state it reads, the acting
@@ -408,17 +408,19 @@ class Derived:
         battle and is no value of a parameter or a variable: its modifiers never hold.)"""
         key = (tuple(s.seats), s.hired)
         live = self._live
-        if live is None or live[0] != key or live[2] is not s.card_defs:
-            present = set(key[0]).union(s.hired)
-            mods = [m for m in self.mods if m.card is not None or m.owner is None or m.owner in present]
-            # ... and, once the game is set up, not those whose condition can never hold in it
-            # (interpreter/proofs.py: a counter no rule of the game changes, a piece kind no
-            # rule of the game creates); kept per game (its card instances)
-            facts = _proofs.facts(self.g, s)
-            if facts is not None and facts.dead_mods:
-                mods = [m for m in mods if id(m) not in facts.dead_mods]
-            live = self._live = (key, mods, s.card_defs if facts is not None else None)
-        return live[1]
+        if live is not None and live[0] == key and live[2] is s.card_defs and \
+                (live[3] is not None or _proofs.facts(self.g, s) is None):
+            return live[1]
+        present = set(key[0]).union(s.hired)
+        mods = [m for m in self.mods if m.card is not None or m.owner is None or m.owner in present]
+        # ... and, once the game is set up, not those whose condition can never hold in it
+        # (interpreter/proofs.py: a counter no rule of the game changes, a piece kind no rule
+        # of the game creates, a player it does not seat); kept per game (its card instances)
+        facts = _proofs.facts(self.g, s)
+        if facts is not None and facts.dead_mods:
+            mods = [m for m in mods if id(m) not in facts.dead_mods]
+        self._live = (key, mods, s.card_defs, facts)
+        return mods
 
     def _for_controller(self, ctx, owner, arg, env) -> bool:
         """A hireling's modifier also holds for its controller ("CONTROLADOR:", E.2): when the

@@ -10,6 +10,7 @@ from .card_scope import game_cards, in_play, owners_in_play
 from .machine import FIN, Frame
 from .runtime import PASS, Decision, StopAction
 from .hirelings import present as _present
+from . import proofs as _proofs
 
 
 def _matches(ctx, h, ev, me):
@@ -101,23 +102,27 @@ def _ready(ctx, h, ev, me, ready):
     ready.append((h, c, me))
 
 
-def _hooks_for(g, event, phase, step, seats, cards) -> tuple:
+def _hooks_for(g, event, phase, step, seats, cards, facts=None) -> tuple:
     """The hooks of an event that may apply at this phase and step with these seats (owned
     by a seated faction or by nobody) and these cards in the game (a card's own hooks: only
     if the game has the card, card_scope.game_cards), in declaration order; kept per ruleset,
-    so that an event costs the hooks that can apply, not every hook of every faction and card."""
+    so that an event costs the hooks that can apply, not every hook of every faction and card.
+    Once the game is set up, not those whose condition can never hold in it (`facts`,
+    interpreter/proofs.py)."""
     index = g.__dict__.get("_hook_index")
     if index is None:
         index = g._hook_index = {}
-    key = (event, phase, step, tuple(seats), cards)
+    key = (event, phase, step, tuple(seats), cards, facts)
     hooks = index.get(key)
     if hooks is None:
         if len(index) > 1024:
             index.clear()
+        dead = facts.dead_hooks if facts is not None else ()
         hooks = index[key] = tuple(
             h for h in g.triggers.get(event, ())
             if (h.owner is None or h.owner in seats) and (h.phase is None or h.phase == phase)
-            and (h.step is None or h.step == step) and (h.card is None or h.card in cards))
+            and (h.step is None or h.step == step) and (h.card is None or h.card in cards)
+            and id(h) not in dead)
     return hooks
 
 
@@ -146,7 +151,7 @@ def fire(ctx, ev):
     # (phases and steps are ids: strings, or None)
     s = ctx.s
     hooks = _hooks_for(g, ev["event"], ev.get("phase"), ev.get("step"), s.seats if not s.hired else _present(s),
-                       game_cards(g, s))
+                       game_cards(g, s), _proofs.facts(g, s))
     k = ev.get("kind")
     if k is not None and hooks:
         # the hooks that name pieces of another kind (and face) never match (_matches)
@@ -292,9 +297,13 @@ def replacement(ctx, ev):
     if not hooks:
         return None
     done = ctx.env.get("__replaced")
+    facts = _proofs.facts(ctx.g, ctx.s)
+    dead = facts.dead_hooks if facts is not None else ()
     for h in hooks:
         if h.owner is not None and h.owner not in ctx.s.seats and h.owner not in ctx.s.hired:
             continue
+        if id(h) in dead:
+            continue            # its condition can never hold in this game (proofs.py)
         if done and h in done:
             continue
         if h.turn_rule is not None and h.turn_rule != ev.get("turn_rule", False):

@@ -41,7 +41,8 @@ def never_enabled(g, s, m=None) -> frozenset:
     # per game: its card instances (a list made when it starts, shared by its copies), its
     # seats and hirelings (set in its setup) and its map
     defs = s.card_defs
-    key = (id(defs), tuple(s.seats), s.hired, id(m), s.round >= 1)
+    facts = _proofs.facts(g, s)
+    key = (id(defs), tuple(s.seats), s.hired, id(m), facts)
     got = memo.get(key)
     if got is not None and got[0] is defs:
         return got[1]
@@ -51,7 +52,6 @@ def never_enabled(g, s, m=None) -> frozenset:
     # once the game is set up: the actions whose requirement needs what this game can never
     # have (a counter no rule of the game changes, a piece kind no rule of it creates, a player
     # it does not seat: interpreter/proofs.py)
-    facts = _proofs.facts(g, s)
     if facts is not None:
         out |= facts.dead_actions
     out = frozenset(out)

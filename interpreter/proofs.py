@@ -29,8 +29,8 @@ analysis cannot resolve makes it assume any counter may change / any kind may ap
 condition is proved never to hold only through the parts of a top-level `e` (and the things a
 `houver` needs: `onde`, `com`), never through `não` or `ou` of unknowns.
 
-Used for (kept per game: its card instances, seats and hirelings; computed at the first menu of
-its first round, after the setup): the menus (menu_index.never_enabled), the modifiers of derived
+Used for (kept per game: its card instances, seats and hirelings; proved when its setup is done,
+turns.py): the menus (menu_index.never_enabled), the modifiers of derived
 values (Derived._live_mods) and the hooks (hooks._live).
 """
 from __future__ import annotations
@@ -49,7 +49,8 @@ _CMP = {"=": lambda a, b: a == b, "!=": lambda a, b: a != b, "<": lambda a, b: a
 class Facts:
     """What the game of one state can never have (see the module's docstring)."""
     __slots__ = ("g", "s", "present", "changed", "created", "any_counter", "any_kind",
-                 "dead_mods", "dead_hooks", "dead_actions", "values", "_here", "bound", "by_var")
+                 "dead_mods", "dead_hooks", "dead_actions", "values", "_here", "bound", "by_var",
+                 "filled", "any_zone", "_cards_here", "_fixed_zones")
 
     def __init__(self, g, s):
         self.g = g
@@ -61,6 +62,8 @@ class Facts:
         self.any_kind = False
         self.bound: set = set()      # the kinds a variable of an admitted rule may hold
         self.by_var = False          # some admitted verb creates the pieces a variable holds
+        self.filled: set = set()     # the card zones an admitted verb names
+        self.any_zone = False        # some admitted verb puts cards in a zone a variable holds
         self.values: dict = {}
         self.dead_mods = frozenset()
         self.dead_hooks = frozenset()
@@ -91,6 +94,13 @@ class Facts:
         kinds = _sel_kinds(self.g, sel)
         if kinds and all(self.absent(k) for k in kinds):
             return True
+        if isinstance(noun, N.Name) and noun.kind == "builtin" and noun.ids == ("card",):
+            # `houver carta em Z`: a zone that never holds a card
+            for f in sel.filters or ():
+                if f.kind in ("in", "of") and type(f.arg) is N.Sel and f.arg.quant is None \
+                        and isinstance(f.arg.noun, N.Name) and f.arg.noun.kind == "zone" \
+                        and all(self.empty(z) for z in f.arg.noun.ids):
+                    return True
         if isinstance(noun, N.Name) and noun.kind == "builtin" and noun.ids == ("faction",) and sel.var:
             # `houver jogador R onde R é F`: F is seated or a hireling in play
             for f in sel.filters or ():
@@ -164,6 +174,17 @@ class Facts:
                 return False
         return True
 
+    def empty(self, z) -> bool:
+        """Card zone z never holds a card in this game: empty now (every player's), not a zone
+        the engine fills by itself (a deck's piles, the hands: any zone the ruleset's data names
+        outside its rules' text), and named by no verb of a rule the game can run."""
+        if self.any_zone or z in self.filled or z in self._cards_here:
+            return False
+        fixed = self._fixed_zones
+        if z in fixed or z.rpartition(".")[2] in fixed:
+            return False
+        return True
+
     # -- the fixed point -----------------------------------------------------------------------
     def solve(self, units, reached, any_action):
         """Admit the rules that can run, and what they change, until nothing more is admitted."""
@@ -178,6 +199,14 @@ class Facts:
                 self._here.add(k)
                 self._here.update(fs)
         self.changed.add(getattr(g, "hireling_ctl", None))      # the engine sets it (hirelings.py)
+        self._cards_here = set()
+        for key, cards in self.s.zones.items():
+            if cards:
+                self._cards_here.add(key)
+                self._cards_here.add(key.rpartition(":")[2])
+                self._cards_here.add(key.rpartition(".")[2])
+                self._cards_here.add(key.rpartition(":")[2].rpartition(".")[2])
+        self._fixed_zones = _data_values(g)
         done = set()
         while True:
             grew = False
@@ -220,8 +249,29 @@ class Facts:
                         elif type(x) is N.Name and x.kind in ("piece", "category"):
                             self.bound.update(_name_kinds(g, x))
             elif t is N.Verb:
+                inside = list(_verb_walk(n))
+                for x in inside:
+                    if type(x) is N.Name and x.kind == "zone":
+                        self.filled.update(x.ids)
+                if n.verb == "add":
+                    # where the card goes: `em Z` (an argument, or the last `em` of the object,
+                    # taken out of the tree by the verb's compilation: verbs/cards.py)
+                    where = [v for k, v in n.args.items() if k in ("in", "to")]
+                    if not where and n.__dict__.get("hoisted_in") is not None:
+                        where = [n.__dict__["hoisted_in"]]
+                    # a zone named, or one a card's attribute gives (`primeira coluna de L`: the
+                    # data's values, never proved empty: _data_values); any other: any zone
+                    if not where or any(not (type(w) is N.Sel and isinstance(w.noun, N.Name)
+                                             and w.noun.kind == "zone")
+                                        and not (type(w) is N.AttrOf and isinstance(w.attr, N.Name)
+                                                 and w.attr.kind == "attr") for w in where):
+                        self.any_zone = True
+                    for w in where:
+                        for x in w.walk() if isinstance(w, N.Node) else ():
+                            if type(x) is N.Name and x.kind == "zone":
+                                self.filled.update(x.ids)
                 if n.verb in COUNTS:
-                    cs = [x.ids for x in n.walk() if type(x) is N.Name and x.kind in ("counter", "counter_attr")]
+                    cs = [x.ids for x in inside if type(x) is N.Name and x.kind in ("counter", "counter_attr")]
                     if not cs and _names_var(n):
                         self.any_counter = True
                     for ids in cs:
@@ -270,6 +320,30 @@ def _name_kinds(g, x):
     return {i for i in x.ids if i in pk} | {k for k, p in pk.items() if p.category in x.ids}
 
 
+def _data_values(g) -> frozenset:
+    """Every text the ruleset's data holds as a value, outside its rules' expressions (a deck's
+    piles, a hand zone, a setup's zones...): the zones the engine may fill by itself. Kept per
+    ruleset."""
+    got = g.__dict__.get("_proof_data_values")
+    if got is None:
+        out, todo = set(), [g.rs.data]
+        while todo:
+            x = todo.pop()
+            if isinstance(x, dict):
+                todo.extend(x.values())
+            elif isinstance(x, (list, tuple)):
+                todo.extend(x)
+            elif isinstance(x, str) and len(x) < 80 and " " not in x:
+                out.add(str(x))
+        for z in (g.hand_zone, g.discard_zone, g.draw_zone):
+            if z:
+                out.add(str(z))
+        for piles in g.deck_piles.values():
+            out.update(str(p) for p in piles if isinstance(p, str))
+        got = g._proof_data_values = frozenset(out)
+    return got
+
+
 def _absent_faction(x, present) -> bool:
     return type(x) is N.Name and x.kind == "faction" and len(x.ids) == 1 and x.ids[0] not in present
 
@@ -282,6 +356,14 @@ def _counter_of(x):
     if type(x) is N.AttrOf and isinstance(x.attr, N.Name) and x.attr.kind == "counter" and len(x.attr.ids) == 1:
         return x.attr.ids[0]
     return None
+
+
+def _verb_walk(verb):
+    """Every node of a verb, its arguments included (Node.walk does not enter a dict)."""
+    yield from verb.walk()
+    for v in verb.args.values():
+        if isinstance(v, N.Node):
+            yield from v.walk()
 
 
 def _names_var(verb) -> bool:
@@ -349,11 +431,14 @@ def settled(g, s):
 
 
 def facts(g, s):
-    """The facts of the game of state `s`, proved now if its setup is done (its first round has
-    begun), else None."""
-    got = settled(g, s)
-    if got is not None or s.round < 1:
-        return got
+    """The facts of the game of state `s` (None: not proved, e.g. during its setup)."""
+    return settled(g, s)
+
+
+def prove(g, s):
+    """Prove the facts of the game of state `s`, now that its setup is done (turns.py, at the
+    end of the setup, with no action under way: every later state of the game, and of its
+    copies, is reached from this one by its rules)."""
     memo = g.__dict__.get("_proofs")
     if memo is None:
         memo = g._proofs = {}
@@ -394,8 +479,8 @@ def _prove(g, s) -> Facts:
     f.solve([tuple(u) for u in units.values()], reached, any_action)
     f.dead_mods = frozenset(id(m) for d in g.derived.values() for m in d.mods
                             if m.cond_tree is not None and f.never(m.cond_tree))
-    f.dead_hooks = frozenset(id(h) for hs in g.triggers.values() for h in hs
-                             if h.cond_tree is not None and f.never(h.cond_tree))
+    f.dead_hooks = frozenset(id(h) for table in (g.triggers, g.replacements) for hs in table.values()
+                             for h in hs if h.cond_tree is not None and f.never(h.cond_tree))
     f.dead_actions = frozenset(aid for aid, act in g.actions.items()
                                if getattr(act, "req_tree", None) is not None and f.never(act.req_tree))
     return f

@@ -15,6 +15,7 @@ from . import ending as _ending
 from .machine import FIN, Frame, begin
 from .flow import Menu
 from .menu_index import never_enabled
+from . import proofs as _proofs
 from .runtime import Decision, EndPhase, EndTurn, Failure, GameOver, StopAction
 
 # where the loop is (pc)
@@ -447,6 +448,7 @@ class Main(Frame):
                 self.pc = SETUP_DONE
             elif pc == SETUP_DONE:
                 game.log_event("setup_done", None)
+                _proofs.prove(g, s)         # what this game can never have (proofs.py)
                 if self.start_f is not None:
                     s.round = max(0, s.round - 1)
                 self.pc = ROUND

@@ -280,7 +280,9 @@ def c_add(cc: CC, node):
         o.filters = _hoist_zone_filters(o)
         for i in range(len(o.filters) - 1, -1, -1):
             if o.filters[i].kind == "in":
-                dst = compile_expr(cc, o.filters.pop(i).arg)[0]
+                where = o.filters.pop(i).arg
+                node.__dict__["hoisted_in"] = where     # kept for what reads the tree (proofs.py)
+                dst = compile_expr(cc, where)[0]
                 break
     located, q, sel = _card_fn(cc, objs[0])
     if dst is None:
