@@ -48,14 +48,18 @@ _CMP = {"=": lambda a, b: a == b, "!=": lambda a, b: a != b, "<": lambda a, b: a
 
 class Facts:
     """What the game of one state can never have (see the module's docstring)."""
-    __slots__ = ("g", "s", "present", "changed", "created", "any_counter", "any_kind",
+    __slots__ = ("g", "counters", "present", "changed", "created", "any_counter", "any_kind",
                  "dead_mods", "dead_hooks", "dead_actions", "values", "_here", "bound", "by_var",
-                 "filled", "any_zone", "_cards_here", "_fixed_zones")
+                 "filled", "any_zone", "_cards_here", "_fixed_zones", "reached", "any_action")
 
-    def __init__(self, g, s):
+    def __init__(self, g, present, counters, here, cards_here):
         self.g = g
-        self.s = s
-        self.present = frozenset(s.seats).union(s.hired)
+        self.counters = counters
+        self.present = present
+        self._here = here
+        self._cards_here = cards_here
+        self.reached: set = set()
+        self.any_action = False
         self.changed: set = set()
         self.created: set = set()
         self.any_counter = False
@@ -160,7 +164,7 @@ class Facts:
                 return None
             end = ":" + cid
             got = {0, int(c.get("initial") or 0)}
-            got.update(v for k, v in self.s.counters.items() if k == cid or k.endswith(end))
+            got.update(v for k, v in self.counters if k == cid or k.endswith(end))
             got = self.values[cid] = frozenset(got)
         return got or None
 
@@ -186,46 +190,52 @@ class Facts:
         return True
 
     # -- the fixed point -----------------------------------------------------------------------
-    def solve(self, units, reached, any_action):
-        """Admit the rules that can run, and what they change, until nothing more is admitted."""
+    def solve(self, units):
+        """Admit the rules that can run, and what they change, until nothing more is admitted.
+        units: [(condition, action id or None, _Sum of its other trees)]."""
         g = self.g
-        self._here = set()
-        for where in (self.s.board, self.s.piece_zones):
-            for d in where.values():
-                self._here.update(k for k, n in d.items() if n)
-        # a kind is here also through its faces (`verso:`): flipping makes one from the other
-        for k, fs in g.faces.items():
-            if k in self._here or any(f in self._here for f in fs):
-                self._here.add(k)
-                self._here.update(fs)
         self.changed.add(getattr(g, "hireling_ctl", None))      # the engine sets it (hirelings.py)
-        self._cards_here = set()
-        for key, cards in self.s.zones.items():
-            if cards:
-                self._cards_here.add(key)
-                self._cards_here.add(key.rpartition(":")[2])
-                self._cards_here.add(key.rpartition(".")[2])
-                self._cards_here.add(key.rpartition(":")[2].rpartition(".")[2])
         self._fixed_zones = _data_values(g)
         done = set()
         while True:
             grew = False
-            for i, (guard, bodies, aid) in enumerate(units):
+            for i, (guard, aid, sm) in enumerate(units):
                 if i in done:
                     continue
-                if aid is not None and not (any_action[0] or aid in reached):
+                if aid is not None and not (self.any_action or aid in self.reached):
                     continue
                 if self.never(guard):
                     continue
                 done.add(i)
                 grew = True
-                for b in bodies:
-                    self._admit(b, reached, any_action)
+                self.changed |= sm.changed
+                self.created |= sm.created
+                self.bound |= sm.bound
+                self.filled |= sm.filled
+                self.reached |= sm.reached
+                self.any_counter |= sm.any_counter
+                self.any_kind |= sm.any_kind
+                self.by_var |= sm.by_var
+                self.any_zone |= sm.any_zone
+                self.any_action |= sm.any_action
             if not grew:
                 return
 
-    def _admit(self, tree, reached, any_action):
+
+class _Sum:
+    """What the trees of one rule (its effect, its values) change, create, fill and name:
+    worked out once per ruleset (_units)."""
+    __slots__ = ("g", "changed", "created", "bound", "filled", "reached", "any_counter", "any_kind",
+                 "by_var", "any_zone", "any_action")
+
+    def __init__(self, g):
+        self.g = g
+        self.changed, self.created, self.bound, self.filled, self.reached = set(), set(), set(), set(), set()
+        self.any_counter = self.any_kind = self.by_var = self.any_zone = self.any_action = False
+
+    def _admit(self, tree):
         g = self.g
+        reached = self.reached
         for n in tree.walk():
             t = type(n)
             if t is N.Name:
@@ -238,9 +248,9 @@ class Facts:
             elif t is N.Perform or t is N.ActionMenu:
                 a = n.action if t is N.Perform else n.actions
                 if t is N.Perform and not isinstance(a, N.Name):
-                    any_action[0] = True          # an action named by a variable
+                    self.any_action = True          # an action named by a variable
                 if t is N.ActionMenu and a is not None and not isinstance(a, (N.ListOf, N.Name)):
-                    any_action[0] = True
+                    self.any_action = True
                 # what the action's parameters get (`esconder item (item: X)`)
                 for v in (n.args or {}).values() if t is N.Perform else ():
                     for x in v.walk() if isinstance(v, N.Node) else ():
@@ -450,33 +460,46 @@ def prove(g, s):
 
 
 def _prove(g, s) -> Facts:
-    f = Facts(g, s)
+    """The facts of a game: kept per ruleset for the same factions, cards, pieces on the map,
+    cards in zones and counters after the setup (random games of the same factions share them)."""
+    present = frozenset(s.seats).union(s.hired)
     cards = game_cards(g, s)
-    data = g.rs.data
-    units: dict = {}
-    for path, e in g._exprs.items():
-        if e.tree is None or not _source_live(path, data, f.present, cards):
-            continue
-        unit = path[:-1]
-        u = units.get(unit)
-        if u is None:
-            u = units[unit] = [None, [], _action_id(path)]
-        if path[-1] in ("requires", "condition"):
-            u[0] = e.tree
-        else:
-            u[1].append(e.tree)
-    reached = set()
-    for fid in f.present:
+    here = set()
+    for where in (s.board, s.piece_zones):
+        for d in where.values():
+            here.update(k for k, n in d.items() if n)
+    # a kind is here also through its faces (`verso:`): flipping makes one from the other
+    for k, fs in g.faces.items():
+        if k in here or any(f in here for f in fs):
+            here.add(k)
+            here.update(fs)
+    cards_here = set()
+    for key, cs in s.zones.items():
+        if cs:
+            last = key.rpartition(":")[2]
+            cards_here.update((key, last, key.rpartition(".")[2], last.rpartition(".")[2]))
+    counters = frozenset(s.counters.items())
+    sig = (present, cards, frozenset(here), frozenset(cards_here), counters)
+    memo = g.__dict__.get("_proof_sigs")
+    if memo is None:
+        memo = g._proof_sigs = {}
+    got = memo.get(sig)
+    if got is not None:
+        return got
+    if len(memo) > 32:
+        memo.clear()
+    f = memo[sig] = Facts(g, present, counters, sig[2], sig[3])
+    for fid in present:
         fac = g.factions.get(fid)
         if fac is not None:
-            reached.update(fac.menu)
+            f.reached.update(fac.menu)
     for ids in list(g.windows.values()) + list(getattr(g, "window_starts", {}).values()):
-        reached.update(ids)
+        f.reached.update(ids)
     for aid, act in g.actions.items():
         if act.card is not None or act.hireling is not None:
-            reached.add(aid)
-    any_action = [False]
-    f.solve([tuple(u) for u in units.values()], reached, any_action)
+            f.reached.add(aid)
+    f.solve([(guard, aid, sm) for src, guard, aid, sm in _units(g)
+             if src is None or (src[0] == "f" and src[1] in present) or (src[0] == "c" and src[1] in cards)])
     f.dead_mods = frozenset(id(m) for d in g.derived.values() for m in d.mods
                             if m.cond_tree is not None and f.never(m.cond_tree))
     f.dead_hooks = frozenset(id(h) for table in (g.triggers, g.replacements) for hs in table.values()
@@ -486,22 +509,50 @@ def _prove(g, s) -> Facts:
     return f
 
 
-def _source_live(path, data, present, cards) -> bool:
-    """Whether the rule at `path` belongs to this game: not a faction's that is absent, not a
-    card's the game does not have, not a landmark's setup (run in the setup step only)."""
+def _units(g) -> list:
+    """The rules of the ruleset, each once: (its source: None for everyone's, ("f", faction) or
+    ("c", card) for one that holds only with them; its condition; the action it is of; what
+    its other trees do), kept per ruleset. A landmark's setup is left out: it runs in the setup
+    step only (landmarks.py), which is over when the proofs are made."""
+    got = g.__dict__.get("_proof_units")
+    if got is not None:
+        return got
+    data = g.rs.data
+    units: dict = {}
+    for path, e in g._exprs.items():
+        if e.tree is None:
+            continue
+        src = _source(path, data)
+        if src == "never":
+            continue
+        unit = path[:-1]
+        u = units.get(unit)
+        if u is None:
+            u = units[unit] = [src, None, _action_id(path), _Sum(g)]
+        if path[-1] in ("requires", "condition"):
+            u[1] = e.tree
+        else:
+            u[3]._admit(e.tree)
+    got = g._proof_units = [tuple(u) for u in units.values()]
+    return got
+
+
+def _source(path, data):
+    """Whose the rule at `path` is: None (everyone's), ("f", faction), ("c", card id), or
+    "never" (a landmark's setup, run in the setup step only)."""
     p0 = path[0]
-    if p0 == "factions" and len(path) > 1 and path[1] not in present:
-        return False
     if p0 == "landmarks" and "setup" in path:
-        return False
+        return "never"
     if "cards" in path:
         i = path.index("cards")
         if i + 1 < len(path):
             c = _get(data, path[:i + 2])
             cid = c.get("id") if isinstance(c, dict) else None
-            if cid is not None and str(cid) not in cards:
-                return False
-    return True
+            if cid is not None:
+                return ("c", str(cid))
+    if p0 == "factions" and len(path) > 1:
+        return ("f", path[1])
+    return None
 
 
 def _get(d, path):
