@@ -6,7 +6,7 @@ and call `fire` once the whole verb is done (Law 1.1.3: remove everything, then 
 """
 from __future__ import annotations
 
-from .card_scope import game_cards, in_play, owners_in_play
+from .card_scope import in_play, owners_in_play
 from .machine import FIN, Frame
 from .runtime import PASS, Decision, StopAction
 from .hirelings import present as _present
@@ -102,21 +102,22 @@ def _ready(ctx, h, ev, me, ready):
     ready.append((h, c, me))
 
 
-def _hooks_for(g, event, phase, step, seats, cards, facts=None) -> tuple:
+def _hooks_for(g, event, phase, step, seats, scope) -> tuple:
     """The hooks of an event that may apply at this phase and step with these seats (owned
     by a seated faction or by nobody) and these cards in the game (a card's own hooks: only
     if the game has the card, card_scope.game_cards), in declaration order; kept per ruleset,
     so that an event costs the hooks that can apply, not every hook of every faction and card.
-    Once the game is set up, not those whose condition can never hold in it (`facts`,
-    interpreter/proofs.py)."""
+    Once the game is set up, not those whose condition can never hold in it (scope: the
+    game's cards and facts, interpreter/proofs.py)."""
     index = g.__dict__.get("_hook_index")
     if index is None:
         index = g._hook_index = {}
-    key = (event, phase, step, tuple(seats), cards, facts)
+    key = (event, phase, step, tuple(seats), scope)
     hooks = index.get(key)
     if hooks is None:
         if len(index) > 1024:
             index.clear()
+        cards, facts = scope
         dead = facts.dead_hooks if facts is not None else ()
         hooks = index[key] = tuple(
             h for h in g.triggers.get(event, ())
@@ -151,7 +152,7 @@ def fire(ctx, ev):
     # (phases and steps are ids: strings, or None)
     s = ctx.s
     hooks = _hooks_for(g, ev["event"], ev.get("phase"), ev.get("step"), s.seats if not s.hired else _present(s),
-                       game_cards(g, s), _proofs.facts(g, s))
+                       _proofs.scope(g, s))
     k = ev.get("kind")
     if k is not None and hooks:
         # the hooks that name pieces of another kind (and face) never match (_matches)
@@ -297,7 +298,7 @@ def replacement(ctx, ev):
     if not hooks:
         return None
     done = ctx.env.get("__replaced")
-    facts = _proofs.facts(ctx.g, ctx.s)
+    facts = _proofs.scope(ctx.g, ctx.s)[1]
     dead = facts.dead_hooks if facts is not None else ()
     for h in hooks:
         if h.owner is not None and h.owner not in ctx.s.seats and h.owner not in ctx.s.hired:

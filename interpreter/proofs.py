@@ -428,21 +428,34 @@ def _sel_kinds(g, sel):
 
 # ---------------------------------------------------------------------------------------------
 
-def settled(g, s):
-    """The facts of the game of state `s` if already proved (None before: during the setup)."""
+def facts(g, s):
+    """The facts of the game of state `s` (None: not proved, e.g. during its setup). A game's
+    seats and hirelings are fixed once its setup is done; its card instances are the list
+    made when it starts, shared by its copies (a longer list: proved again)."""
     memo = g.__dict__.get("_proofs")
-    if not memo:
-        return None
+    if memo:
+        defs = s.card_defs
+        got = memo.get(id(defs))
+        if got is not None and got[0] is defs and got[1] == len(defs):
+            return got[2]
+    return None
+
+
+def scope(g, s) -> tuple:
+    """(the card defs the game has, its facts or None): what decides which hooks of an event
+    can apply in it (hooks.fire), in one look-up per event."""
+    memo = g.__dict__.get("_proof_scope")
+    if memo is None:
+        memo = g._proof_scope = {}
     defs = s.card_defs
     got = memo.get(id(defs))
-    if got is None or got[0] is not defs or got[1] != len(defs) or got[2] != (tuple(s.seats), s.hired):
-        return None
-    return got[3]
-
-
-def facts(g, s):
-    """The facts of the game of state `s` (None: not proved, e.g. during its setup)."""
-    return settled(g, s)
+    if got is not None and got[0] is defs and got[1] == len(defs):
+        return got[2]
+    if len(memo) > 64:
+        memo.clear()
+    sc = (game_cards(g, s), facts(g, s))
+    memo[id(defs)] = (defs, len(defs), sc)     # the list kept alive: its id stays its own
+    return sc
 
 
 def prove(g, s):
@@ -455,7 +468,8 @@ def prove(g, s):
     if len(memo) > 64:
         memo.clear()
     f = _prove(g, s)
-    memo[id(s.card_defs)] = (s.card_defs, len(s.card_defs), (tuple(s.seats), s.hired), f)
+    memo[id(s.card_defs)] = (s.card_defs, len(s.card_defs), f)
+    g.__dict__.get("_proof_scope", {}).pop(id(s.card_defs), None)
     return f
 
 

@@ -6,7 +6,7 @@ game: the same seeds play the same games with and without the index."""
 import json
 import random
 
-from rulesdsl.interpreter import card_scope, hooks, menu_index
+from rulesdsl.interpreter import card_scope, hooks, menu_index, proofs
 from rulesdsl.interpreter.engine import Game
 
 BASE4 = ["marqueses", "rapinas", "alianca", "malandro"]
@@ -59,10 +59,10 @@ def test_a_cards_hooks_only_in_games_that_have_the_card(root_def):
     cards = card_scope.game_cards(g, s)
     for ev in g.triggers:
         for phase in (None, "amanhecer", "dia", "anoitecer"):
-            for h in hooks._hooks_for(g, ev, phase, None, s.seats, cards):
+            for h in hooks._hooks_for(g, ev, phase, None, s.seats, (cards, None)):
                 assert h.card is None or h.card in cards
     # a base card's hook is there (Stand and Deliver at Birdsong), an Exiles one is not
-    at_dawn = hooks._hooks_for(g, "phase_start", "amanhecer", None, s.seats, cards)
+    at_dawn = hooks._hooks_for(g, "phase_start", "amanhecer", None, s.seats, (cards, None))
     named = {h.card for h in at_dawn if h.card is not None}
     assert "a_bolsa_ou_a_vida" in named
     assert "sabotadores" not in named
@@ -75,14 +75,20 @@ def test_the_same_games_with_and_without_the_index(root_def, monkeypatch):
     with_index = logs()
     monkeypatch.setattr(menu_index, "_never", lambda g, s, m=None: ())
     monkeypatch.setattr(card_scope, "game_cards", lambda g, s: frozenset(g.cards))
-    monkeypatch.setattr(hooks, "game_cards", lambda g, s: frozenset(g.cards))
-    for attr in ("_never_enabled", "_menu_ids", "_hook_index"):
+    monkeypatch.setattr(proofs, "game_cards", lambda g, s: frozenset(g.cards))
+    monkeypatch.setattr(proofs, "prove", lambda g, s: None)      # and nothing proved (proofs.py)
+    memos = ("_never_enabled", "_menu_ids", "_hook_index", "_proofs", "_proof_scope")
+    for attr in memos:
         root_def.__dict__.pop(attr, None)
+    for d in root_def.derived.values():
+        d._live = None
     try:
         assert logs() == with_index
     finally:
-        for attr in ("_never_enabled", "_menu_ids", "_hook_index"):
+        for attr in memos:
             root_def.__dict__.pop(attr, None)
+        for d in root_def.derived.values():
+            d._live = None
 
 
 def test_an_edge_kind_no_rule_or_map_of_the_game_makes_is_never_asked(root_def):
