@@ -10,6 +10,9 @@ setup's one-time rules have run), some parts of the state can be proved never to
   can run creates (`posicione`, `substitua`, `troque`, `vire` naming it or its category), never
   exists in this game: pieces enter the map only by those verbs, and the setups that placed
   the landmarks and the map's pieces have run;
+* a **card zone** that is empty now, that the engine does not fill by itself (a deck's piles,
+  the hands: any zone the ruleset's data names outside its rules' text) and that no rule this
+  game can run names, never holds a card (`houver carta em Z`);
 * a **player** (`houver jogador R onde R é F`, `você é F`) is one of the seats or a hireling in
   play: a faction that is neither is never one.
 
@@ -27,11 +30,15 @@ that, by induction on the game's history, never happens.
 Sound and conservative: a verb that changes a counter or creates pieces through a variable the
 analysis cannot resolve makes it assume any counter may change / any kind may appear; a
 condition is proved never to hold only through the parts of a top-level `e` (and the things a
-`houver` needs: `onde`, `com`), never through `não` or `ou` of unknowns.
+`houver` needs: `onde`, `com`; an `ou` only when every branch is impossible), never through
+`não`. The counting verbs name the counters they change except for extra actions and a space's
+attributes (anything else: any counter may change).
 
-Used for (kept per game: its card instances, seats and hirelings; proved when its setup is done,
-turns.py): the menus (menu_index.never_enabled), the modifiers of derived
-values (Derived._live_mods) and the hooks (hooks._live).
+Used for (kept per game: its card instances; proved when its setup is done, turns.py): the
+menus (menu_index.never_enabled), the modifiers of derived values (Derived._live_mods), the hooks
+and replacements (hooks.fire, hooks.replacement, through `scope`). What each rule changes,
+creates, fills and names is worked out once per ruleset (_units); the facts once per game
+signature (its factions, cards, pieces, card zones and counters after the setup).
 """
 from __future__ import annotations
 
@@ -282,8 +289,8 @@ class _Sum:
                                 self.filled.update(x.ids)
                 if n.verb in COUNTS:
                     cs = [x.ids for x in inside if type(x) is N.Name and x.kind in ("counter", "counter_attr")]
-                    if not cs and _names_var(n):
-                        self.any_counter = True
+                    if not cs and not _no_counter(n):
+                        self.any_counter = True       # a counter the analysis cannot name
                     for ids in cs:
                         self.changed.update(ids)
                 if n.verb in CREATES:
@@ -376,9 +383,14 @@ def _verb_walk(verb):
             yield from v.walk()
 
 
-def _names_var(verb) -> bool:
-    objs = [verb.obj] + list(verb.args.values())
-    return any(type(o) is N.Var or (type(o) is N.Sel and type(o.noun) is N.Var) for o in objs)
+def _no_counter(verb) -> bool:
+    """A counting verb that changes no counter: extra actions for the budget (`receba 1 ação
+    extra`), a space's attribute (`defina naipe de C para …`)."""
+    o = verb.obj
+    if type(o) is N.Sel and isinstance(o.noun, N.Name) and o.noun.kind == "builtin" \
+            and o.noun.ids == ("extra_action",):
+        return True
+    return type(o) is N.AttrOf and isinstance(o.attr, N.Name) and o.attr.kind == "attr"
 
 
 def _var_kinds(g, tree, name):
