@@ -116,3 +116,19 @@ def test_a_player_the_game_does_not_seat(root_def):
     assert all(id(h) in f.dead_hooks for h in hook)
     f = proofs.facts(g, _set_up(g, ["marqueses", "rapinas", "ribeirinhos"]).s)
     assert not any(id(h) in f.dead_hooks for h in hook)
+
+
+def test_a_card_zone_no_rule_of_the_game_fills(root_def):
+    """The Black Market's three face-down cards (Law F): only the landmark's setup deals them (and
+    trading swaps one); without the landmark the zone stays empty and `houver carta em cartas do
+    mercado negro` never holds; with it, the setup filled it and it can."""
+    g = root_def
+    trade = g.actions["negociar_no_mercado_negro"].req_tree
+    cards_there = trade.items[1]          # `houver carta em cartas do mercado negro`
+    assert "cartas_do_mercado_negro" in str(cards_there)
+    f = proofs.facts(g, _set_up(g, BASE4).s)
+    assert f.empty("cartas_do_mercado_negro") and f.never(cards_there)
+    assert not f.empty("mao")             # a hand: the engine deals into it
+    game = _set_up(g, 4, setup="avancada", landmarks=["mercado_negro"], seed=3)
+    f = proofs.facts(g, game.s)
+    assert not f.empty("cartas_do_mercado_negro") and not f.never(cards_there)
