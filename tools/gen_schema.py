@@ -223,7 +223,11 @@ LANDMARK_STEP = obj({"law": LAW, "counts": {"type": "array", "items": INT, "minI
                      "order": values("reverse", "forward")}, required=["counts"])
 # A.6 (interpreter/hirelings.py): how many hireling cards are dealt, and how many of them
 # are turned to their demoted side by number of players
-HIRELING_DEAL = obj({"law": LAW, "count": INT, "demoted": idmap(INT)}, required=["count"])
+HIRELING_DEAL = obj({"law": LAW, "count": INT, "demoted": idmap(INT),
+                     # A.6.3: each seat in turn (from the last: `reverse`) chooses which of the
+                     # hirelings not yet set up it sets up
+                     "set_up_by": obj({"law": LAW, "order": values("reverse", "forward")})},
+                    required=["count"])
 
 schema = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",

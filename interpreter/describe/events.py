@@ -107,6 +107,10 @@ def describe_event(game, event: dict, lang: str, viewer=None) -> str:
         return _m("GM.ev.turn_order", lang, seats=", ".join(fn(f) for f in event.get("seats") or []))
     if t == "faction_taken":
         return _m("GM.ev.faction_taken", lang, seat=fn(event.get("seat")), faction=fn(event.get("faction")))
+    if t == "hireling_joins":
+        return _m("GM.ev.hireling_joins", lang, hireling=fn(event.get("faction")))
+    if t == "hireling_setup":
+        return _m("GM.ev.hireling_setup", lang, seat=fn(event.get("seat")), hireling=fn(event.get("faction")))
     if t == "factions_revealed":
         cards = event.get("cards") or {}
         shown = ", ".join(fn(f) + (f" ({name(game, 'card', cards[f], lang)})" if f in cards else "")
