@@ -202,12 +202,14 @@ def deal(game, d: Deal) -> None:
         # factions than seats is passed over (never with the Law's ten factions; with a
         # smaller pool it would make the game impossible). Revealed one at a time, each among
         # the cards left that keep the draft possible (a scenario dictates them in order)
+        from .setup_limits import room
+
         def excludes(c):
             return {g.hirelings[x].excludes for x in cards[c].values()} - {None}
         left, drawn, gone = list(pool), [], set()
         while len(drawn) < k:
             fits = [c for c in left
-                    if len([f for f in fc.pool if f not in gone | excludes(c)]) >= len(s.seats)]
+                    if room(game, [f for f in fc.pool if f not in gone | excludes(c)]) >= len(s.seats)]
             if not fits:
                 break
             c = chance.choice(game, s.rng, fits, "hirelings")

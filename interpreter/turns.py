@@ -9,6 +9,7 @@ from .hooks import fire
 from . import chance
 from . import seating
 from . import landmarks
+from . import setup_limits
 from . import hirelings as _hirelings
 from .flow import ask
 from . import ending as _ending
@@ -44,7 +45,7 @@ def _faction_setup(game, f):
     """A faction's setup rules: those it gives for the game's setup (`preparações:`), or its own."""
     fd = game.g.factions[f]
     sid = game.setup_id
-    if sid is not None and sid in fd.setups:
+    if sid is not None and sid in fd.setups and not game.standard_factions:
         return fd.setups[sid]
     return fd.setup
 
@@ -369,7 +370,11 @@ class Main(Frame):
                 self.j = self.i = 0
                 self.c = None
                 self.order = None
-                if game.seating is not None:
+                if game.seating is not None and game.standard_factions:
+                    # the setup's option of the standard faction setup: factions dealt at
+                    # random, set up in the game's setup order (setup_limits.py)
+                    setup_limits.deal_factions(game)
+                elif game.seating is not None:
                     # the seats take their factions, from the last seat by default (A.8.2)
                     seats = list(s.seats)
                     self.order = tuple(reversed(seats) if game.setup_def.faction_choice.reverse else seats)

@@ -277,7 +277,15 @@ schema = {
                                           "landmarks": LANDMARK_STEP,
                                           # A.6: hireling cards dealt, demoted by player count
                                           # (interpreter/hirelings.py)
-                                          "hirelings": HIRELING_DEAL})),
+                                          "hirelings": HIRELING_DEAL,
+                                          # a yes/no option under which the factions set up
+                                          # as in the game's own setup (interpreter/setup_limits.py)
+                                          "standard_factions_with": S})),
+                     # at most `max` of `factions` set up by their own setup rules; else the
+                     # game is refused, naming `setup` (interpreter/setup_limits.py)
+                     "faction_limits": {"type": "array", "items": obj({
+                         "law": LAW, "factions": {"type": "array", "items": ref("faction")},
+                         "max": INT, "setup": S}, required=["factions", "max"])},
                      # where the text catalogue lives when not in this folder (a generated
                      # translation points at its source's `texto/`)
                      "text_folder": S,
