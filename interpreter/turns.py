@@ -441,6 +441,11 @@ class Main(Frame):
             elif pc == SETUP_ORDER:
                 order = [f for f in g.setup_order if f in game.factions]
                 order += [f for f in game.factions if f not in order]
+                fc = game.setup_def.faction_choice
+                if game.setup_id is not None and fc is not None and not game.standard_factions:
+                    # a setup whose seats choose their factions, made with them given: they set
+                    # up in the choice's order all the same (A.8.2: from the last seat)
+                    order = list(reversed(s.seats) if fc.reverse else s.seats)
                 for group in getattr(g, "setup_groups", ()):
                     # factions listed together set up in a random order (9.7.1)
                     here = [f for f in order if f in group]
