@@ -81,6 +81,9 @@ class Game:
         except OptionError as exc:
             from ..errors import format_message
             raise RulesetError(f"{exc.code}: " + format_message(exc.code, lang or gdef.lang, exc.kw)) from None
+        from .setup_limits import standard_factions as _standard, check_game as _check_limits
+        # the factions set up by the standard setup though the setup has its own (an option)
+        self.standard_factions = _standard(self)
         self.landmarks = landmarks
         from . import landmarks as _lm
         try:
@@ -124,6 +127,8 @@ class Game:
             if hs[h].excludes is not None and hs[h].excludes in self.factions:
                 # A.6.5: a faction cannot be played while its hireling is in play
                 raise RulesetError(f"{h}: excludes {hs[h].excludes}")
+        if self.seating is None:
+            _check_limits(self)         # E820: too many factions of a limit (setup_limits.py)
         self.warnings: list[str] = []
         self._check_reach()
         self.m = gdef.maps.get(self.map_id)

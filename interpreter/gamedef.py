@@ -1292,6 +1292,8 @@ class GameDef:
         self.turn_order, self.faction_choice = compile_seating(self, d, block)
         from .seating import compile_setups
         self.setups = compile_setups(self, d, block)
+        from .setup_limits import compile_limits
+        self.faction_limits = compile_limits(self, d)       # setup_limits.py (Root 5: corners)
         from .landmarks import compile_landmarks, check_landmarks
         self.landmarks = compile_landmarks(self, d, block)       # Law F, A.5
         check_landmarks(self, d)

@@ -19,7 +19,10 @@ What the engine does with them:
   `capangas:`, or a setup's `capangas: {quantidade: 3, rebaixados: {"3": 1}}` that deals cards
   and turns some to their demoted side, A.6.1-A.6.2); its pieces, zones, counters, triggers and
   modifiers then hold as a seated faction's (State.hired). Its setup rules run after the game's
-  own, one hireling per seat from the last seat backwards, that seat deciding (A.6.3). A faction
+  own, one hireling per seat from the last seat backwards, that seat deciding; with the deal's
+  `quem_prepara: {lei: "A.6.3", ordem: inversa}` (es `quién_prepara:`) each of those seats
+  first chooses which of the hirelings not yet set up it sets up (A.6.3), else they go in the
+  order dealt. A faction
   a hireling in play `exclui:` is not offered in the faction choice (A.6.5).
 * `defina controlador de H para J` sets the controller; the engine mirrors it into the flag
   (CTL, H) (copied and rolled back with the flags) and fires the event `ganho_de_controle`
@@ -56,13 +59,15 @@ class Hireling:
 
 
 class Deal:
-    """A setup's `capangas:` (A.6): cards dealt, demoted by number of players."""
-    __slots__ = ("law", "count", "demoted")
+    """A setup's `capangas:` (A.6): cards dealt, demoted by number of players; with
+    `quem_prepara:` (A.6.3) each seat in turn chooses which hireling not yet set up it sets up."""
+    __slots__ = ("law", "count", "demoted", "choice")
 
-    def __init__(self, law, count, demoted):
+    def __init__(self, law, count, demoted, choice=None):
         self.law = law
         self.count = count
         self.demoted = demoted        # {players: how many demoted}; more players than any key: the largest key's
+        self.choice = choice          # (law, reverse) of `quem_prepara:`, or None: set up in the order dealt
 
 
 def read(g, d) -> None:
@@ -89,7 +94,13 @@ def read(g, d) -> None:
         hd = v.get("hirelings") if isinstance(v, dict) else None
         if isinstance(hd, dict):
             dem = {int(k): int(n) for k, n in (hd.get("demoted") or {}).items() if str(k).isdigit()}
-            deals[str(sid)] = Deal(hd.get("law"), int(hd.get("count") or 0), dem)
+            sb = hd.get("set_up_by")
+            choice = None
+            if isinstance(sb, dict):
+                order = sb.get("order")
+                order = lexicon(getattr(sb, "_lang", None) or g.lang).value_of(str(order)) if order else None
+                choice = (sb.get("law", hd.get("law")), order != "forward")
+            deals[str(sid)] = Deal(hd.get("law"), int(hd.get("count") or 0), dem, choice)
     g.hireling_deals = deals
     g.hireling_windows = {}
 
@@ -191,12 +202,14 @@ def deal(game, d: Deal) -> None:
         # factions than seats is passed over (never with the Law's ten factions; with a
         # smaller pool it would make the game impossible). Revealed one at a time, each among
         # the cards left that keep the draft possible (a scenario dictates them in order)
+        from .setup_limits import room
+
         def excludes(c):
             return {g.hirelings[x].excludes for x in cards[c].values()} - {None}
         left, drawn, gone = list(pool), [], set()
         while len(drawn) < k:
             fits = [c for c in left
-                    if len([f for f in fc.pool if f not in gone | excludes(c)]) >= len(s.seats)]
+                    if room(game, [f for f in fc.pool if f not in gone | excludes(c)]) >= len(s.seats)]
             if not fits:
                 break
             c = chance.choice(game, s.rng, fits, "hirelings")

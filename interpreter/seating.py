@@ -65,9 +65,9 @@ class FactionChoice:
 class Setup:
     """One way to set the game up (Law 5.1, or one of `preparações:`, Law A): the game's
     setup rules, the turn order, the faction choice, and rules run after the factions."""
-    __slots__ = ("id", "law", "rules", "turn_order", "faction_choice", "after", "landmarks")
+    __slots__ = ("id", "law", "rules", "turn_order", "faction_choice", "after", "landmarks", "standard")
 
-    def __init__(self, sid, law, rules, turn_order, faction_choice, after=(), landmarks=None):
+    def __init__(self, sid, law, rules, turn_order, faction_choice, after=(), landmarks=None, standard=None):
         self.id = sid
         self.law = law
         self.rules = rules
@@ -75,6 +75,7 @@ class Setup:
         self.faction_choice = faction_choice
         self.after = after
         self.landmarks = landmarks      # the A.5 step (landmarks.LandmarkStep) or None
+        self.standard = standard        # `facções_padrão_com:` (an option id: setup_limits.py) or None
 
 
 def compile_seating(gdef, d, block, src=None, base=("game",)):
@@ -140,8 +141,10 @@ def compile_setups(gdef, d, block) -> dict:
             return runs
         order, fc = compile_seating(gdef, d, block, v, base)
         from .landmarks import compile_step
+        from .setup_limits import standard_option
         out[str(sid)] = Setup(str(sid), v.get("law"), rules("setup") if "setup" in v else gdef.setup_rules,
-                              order, fc, rules("after_factions"), compile_step(gdef, v))
+                              order, fc, rules("after_factions"), compile_step(gdef, v),
+                              standard_option(gdef, v))
     return out
 
 
@@ -262,9 +265,10 @@ def draw_turn_order(game) -> None:
     game.log_event("turn_order", None, seats=list(seats))
 
 
-def take_faction(game, seat: str, f: str) -> None:
+def take_faction(game, seat: str, f: str, law=None) -> None:
     """The seat `seat` becomes the faction `f`: its player zones and counters are renamed, and
-    the faction's own pieces, zones, counters and cards join the game."""
+    the faction's own pieces, zones, counters and cards join the game (`law`: the paragraph
+    logged, by default the faction choice's)."""
     g, s = game.g, game.s
     s.seats = [f if x == seat else x for x in s.seats]
     game.factions = [f if x == seat else x for x in game.factions]
@@ -314,4 +318,4 @@ def take_faction(game, seat: str, f: str) -> None:
         views[f] = v
     s.ver += 1
     fc = game.setup_def.faction_choice
-    game.log_event("faction_taken", f, seat=seat, law=fc.law if fc else None)
+    game.log_event("faction_taken", f, seat=seat, law=law or (fc.law if fc else None))

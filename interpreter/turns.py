@@ -9,6 +9,7 @@ from .hooks import fire
 from . import chance
 from . import seating
 from . import landmarks
+from . import setup_limits
 from . import hirelings as _hirelings
 from .flow import ask
 from . import ending as _ending
@@ -45,7 +46,7 @@ def _faction_setup(game, f):
     """A faction's setup rules: those it gives for the game's setup (`preparações:`), or its own."""
     fd = game.g.factions[f]
     sid = game.setup_id
-    if sid is not None and sid in fd.setups:
+    if sid is not None and sid in fd.setups and not game.standard_factions:
         return fd.setups[sid]
     return fd.setup
 
@@ -95,7 +96,10 @@ class Main(Frame):
             if self.d is not None:
                 # the answer to the decision this frame asked: the faction a seat takes
                 d, self.d = self.d, None
-                self._take(d.player, d.options[send])
+                if self.pc == HIRE_SETUP:
+                    self._hire(d.player, d.options[send])      # the hireling a seat sets up (A.6.3)
+                else:
+                    self._take(d.player, d.options[send])
             return self._step()
         except Exception as e:  # noqa: BLE001 - raised at once by a rule: as from a frame above
             return self.throw(m, e)
@@ -157,6 +161,18 @@ class Main(Frame):
         self.f = f
         self.i = 0
         self.c = self.ctx.child(me=f, env={})
+
+    def _hire(self, seat, h):
+        """The seat `seat` sets up hireling h (A.6.3): it decides for it while its setup rules
+        run (hirelings.decider)."""
+        game = self.game
+        game.s.set_flag((_hirelings.SETTING_UP, h), seat)
+        deal = game.g.hireling_deals.get(game.setup_id)
+        game.log_event("hireling_setup", h, seat=seat,
+                       law=deal.choice[0] if deal is not None and deal.choice is not None else None)
+        self.f = h
+        self.i = 0
+        self.c = self.ctx.child(me=h, env={})
 
     def _resume(self, rules, ctx, law, fresh=False):
         """Run `rules` from the one at self.i on: the decision the first of them asks (the
@@ -321,25 +337,45 @@ class Main(Frame):
                 self.c = None
                 self.pc = HIRE_SETUP
             elif pc == HIRE_SETUP:
-                hired = s.hired
-                if self.j < len(hired):
-                    h = hired[self.j]
-                    if self.c is None:
-                        seats = list(reversed(s.seats))
-                        s.set_flag((_hirelings.SETTING_UP, h), seats[self.j % len(seats)] if seats else None)
-                        self.c = ctx.child(me=h, env={})
+                # self.order: the hirelings set up so far; self.f: the one setting up now
+                if self.f is None:
+                    done = self.order or ()
+                    left = [h for h in s.hired if h not in done]
+                    if left:
+                        deal = g.hireling_deals.get(game.setup_id)
+                        choice = deal.choice if deal is not None else None
+                        seats = list(reversed(s.seats) if choice is None or choice[1] else s.seats)
+                        seat = seats[len(done) % len(seats)] if seats else None
+                        h = left[0]
+                        if choice is not None and seat is not None and len(left) > 1:
+                            # A.6.3: the seat chooses which hireling it sets up
+                            c = ctx.child(me=seat, env={})
+                            c.law = choice[0]
+                            h = ask(c, seat, "choose", left, False, ("choose", "hireling_setup"), choice[0])
+                            if type(h) is Decision:
+                                self.d = h
+                                return h
+                        self._hire(seat, h)
+                if self.f is not None:
+                    h = self.f
                     rules = _faction_setup(game, h)
                     r = self._resume(rules, self.c, None)
                     if r is not None:
                         return r
                     s.set_flag((_hirelings.SETTING_UP, h), None)
-                    self.j += 1
+                    self.order = (self.order or ()) + (h,)
+                    self.f = None
                     self.i = 0
                     self.c = None
                     continue
                 self.j = self.i = 0
                 self.c = None
-                if game.seating is not None:
+                self.order = None
+                if game.seating is not None and game.standard_factions:
+                    # the setup's option of the standard faction setup: factions dealt at
+                    # random, set up in the game's setup order (setup_limits.py)
+                    setup_limits.deal_factions(game)
+                elif game.seating is not None:
                     # the seats take their factions, from the last seat by default (A.8.2)
                     seats = list(s.seats)
                     self.order = tuple(reversed(seats) if game.setup_def.faction_choice.reverse else seats)
@@ -406,6 +442,11 @@ class Main(Frame):
             elif pc == SETUP_ORDER:
                 order = [f for f in g.setup_order if f in game.factions]
                 order += [f for f in game.factions if f not in order]
+                fc = game.setup_def.faction_choice
+                if game.setup_id is not None and fc is not None and not game.standard_factions:
+                    # a setup whose seats choose their factions, made with them given: they set
+                    # up in the choice's order all the same (A.8.2: from the last seat)
+                    order = list(reversed(s.seats) if fc.reverse else s.seats)
                 for group in getattr(g, "setup_groups", ()):
                     # factions listed together set up in a random order (9.7.1)
                     here = [f for f in order if f in group]

@@ -223,7 +223,11 @@ LANDMARK_STEP = obj({"law": LAW, "counts": {"type": "array", "items": INT, "minI
                      "order": values("reverse", "forward")}, required=["counts"])
 # A.6 (interpreter/hirelings.py): how many hireling cards are dealt, and how many of them
 # are turned to their demoted side by number of players
-HIRELING_DEAL = obj({"law": LAW, "count": INT, "demoted": idmap(INT)}, required=["count"])
+HIRELING_DEAL = obj({"law": LAW, "count": INT, "demoted": idmap(INT),
+                     # A.6.3: each seat in turn (from the last: `reverse`) chooses which of the
+                     # hirelings not yet set up it sets up
+                     "set_up_by": obj({"law": LAW, "order": values("reverse", "forward")})},
+                    required=["count"])
 
 schema = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -273,7 +277,15 @@ schema = {
                                           "landmarks": LANDMARK_STEP,
                                           # A.6: hireling cards dealt, demoted by player count
                                           # (interpreter/hirelings.py)
-                                          "hirelings": HIRELING_DEAL})),
+                                          "hirelings": HIRELING_DEAL,
+                                          # a yes/no option under which the factions set up
+                                          # as in the game's own setup (interpreter/setup_limits.py)
+                                          "standard_factions_with": S})),
+                     # at most `max` of `factions` set up by their own setup rules; else the
+                     # game is refused, naming `setup` (interpreter/setup_limits.py)
+                     "faction_limits": {"type": "array", "items": obj({
+                         "law": LAW, "factions": {"type": "array", "items": ref("faction")},
+                         "max": INT, "setup": S}, required=["factions", "max"])},
                      # where the text catalogue lives when not in this folder (a generated
                      # translation points at its source's `texto/`)
                      "text_folder": S,

@@ -107,6 +107,20 @@ def describe_event(game, event: dict, lang: str, viewer=None) -> str:
         return _m("GM.ev.turn_order", lang, seats=", ".join(fn(f) for f in event.get("seats") or []))
     if t == "faction_taken":
         return _m("GM.ev.faction_taken", lang, seat=fn(event.get("seat")), faction=fn(event.get("faction")))
+    if t == "hirelings_dealt":
+        # each card by the side that joins the game (A.6.1-A.6.2)
+        demoted = set(event.get("demoted") or ())
+        sides = {(h.card, h.side): fid for fid, h in (getattr(game.g, "hirelings", None) or {}).items()}
+        shown = []
+        for c in event.get("cards") or ():
+            side = "demoted" if c in demoted else "promoted"
+            h = fn(sides.get((c, side), c))
+            shown.append(_m("GM.w.demoted", lang, hireling=h) if c in demoted else h)
+        return _m("GM.ev.hirelings_dealt", lang, hirelings=", ".join(shown))
+    if t == "hireling_joins":
+        return _m("GM.ev.hireling_joins", lang, hireling=fn(event.get("faction")))
+    if t == "hireling_setup":
+        return _m("GM.ev.hireling_setup", lang, seat=fn(event.get("seat")), hireling=fn(event.get("faction")))
     if t == "factions_revealed":
         cards = event.get("cards") or {}
         shown = ", ".join(fn(f) + (f" ({name(game, 'card', cards[f], lang)})" if f in cards else "")

@@ -256,6 +256,13 @@ def _game_args(args):
     # `jogar --faccoes 4`: four seats that draft their factions (A.8); `simular` names them
     # (`simular --faccoes 4` too: each game drafts its own, and its record names them per seat)
     factions = resolve_factions(gdef, args.factions, lang, args.setup_id, seats_ok=True)
+    if isinstance(factions, list) and getattr(gdef, "faction_limits", ()):
+        # CLI160: more factions of a limit than the setup allows (Root 5: corners; E820/E821)
+        from ..interpreter.setup_limits import refusal
+        from ..options import resolve
+        why = refusal(gdef, args.setup_id, resolve(gdef, args.options_chosen), factions, lang)
+        if why is not None:
+            raise CliError("CLI160", message=why.split(": ", 1)[1])
     return gdef, lang, factions, resolve_map(gdef, args.map, lang)
 
 
