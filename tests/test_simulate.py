@@ -236,3 +236,17 @@ def test_seats_only_needs_a_faction_choice():
     from rulesdsl.interpreter.engine import RulesetError
     with pytest.raises(RulesetError):
         S.simulate(CONQUISTA, 2, games=1, workers=1, progress=False)
+
+
+def test_a_stuck_game_fails_the_run(tmp_path, capsys):
+    """A game stopped by a rule that cannot be carried out (no option to choose) is reported
+    and fails the command, like an error: a script running simulations must notice."""
+    src = open(os.path.join(CONQUISTA, "jogo.yaml"), encoding="utf-8").read()
+    rule = "        - compre 1 carta\n  vermelhos:"
+    assert rule in src
+    bad = src.replace(rule, "        - escolha um vale V onde número de soldados seus em V > 50\n  vermelhos:")
+    (tmp_path / "jogo.yaml").write_text(bad, encoding="utf-8")
+    code = main(["simular", str(tmp_path), "--faccoes", "azuis,vermelhos", "--partidas", "2",
+                 "--processos", "1", "--json"])
+    r = json.loads(capsys.readouterr().out)
+    assert r["stuck"] == 2 and code == 1

@@ -76,9 +76,9 @@ def cmd_simulate(args) -> int:
         print(_m("CLI.sim.records", lang, path=args.out, n=writer.count), file=sys.stderr)
     if r.get("interrupted"):
         return 130
-    # a game that broke (an exception, a rules loop, an invariant) fails the command, so a
-    # script or CI job running simulations notices
-    return 1 if r["errors"] else 0
+    # a game that broke (an exception, a rules loop, an invariant) or stopped on a rule that
+    # could not be carried out (stuck) fails the command, so a script or CI job notices
+    return 1 if r["errors"] or r.get("stuck") else 0
 
 
 def format_simulation(r: dict, gdef, lang: str, game: str) -> str:
