@@ -1,0 +1,181 @@
+"""The search for the engine's options that make the changes a line records."""
+from __future__ import annotations
+
+from ..interpreter import chance as _chance
+from . import cards as _cards
+
+DONE_IDS = ("fim", "passar")
+
+
+class Search:
+    """The Replayer's part that searches (a mixin): the candidates of one step, ranked, and
+    a limited discrepancy search over the steps of a line."""
+
+    def _ordered(self, game, left):
+        """The options worth trying, best first: spaces the line names (others are not
+        tried), cards it names or whose suit it spends, larger counts first, and ending the
+        step last while the line still has something to match."""
+        d = game.pending
+        ids = game.legal_ids()
+        idx = list(range(len(ids)))
+        if d.player == _chance.CHANCE:
+            return idx
+        places = list(self.battle_places)
+        for at, rem in left:
+            if rem and at.place is not None and not isinstance(at.place, tuple) and at.place not in places:
+                places.append(at.place)
+        open_left = any(rem for at, rem in left if not at.optional)
+        spaces = game.m.attrs
+        # the lines of the faction deciding (in the setup block, each faction names its own)
+        letter = self.mp.letters.get(d.player)
+        mine = [t for t in self.turn_lines if t.faction == letter] or self.turn_lines
+
+        def key(i):
+            oid = ids[i]
+            if oid in DONE_IDS:
+                return (2 if open_left else -1, 0)
+            if oid in spaces:
+                return (0, places.index(oid)) if oid in places else None
+            if d.kind == "count" and oid.isdigit():
+                return (0, -int(oid))
+            if oid.isdigit():
+                if any(_cards.named_choice(game, self.mp, t, oid) for t in mine):
+                    return (0, i)
+                if _cards.preferred(game, self.mp, self.needs, oid):
+                    return (1, i)
+                return (2, i)
+            return (1, i)
+        keyed = [(key(i), i) for i in idx]
+        return [i for k, i in sorted((k, i) for k, i in keyed if k is not None)]
+
+    def candidates(self, game, left, bi, next_bi, keep=6, budget=None):
+        """The changes from this decision that match the line, best first (at most `keep`):
+        (game after it, left after it, ended); `ended` when the turn block bi is over.
+        Breadth first: the fewest decisions that make a change the line records (an action
+        that changes nothing, such as a battle without hits, is not spent on the way); the
+        search stops at the first depth with a change that completes the first open action.
+        Several candidates are kept because a choice may show its error only later (a die
+        whose hit is removed after another player's decision)."""
+        base = self.obs(game)
+        turn0 = game.s.turn_no
+        nodes = 0
+        budget = budget or self.budget
+        first = next((at.action for at, rem in left if rem and at.turn == bi and not at.optional), None)
+        level = [game]
+        depth = 0
+        found = []
+        while level and depth <= 12:
+            nxt = []
+            for node in level:
+                for i in self._ordered(node, left):
+                    nodes += 1
+                    if nodes > budget:
+                        break
+                    g2 = node.clone()
+                    try:
+                        g2.apply(i)
+                        self._auto_chance(g2)
+                    except Exception:   # noqa: BLE001 - a rule that fails on a clone: not this way
+                        continue
+                    diff = self.diff(base, self.obs(g2))
+                    ended = g2.s.turn_no != turn0 or g2.is_terminal()
+                    if ended:
+                        new = self.consume(left, diff, {bi, next_bi}) if diff else [list(x) for x in left]
+                        if new is not None and not any(rem for at, rem in new
+                                                       if at.turn == bi and not at.optional):
+                            # the fewer of the next line's changes taken the better: the
+                            # next turn's automatic start may make some, a die rolled in
+                            # this one should not (a hit the next line records as a move)
+                            ahead = sum(x[1] - r for x, (at, r) in zip(left, new)
+                                        if at.turn == next_bi and at.sign < 0 and at.kinds is not None)
+                            found.append(((9, -ahead), g2, new, True))
+                        continue
+                    if diff:
+                        new = self.consume(left, diff, {bi})
+                        if new is None:
+                            continue
+                        if all(r == x[1] for (_, r), x in zip(new, left)):
+                            nxt.append(g2)       # only changes the log may omit: go on
+                            continue
+                        sc = self._score(left, new, first, self.merged)
+                        found.append((sc, g2, new, False))
+                        if sc[1] and not sc[0]:
+                            nxt.append(g2)       # the first action half done: it may go on
+                        continue
+                    nxt.append(g2)
+            # a turn ended by removing pieces the next line removes is kept, but the search
+            # goes on to find one that does not
+            if nodes > budget or any(f[0][0] and not (f[0][0] == 9 and f[0][1] < 0)
+                                          for f in found):
+                break
+            level = nxt
+            depth += 1
+        found.sort(key=lambda f: f[0], reverse=True)
+        return [(g2, new, ended) for _, g2, new, ended in found[:keep]]
+
+    @staticmethod
+    def _score(left, new, first, merged=False):
+        """(the first open action completed, touched, no action left half done, no change
+        made of two logged actions, deltas matched, fewest actions touched)."""
+        before, after = {}, {}
+        for (at, old), (_, rem) in zip(left, new):
+            if at.optional:
+                continue
+            before[at.action] = before.get(at.action, 0) + old
+            after[at.action] = after.get(at.action, 0) + rem
+        touched = [a for a in after if after[a] < before[a]]
+        done_first = first in touched and after[first] == 0
+        partial = any(after[a] > 0 for a in touched)
+        gain = sum(before.values()) - sum(after.values())
+        return (int(done_first), int(first in touched), int(not partial), int(not merged), gain,
+                -len(touched))
+
+    def _solve(self, game, left, bi, nxt):
+        """The line from (game, left) to its end: ((game, left) at the end or None, the
+        furthest position reached as (open deltas, game, left)).
+
+        A limited discrepancy search over the steps: each step's candidates are ranked
+        (candidates()); the first pass follows the best one at every step; when that fails,
+        the next passes allow one, then two steps to take another of their candidates,
+        earliest steps first. A choice that matches as well as another but leaves the rest of
+        the line unmatchable (two services at the same price, the card or the boats) is thus
+        replaced by the one whose continuation matches, without changing the choices of a
+        line the first pass matches. Candidates are computed once per position (`memo`);
+        the passes after the first may compute at most `backtracks` more."""
+        memo = {}
+        self._deep = (self._open(left, bi), game, left)
+        calls = [0, None]          # candidates() computed, the cap (set after the first pass)
+        for limit in range(0, self.discrepancies + 1):
+            hit = self._dfs((), game, left, bi, nxt, limit, memo, calls)
+            if hit is not None:
+                return hit, self._deep
+            if calls[1] is None:
+                calls[1] = calls[0] + self.backtracks
+            if calls[0] >= calls[1] or not any(len(c) > 1 for c in memo.values()):
+                break
+        return None, self._deep
+
+    def _dfs(self, path, g, lf, bi, nxt, disc, memo, calls):
+        cands = memo.get(path)
+        if cands is None:
+            if calls[1] is not None and calls[0] >= calls[1]:
+                return None
+            calls[0] += 1
+            # past the first pass, a step's search gets a smaller budget: an alternative
+            # whose continuation is hard to find is not the one the players made
+            small = None if calls[1] is None else max(1, self.budget // 6)
+            cands = memo[path] = self.candidates(g, lf, bi, nxt, budget=small)
+        # with a discrepancy to spend, the other candidates first: the earliest steps'
+        # alternatives are tried before the later ones'
+        order = ([*range(1, len(cands)), 0] if disc else [0]) if cands else []
+        for j in order:
+            g2, l2, ended = cands[j]
+            op = self._open(l2, bi)
+            if op < self._deep[0]:
+                self._deep = (op, g2, l2)
+            if ended:
+                return g2, l2
+            hit = self._dfs(path + (j,), g2, l2, bi, nxt, disc - (1 if j else 0), memo, calls)
+            if hit is not None:
+                return hit
+        return None
