@@ -16,7 +16,9 @@ class Need:
     def __init__(self, zone, pool, ids=(), suit=None, item=None, pair=None):
         self.zone, self.pool = zone, pool
         self.ids, self.suit, self.item = tuple(ids), suit, item
-        self.pair = pair          # (attribute names, sorted values): a quest's two items
+        # a quest's items: (attribute names, sorted values) its two items, or (attribute
+        # names, value) one of them (an improvised quest, D.7.2: the other one is any item)
+        self.pair = pair
 
     def ok(self, g, mp, cid) -> bool:
         if cid not in g.cards:
@@ -28,8 +30,11 @@ class Need:
             return False
         if self.item is not None and attrs.get(mp.card_attrs.get("item", "item")) != self.item:
             return False
-        if self.pair is not None and sorted(str(attrs.get(k)) for k in self.pair[0]) != self.pair[1]:
-            return False
+        if self.pair is not None:
+            keys, want = self.pair
+            vals = [str(attrs.get(k)) for k in keys]
+            if (sorted(vals) != want) if isinstance(want, list) else (want not in vals):
+                return False
         return self.suit is not None or self.item is not None
 
 
@@ -47,9 +52,9 @@ def needs_of(turn, mp, fid, known=()) -> list:
     deck = mp.zones.get("baralho", "baralho")
     letter = turn.faction
     quest_keys = mp.card_attrs.get("itens_de_tarefa") or []
-    prev = None
+    prevs = []
     for a in turn.actions:
-        before, prev = prev, a
+        before, prevs = prevs[-2:], prevs + [a]
         if a.kind == "craft":
             if a.item:
                 out.append(Need(hand, deck, item=mp.items.get(a.item)))
@@ -82,7 +87,7 @@ def needs_of(turn, mp, fid, known=()) -> list:
                 zone = mp.zones.get("tarefas")
                 pool = mp.zones.get("baralho_de_tarefas")
                 if zone and pool:
-                    pair = _exhausted_pair(before, mp, quest_keys)
+                    pair = _quest_items(before, mp, quest_keys)
                     for k, s in th.suits:
                         out.extend(Need(zone, pool, suit=mp.suits.get(s), pair=pair) for _ in range(k))
                 continue
@@ -106,23 +111,31 @@ def needs_of(turn, mp, fid, known=()) -> list:
     return out
 
 
-def _exhausted_pair(a, mp, keys):
-    """The two items a quest's line exhausts just before it (`%f+%t->s+e`, `%s->e+d`: one to
-    each place), as (the quest card's item attributes, their sorted values), or None."""
-    if a is None or a.kind != "move" or len(keys) != 2:
+def _quest_items(before, mp, keys):
+    """The items a quest's line exhausts just before it: (the quest card's item attributes,
+    their sorted values) for two items exhausted (`%f+%t->s+e`, `%r+%x->e`), or (attributes,
+    one value) for an improvised quest (D.7.2: `%s->e+d/%f->e`, the item exhausted and damaged
+    is any item, the other one is the quest's); None when the line does not say."""
+    if len(keys) != 2:
         return None
-    items = [th for th in a.things if th.kind == "item"]
-    if not items or len(items) != len(a.things):
+    real, improvised = [], []
+    for a in reversed(before):
+        if a.kind != "move" or not a.things or any(th.kind != "item" for th in a.things):
+            break
+        words = {d.value for d in a.dests if d.kind == "word"}
+        if "e" not in words or len(words) != len(a.dests):
+            break
+        for th in a.things:
+            (improvised if "d" in words else real).extend([mp.items.get(th.type)] * th.count)
+        if len(real) + len(improvised) >= 2:
+            break
+    if None in real or None in improvised:
         return None
-    codes = []
-    for th in items:
-        codes.extend([th.type] * th.count)
-    if len(codes) == 1:
-        codes = codes * len(a.dests)
-    vals = [mp.items.get(c) for c in codes]
-    if len(vals) != 2 or None in vals:
-        return None
-    return (tuple(keys), sorted(vals))
+    if improvised and len(real) == 1:
+        return (tuple(keys), real[0])
+    if not improvised and len(real) == 2:
+        return (tuple(keys), sorted(real))
+    return None
 
 
 def ensure(game, mp, needs, swaps) -> list:

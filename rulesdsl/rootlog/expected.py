@@ -23,9 +23,12 @@ class Atom:
     n: int
     action: int          # index of its action in the record's flat list of actions
     turn: int            # index of its turn block
-    optional: bool = False   # a pawn's "from wherever it is": none when it comes from supply
+    optional: bool = False   # a pawn's "from wherever it is": none when it comes from supply;
+                             # `%_` items (all of a place: how many is not written)
 
 
+# how many `%_` ("all the items there") may stand for: an optional atom of any size
+ALL = 99
 
 class Expected:
     """The Replayer's part that reads the record (a mixin: self.rec, self.mp, self.actions,
@@ -53,11 +56,18 @@ class Expected:
             if a.amount:
                 out.append(Atom(("pv", f), None, 1 if a.amount > 0 else -1, abs(a.amount), ai, bi))
             return out
+        if a.kind == "craft":
+            return self._craft_atoms(a, letter, ai, bi)
+        if a.kind == "battle":
+            return self._ambush_atoms(a, letter, ai, bi)
         if a.kind != "move":
             return out
         for th in a.things:
             if th.kind == "card":
                 out.extend(self._card_atoms(a, th, letter, ai, bi))
+                continue
+            if th.kind == "item":
+                out.extend(self._item_atoms(a, th, letter, ai, bi))
                 continue
             if th.kind == "board":
                 out.extend(self._counter_atoms(a, th, letter, ai, bi))
@@ -109,21 +119,115 @@ class Expected:
             return None
         return self.mp.boards.get(loc.faction or letter, {}).get(loc.sub or "")
 
+    def _hand(self, loc, letter):
+        """The hand a Loc names (`C`, also the acting faction's own), or None."""
+        if loc is None or loc.kind != "hand":
+            return None
+        who = loc.faction or letter
+        return self.mp.hand(self.mp.factions[who]) if who in self.mp.factions else None
+
     def _card_atoms(self, a, th, letter, ai, bi) -> list:
         """Cards onto or off a board zone the mapping names (the decree's columns, the
-        supporters): the zone's size changes by that much."""
+        supporters) or a hand (drawn `#->C`, spent `F#C->`, given `#V->C`, mobilised
+        `3#A->$`): the zone's size changes by that much."""
         out = []
         if bi == 0:
             return out      # the setup deals its cards before the first decision
-        src = self._board_zone(th.start, letter)
-        st = th.start
-        if src is None and st is not None and st.kind == "hand" and st.faction not in (None, letter) \
-                and st.faction in self.mp.factions:
-            src = self.mp.hand(self.mp.factions[st.faction])     # taken from another's hand
+        src = self._board_zone(th.start, letter) or self._hand(th.start, letter)
         if src is not None:
             out.append(Atom(("zone", src), None, -1, th.count * max(1, len(a.dests)), ai, bi))
         for d in a.dests:
-            dst = self._board_zone(d, letter)
+            dst = self._board_zone(d, letter) or self._hand(d, letter)
             if dst is not None:
                 out.append(Atom(("zone", dst), None, 1, th.count, ai, bi))
+        return out
+
+    def _craft_atoms(self, a, letter, ai, bi) -> list:
+        """A craft (`Z%h`, `Zsap`): the crafted card leaves the hand (the notation does not
+        write it, 1.3), an item goes to the crafter's items, and the items a craft exhausts
+        (`criar_exaure:`) may be exhausted without a record."""
+        if bi == 0 or letter not in self.mp.factions:
+            return []
+        out = [Atom(("zone", self.mp.hand(self.mp.factions[letter])), None, -1, 1, ai, bi)]
+        kind = self.mp.items.get(a.item) if a.item else None
+        if kind is not None:
+            out.append(Atom(("it", letter, "n"), frozenset((kind,)), 1, 1, ai, bi))
+        # the items the craft exhausts (the Vagabond's hammers, 9.5.8), written or not
+        paid = frozenset(self.mp.items[c] for c in self.mp.craft_exhausts.get(letter, ()) if c in self.mp.items)
+        if paid:
+            out.append(Atom(("it", letter, "e"), paid, 1, ALL, ai, bi, True))
+        return out
+
+    def _ambush_atoms(self, a, letter, ai, bi) -> list:
+        """`XE10B@M@`: the defender plays an ambush card from its hand, the attacker a second
+        one to cancel it (the notation writes them in the battle only)."""
+        out = []
+        for who in (a.target, a.faction or letter)[:len(a.ambushes)]:
+            if who in self.mp.factions and bi:
+                out.append(Atom(("zone", self.mp.hand(self.mp.factions[who])), None, -1, 1, ai, bi))
+        return out
+
+    def _item_atoms(self, a, th, letter, ai, bi) -> list:  # noqa: C901 - one case per notation form
+        """Items (1.2, 1.4 Vagabond): gained (`%s10->$` from a ruin, `Z%s`, `%hE$->$` taken from
+        another's board), given, removed (`%x->`), and their states: exhausted (`->e`),
+        refreshed (`->r`), damaged (`->d`), repaired (`%sd->s`, `%bd->t`). Each is a change of
+        the count, the exhausted count or the damaged count of a kind in the owner's items;
+        moves between the satchel and the tracks change nothing the engine keeps (its tracks
+        are the ready teas, coins and bags, malandro.yaml). `%_` (all of them) is an optional
+        change of any size."""
+        mp = self.mp
+        if th.type == "_":
+            kinds, every = frozenset(mp.items.values()), True
+        elif th.type in mp.items:
+            kinds, every = frozenset((mp.items[th.type],)), False
+        else:
+            return []
+        st = th.start
+        if st is None:
+            owner = letter                       # the acting faction's board
+        elif st.kind == "board":
+            owner = st.faction or letter
+        elif st.kind in ("clearing", "forest"):
+            owner = None                         # a ruin (its items are hidden: not watched)
+        else:
+            return []
+        sel = th.states
+        out = []
+
+        def add(who, status, sign, optional=False):
+            if who not in mp.factions:
+                return
+            n = ALL if every else th.count
+            out.append(Atom(("it", who, status), kinds, sign, n, ai, bi, optional or every))
+
+        boards = [d for d in a.dests if d.kind == "board"]
+        if boards:
+            for d in boards:
+                dest = d.faction or letter
+                if dest == owner:
+                    continue
+                if owner is not None:
+                    add(owner, "n", -1)
+                add(dest, "n", 1)
+            return out
+        if owner is None:
+            return out
+        if not a.dests:                          # out of play
+            add(owner, "n", -1)
+            for status in ("e", "d"):
+                if status in sel:
+                    add(owner, status, -1)
+                elif "r" not in sel:
+                    add(owner, status, -1, optional=True)     # it may have been
+            return out
+        for d in a.dests:
+            w = d.value if d.kind == "word" else None
+            if w == "e" and "e" not in sel:
+                add(owner, "e", 1)
+            elif w == "r" and "r" not in sel:
+                add(owner, "e", -1)
+            elif w == "d" and "d" not in sel:
+                add(owner, "d", 1)
+            elif w in ("s", "t") and "d" in sel:
+                add(owner, "d", -1)              # repaired
         return out

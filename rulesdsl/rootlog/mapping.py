@@ -34,8 +34,22 @@ class Mapping:
         self.boards = {}
         self.piece_boards = {}
         self.counters = {}
+        self.item_zones = {}
+        self.hand_extra = {}
+        self.craft_exhausts = {}
+        # the items of a faction: its crafted items (4.1.2), or the zone its entry names
+        item_zone = str(d.get("zona_de_itens", "{facção}:itens_artesanais"))
+        # the notation's item states (`e`, `d`) -> the ruleset's piece statuses
+        self.item_states = {str(k): str(v) for k, v in (d.get("estados_de_item") or {}).items()}
         for letter, f in (d.get("facções") or {}).items():
             self.factions[str(letter)] = f["id"]
+            self.item_zones[str(letter)] = (f"{f['id']}.{f['itens']}" if f.get("itens")
+                                            else item_zone.replace("{facção}", f["id"]))
+            # zones whose cards the notation counts as still in the hand (revealed cards,
+            # which return to the hand unwritten)
+            self.hand_extra[str(letter)] = tuple(f"{f['id']}.{z}" for z in (f.get("mão_inclui") or ()))
+            # the items a craft of this faction exhausts, which the notation may leave unwritten
+            self.craft_exhausts[str(letter)] = tuple(str(x) for x in (f.get("criar_exaure") or ()))
             self.boards[str(letter)] = {str(k): f"{f['id']}.{v}" for k, v in (f.get("quadro") or {}).items()}
             # pieces on a board location: the piece zones it stands for (their sum is watched)
             self.piece_boards[str(letter)] = {

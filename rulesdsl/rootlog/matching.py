@@ -19,6 +19,10 @@ class Matching:
         zones = game.s.zones
         for z in self.zones:
             out[("zone", z)] = len(zones.get(z, ()))
+        for z, extra in self.hand_extra:     # a hand and the revealed cards it counts
+            out[("zone", z)] += sum(len(zones.get(x, ())) for x in extra)
+        if self.item_places:
+            self._obs_items(game.s, out)
         pz = game.s.piece_zones
         for place, ids in self.piece_places:
             for z in ids:
@@ -29,6 +33,23 @@ class Matching:
         for k in self.counter_keys:
             out[("ctr", k, counters.get(k, 0))] = 1
         return out
+
+    def _obs_items(self, s, out):
+        """Each faction's items per kind: how many, how many exhausted, how many damaged."""
+        ebit, dbit = self.item_bits
+        for letter, zone in self.item_places:
+            for k, n in s.piece_zones.get(zone, {}).items():
+                if not n:
+                    continue
+                out[(("it", letter, "n"), k)] = n
+                st = s.pstat.get((zone, k))
+                if st:
+                    e = sum(c for b, c in st.items() if b & ebit)
+                    d = sum(c for b, c in st.items() if b & dbit)
+                    if e:
+                        out[(("it", letter, "e"), k)] = e
+                    if d:
+                        out[(("it", letter, "d"), k)] = d
 
     @staticmethod
     def diff(a, b):
@@ -93,13 +114,26 @@ class Matching:
     def _unrecorded_ok(self, key, sign, left, blocks):
         """Whether a change the lines do not record may pass: a card zone's or a board's
         pieces (the log often omits them; one taken off always may, one put there only when the
-        lines say nothing of that place), a board marker's old value, the neutral pieces."""
+        lines say nothing of that place), a board marker's old value, the neutral pieces; a
+        hand's cards and an item's damage when the lines record no change of that sign there
+        (a draw the log leaves out); an item exhausted or refreshed (the players often skip
+        writing and even doing it: a refresh, items exhausted to pay for a service and
+        refreshed at once); never an item gained or lost (but in the setup, whose starting
+        items the log does not write)."""
         if key[0] == "pv":
             return False
         if key[0] == "ctr":
             return sign < 0
         if key[0] == "zone":
+            if key[1] in self.hands:
+                return not self._names_sign(left, key, sign, blocks)
             return sign < 0 or not self._names_zone(left, key, blocks)
+        if isinstance(key[0], tuple) and key[0][0] == "it":
+            if 0 in blocks:
+                return True
+            if key[0][2] == "e":
+                return True       # exhausting and refreshing is often left out (1.6)
+            return key[0][2] != "n" and not self._names_sign(left, key[0], sign, blocks)
         if isinstance(key[0], tuple):
             return sign < 0 or not any(at.place == key[0] and at.turn in blocks for at, _ in left)
         return key[1] in self.soft
@@ -110,6 +144,30 @@ class Matching:
         there that they do not record is a mismatch (a card taken off may be unrecorded, as
         a decree discarded in turmoil, `$_->`)."""
         return any(at.place == key and at.turn in blocks for at, _ in left)
+
+    @staticmethod
+    def _cancel_pairs(left, bi):
+        """At the end of a line, its changes still open in opposite directions at one place
+        cancel out: one engine step made both (the Alliance mobilises its last card and the
+        turn ends at once with its draw, `#A->$/#->A`: the hand shows no change)."""
+        for x in left:
+            at, rem = x
+            if not rem or at.turn != bi or at.optional or at.sign > 0:
+                continue
+            for y in left:
+                bt, r2 = y
+                if x[1] == 0:
+                    break
+                if r2 and bt.turn == bi and bt.sign > 0 and not bt.optional and bt.place == at.place \
+                        and (at.kinds is None or bt.kinds is None or at.kinds & bt.kinds):
+                    k = min(x[1], r2)
+                    x[1] -= k
+                    y[1] -= k
+
+    @staticmethod
+    def _names_sign(left, place, sign, blocks):
+        """Whether the lines being matched record a change of this sign at this place."""
+        return any(at.place == place and at.sign == sign and at.turn in blocks for at, _ in left)
 
     @staticmethod
     def _open(left, bi):

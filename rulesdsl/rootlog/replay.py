@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 from ..interpreter.engine import Game
 from . import cards as _cards
+from . import hidden as _hidden
 from .expected import Atom, Expected, _clearing
 from .matching import Matching
 from .notation import Record
@@ -84,6 +85,16 @@ class Replayer(Expected, Matching, Search):
                              if letter in record.players for sub, ids in t.items()]
         self.counter_keys = sorted({k for letter, t in mapping.counters.items()
                                     if letter in record.players for k in t.values()})
+        # the hands (and the zones of revealed cards each counts), the items of each faction
+        self.hands = {mapping.hand(mapping.factions[x]) for x in record.players if x in mapping.factions}
+        self.hand_extra = [(mapping.hand(mapping.factions[x]), mapping.hand_extra[x])
+                           for x in record.players if mapping.hand_extra.get(x)]
+        self.item_places = [(x, mapping.item_zones[x]) for x in record.players if x in mapping.item_zones]
+        # the items the record takes from each ruin, hidden there at the setup (hidden.py)
+        self.item_kinds = frozenset(mapping.items.values())
+        self.ruins = _hidden.RuinDealer(_hidden.ruin_plan(record, mapping), self.item_kinds)
+        st = gdef.statuses
+        self.item_bits = (st.get(mapping.item_states.get("e"), 0), st.get(mapping.item_states.get("d"), 0))
         self.blocks = []           # (faction id or None for setup, [turn lines])
         self.swaps = []            # (history length, card instance, card instance)
         self.needs = []            # the current block's card needs
@@ -124,6 +135,11 @@ class Replayer(Expected, Matching, Search):
             kind = str(d.kind).split(":")[-1]
             if kind == "die":
                 return
+            if self.ruins.plan and game.s.turn_no == 0:
+                i = self.ruins.pick(game)
+                if i is not None:
+                    game.apply(i)
+                    continue
             if suits is not None and kind == "shuffle" and len(d.options) == len(suits) \
                     and sorted(map(str, d.options)) == sorted(suits):
                 try:

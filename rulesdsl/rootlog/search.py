@@ -81,6 +81,8 @@ class Search:
                     ended = g2.s.turn_no != turn0 or g2.is_terminal()
                     if ended:
                         new = self.consume(left, diff, {bi, next_bi}) if diff else [list(x) for x in left]
+                        if new is not None:
+                            self._cancel_pairs(new, bi)
                         if new is not None and not any(rem for at, rem in new
                                                        if at.turn == bi and not at.optional):
                             # the fewer of the next line's changes taken the better: the
