@@ -372,3 +372,116 @@ def test_after_dark_line_19_places_a_plot_where_no_warrior_was_removed():
     other, _ = _line("2020_11_20_winter_tournament_r1g5", 26)
     o = [a.raw for a in other.actions]
     assert o[o.index("t->2") - 1] == "w2->" and o[o.index("t->4") - 1] == "2w4->"
+
+
+# -- items and hands (the matcher's expected deltas) -----------------------------------------------
+
+def _expected(mapping, text, letter_line=-1):
+    """The atoms of one turn line of a small record: [(action raw, place, kinds, sign, n, optional)]."""
+    from rulesdsl.rootlog.replay import Replayer
+    rec = parse(text)
+    rp = Replayer.__new__(Replayer)
+    rp.rec, rp.mp, rp.actions, rp.atoms = rec, mapping, [], []
+    rp._build()
+    atoms = rp.atoms[letter_line]
+    return [(rp.actions[at.action][2].raw, at.place, tuple(sorted(at.kinds or ())), at.sign, at.n, at.optional)
+            for at in atoms]
+
+
+def test_vagabond_items_taken_exhausted_damaged_and_repaired_are_expected_changes(mapping):
+    """r1g2 l. 23: the Adventurer takes the sword from the ruin in 10, crafts a tea (the card
+    leaves the hand; the hammers may be exhausted unwritten), improvises a quest exhausting and
+    damaging the sword (D.7.2), and draws; the track (`%t->t`) is no change the engine keeps."""
+    got = _expected(mapping, "G: a\nC: b\nG:p->10\nC:w->1\n"
+                             "G:%s10->$/Z%t/%t->t/%s->e+d/%f->e/2#->G/%_d->s+r/%xe->\n", 1)
+    hand = ("zone", "segundo_malandro:mao")
+    assert got == [
+        ("%s10->$", ("it", "G", "n"), ("espada",), 1, 1, False),
+        ("Z%t", hand, (), -1, 1, False),
+        ("Z%t", ("it", "G", "n"), ("cha",), 1, 1, False),
+        ("Z%t", ("it", "G", "e"), ("martelo",), 1, 99, True),
+        ("%s->e+d", ("it", "G", "e"), ("espada",), 1, 1, False),
+        ("%s->e+d", ("it", "G", "d"), ("espada",), 1, 1, False),
+        ("%f->e", ("it", "G", "e"), ("bota",), 1, 1, False),
+        ("2#->G", hand, (), 1, 2, False),
+        ("%_d->s+r", ("it", "G", "d"), tuple(sorted(mapping.items.values())), -1, 99, True),
+        ("%_d->s+r", ("it", "G", "e"), tuple(sorted(mapping.items.values())), -1, 99, True),
+        ("%xe->", ("it", "G", "n"), ("besta",), -1, 1, False),
+        ("%xe->", ("it", "G", "e"), ("besta",), -1, 1, False),
+        ("%xe->", ("it", "G", "d"), ("besta",), -1, 1, True)]
+
+
+def test_another_factions_line_damages_the_vagabond_and_the_aid_takes_a_crafted_item(mapping):
+    got = _expected(mapping, "V: a\nE: b\nV:p->1\nE:w->1\nE:XV1B@M@/(%t+%f)V$->d\n", 1)
+    assert got == [("XV1B@M@", ("zone", "malandro:mao"), (), -1, 1, False),      # the ambush
+                   ("XV1B@M@", ("zone", "rapinas:mao"), (), -1, 1, False),       # and its counter
+                   ("(%t+%f)V$->d", ("it", "V", "d"), ("cha",), 1, 1, False),
+                   ("(%t+%f)V$->d", ("it", "V", "d"), ("bota",), 1, 1, False)]
+    got = _expected(mapping, "V: a\nE: b\nV:p->1\nE:w->1\nE:w->1\nV:%hE$->$\n", 2)
+    assert got == [("%hE$->$", ("it", "E", "n"), ("martelo",), -1, 1, False),
+                   ("%hE$->$", ("it", "V", "n"), ("martelo",), 1, 1, False)]
+
+
+def test_an_improvised_quest_is_a_quest_of_the_item_exhausted_alone(mapping):
+    """`%s->e+d/%f->e/M#Q->$`: the sword exhausted and damaged is any item (D.7.2); the quest
+    is a mouse quest one of whose items is a boot. `%f+%t->s+e/F#Q->$`: both items."""
+    from rulesdsl.rootlog.cards import needs_of
+    rec = parse("G: a\nC: b\nG:p->10\nC:w->1\nG:%s->e+d/%f->e/M#Q->$\nC:w->1\nG:%f+%t->s+e/F#Q->$\n")
+    one, two = (needs_of(t, mapping, "segundo_malandro") for t in rec.play_turns if t.faction == "G" and len(t.actions) > 1)
+    assert [(n.zone, n.suit, n.pair) for n in one] == [
+        ("tarefas", "rato", (("primeiro_item", "segundo_item"), "bota"))]
+    assert [(n.zone, n.suit, n.pair) for n in two] == [
+        ("tarefas", "raposa", (("primeiro_item", "segundo_item"), ["bota", "cha"]))]
+
+
+def test_a_line_whose_last_step_gives_and_takes_back_a_card_closes():
+    """orderly_eyrie l. 25 `.../#A->$/#->A`: the Alliance mobilises its last card and the turn
+    ends at once with its draw; the hand shows no change, and the two open changes cancel."""
+    from rulesdsl.rootlog.replay import Atom
+    rp = _bare_replayer()
+    hand = ("zone", "alianca:mao")
+    left = [[Atom(hand, None, -1, 1, 5, 1), 1], [Atom(("zone", "alianca.apoiadores"), None, 1, 1, 5, 1), 0],
+            [Atom(hand, None, 1, 1, 6, 1), 1], [Atom(hand, None, 1, 1, 9, 2), 1]]
+    rp._cancel_pairs(left, 1)
+    assert [r for _, r in left] == [0, 0, 0, 1]        # the next line's draw stays open
+
+
+@needs_games
+def test_the_ruins_hold_what_the_record_takes_from_them(root, mapping):
+    """r1g2: the Vagabonds take a sword and a bag from the ruin in 10, a boot from 11, a hammer
+    and a sword from 5, a hammer from 12; the setup's chance picks hide them there."""
+    from collections import Counter
+    from rulesdsl.rootlog.hidden import ruin_plan
+    from rulesdsl.rootlog.replay import Replayer
+    with open(os.path.join(GAMES, "2020_11_19_winter_tournament_r1g2.rootlog"), encoding="utf-8") as fh:
+        lines = fh.read().splitlines()
+    full = parse("\n".join(lines))
+    plan = ruin_plan(full, mapping)
+    assert plan == {"c10": Counter({"espada": 1, "bolsa": 1}), "c11": Counter({"bota": 1}),
+                    "c5": Counter({"martelo": 1, "espada": 1}), "c12": Counter({"martelo": 1})}
+    rec = parse("\n".join(lines[:lines.index("V:#thief->$/p->4_5_6_11") + 1]) + "\n")
+    rec.seat_order = full.seat_order
+    rp = Replayer(root, rec, mapping)
+    rp.ruins.plan = plan
+    res = rp.run()
+    assert res.stop is None
+    held = Counter()
+    for sp, ks in res.game.s.board.items():
+        for k, n in ks.items():
+            if n and k in rp.item_kinds:
+                held[(sp, k)] += n
+    for sp, want in plan.items():
+        for k, n in want.items():
+            assert held[(sp, k)] >= n, (sp, k, held)
+
+
+@needs_games
+def test_r1g2_line_25_the_quest_pays_both_its_rewards():
+    """r1g2 l. 25 `R#Q->$/2#->V/++`: the Thief completes a quest, draws two cards and scores a
+    point; 9.5.5 gives one or the other. Nothing else of the line scores there (the aid's
+    point comes after `$_C->1`), so the record gives the quest both: the replay stops at `++`."""
+    turn, _ = _line("2020_11_19_winter_tournament_r1g2", 25)
+    raws = [a.raw for a in turn.actions]
+    i = raws.index("R#Q->$")
+    assert raws[i + 1:i + 3] == ["2#->V", "++"]
+    assert raws[i + 3:i + 7] == ["%f->e", "#V->C", "$_C->1", "++"]

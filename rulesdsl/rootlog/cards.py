@@ -138,8 +138,10 @@ def _quest_items(before, mp, keys):
     return None
 
 
-def ensure(game, mp, needs, swaps) -> list:
-    """Swap card identities so each need is met; returns the needs that could not be."""
+def ensure(game, mp, needs, swaps, variant=0, alts=None) -> list:
+    """Swap card identities so each need is met; returns the needs that could not be.
+    `variant` k takes, for each need, the k-th fitting card of the pile (cycling), not the
+    first; `alts` (a list) gets how many fitting cards each swap had to choose from."""
     s = game.s
     g = game.g
     unmet = []
@@ -151,7 +153,15 @@ def ensure(game, mp, needs, swaps) -> list:
             held.add(have)
             continue
         pool = s.zones.get(nd.pool, [])
-        src = next((c for c in reversed(pool) if nd.ok(g, mp, s.card_defs[c])), None)
+        fits, seen = [], set()
+        for c in reversed(pool):
+            cid = s.card_defs[c]
+            if cid not in seen and nd.ok(g, mp, cid):
+                seen.add(cid)
+                fits.append(c)
+        src = fits[variant % len(fits)] if fits else None
+        if alts is not None and fits:
+            alts.append(len(fits))
         dst = next((c for c in zone if c not in held and not any(
             n2.ok(g, mp, s.card_defs[c]) for n2 in needs if n2 is not nd)), None)
         if dst is None:

@@ -211,6 +211,8 @@ class Expected:
                 add(dest, "n", 1)
             return out
         if owner is None:
+            if a.dests and all(d.kind == "word" for d in a.dests):
+                add(letter, "n", 1)              # from a ruin straight to a track (`%b12->t`)
             return out
         if not a.dests:                          # out of play
             add(owner, "n", -1)

@@ -127,7 +127,14 @@ class Matching:
         if key[0] == "zone":
             if key[1] in self.hands:
                 return not self._names_sign(left, key, sign, blocks)
-            return sign < 0 or not self._names_zone(left, key, blocks)
+            if sign < 0:
+                return True
+            # a card put on a board the lines put no card on (nor take from this zone)
+            board = self.board_of.get(key[1])
+            return not self._names_zone(left, key, blocks) and not (
+                board and any(at.sign > 0 and at.turn in blocks and at.place[0] == "zone"
+                              and self.board_of.get(at.place[1]) == board for at, _ in left
+                              if isinstance(at.place, tuple)))
         if isinstance(key[0], tuple) and key[0][0] == "it":
             if 0 in blocks:
                 return True

@@ -61,7 +61,7 @@ class Replayer(Expected, Matching, Search):
 
     def __init__(self, gdef, record: Record, mapping, seed: int = 0, budget: int = 3000,
                  tolerant: bool = False, lang: str | None = None, backtracks: int = 30,
-                 discrepancies: int = 2):
+                 discrepancies: int = 2, card_variants: int = 3):
         self.g = gdef
         self.rec = record
         self.mp = mapping
@@ -69,6 +69,7 @@ class Replayer(Expected, Matching, Search):
         self.budget = budget
         self.backtracks = backtracks
         self.discrepancies = discrepancies
+        self.card_variants = card_variants      # deals of the revealed cards tried per line
         self.tolerant = tolerant
         self.lang = lang
         self.rng = random.Random(seed)
@@ -85,6 +86,8 @@ class Replayer(Expected, Matching, Search):
                              if letter in record.players for sub, ids in t.items()]
         self.counter_keys = sorted({k for letter, t in mapping.counters.items()
                                     if letter in record.players for k in t.values()})
+        # the card zones of each faction board (an Eyrie decree's four columns are one board)
+        self.board_of = {z: letter for letter, t in mapping.boards.items() for z in t.values()}
         # the hands (and the zones of revealed cards each counts), the items of each faction
         self.hands = {mapping.hand(mapping.factions[x]) for x in record.players if x in mapping.factions}
         self.hand_extra = [(mapping.hand(mapping.factions[x]), mapping.hand_extra[x])
@@ -177,18 +180,30 @@ class Replayer(Expected, Matching, Search):
             # step that needs a card, such as crafting) within this line's last step
             self.needs = self._needs(turns)
             ahead = self._needs(self.blocks[nxt][1]) if nxt is not None else []
-            _cards.ensure(game, self.mp, self.needs + ahead, self.swaps)
+            before, nswaps, variant = game, len(self.swaps), 0
+            game = before.clone()
+            alts = []
+            _cards.ensure(game, self.mp, self.needs + ahead, self.swaps, alts=alts)
             ok = True
             if game.is_terminal():
                 stop = Stop(bi, turns[0].line, None, "game_over")
                 self._count_matched(bi, left, matched_actions)
                 break
+            skipped_here = False
             while True:
                 # the line as a search over the steps' candidates (see _solve)
                 found, (_, deep_game, deep_left) = self._solve(game, left, bi, nxt)
                 if found is not None:
                     game, left = found
                     break
+                if not skipped_here and variant + 1 < min(self.card_variants, max(alts or [1])):
+                    # another deal of the cards the line reveals (one a craft needs may be
+                    # one its crafter cannot pay for): the line again from its start
+                    variant += 1
+                    game = before.clone()
+                    del self.swaps[nswaps:]
+                    _cards.ensure(game, self.mp, self.needs + ahead, self.swaps, variant=variant)
+                    continue
                 # no way on: report from the furthest position reached
                 game, left = deep_game, deep_left
                 first = next(((at, rem) for at, rem in left if rem and at.turn == bi and not at.optional), None)
@@ -197,6 +212,7 @@ class Replayer(Expected, Matching, Search):
                     ai = first[0].action
                     _, t, a = self.actions[ai]
                     skipped.append((t.line, a.raw))
+                    skipped_here = True
                     left = [[at, 0 if at.action == ai else rem] for at, rem in left]
                     continue
                 act = self.actions[first[0].action][2] if first else None
