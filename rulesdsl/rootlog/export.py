@@ -66,6 +66,7 @@ def export_game(game, mp, lang=None) -> str:
     turns: list = []          # [letter, [actions]]
     in_setup = True
     defs = game.s.card_defs
+    held: dict = {}          # card instance -> the letter whose hand holds it (from the log)
 
     def card(c):
         """`F#name`: the suit and the name (the mapping's short name, else the card's id)."""
@@ -96,7 +97,11 @@ def export_game(game, mp, lang=None) -> str:
                 continue
             acts = turns[-1][1]
             active = mp.factions.get(turns[-1][0])
-        a = _action(e, t, rev, mp, letters, active, card)
+        a = _item(e, t, mp, letters, active, held)
+        if a is None:
+            a = _action(e, t, rev, mp, letters, active, card, held)
+        # ("" is the card a craft spends: `Z%h` says it)
+        _follow(e, t, mp, letters, held)
         if a:
             acts.append(a)
     for f, acts in setup.items():
@@ -120,7 +125,66 @@ def _piece(e, rev, active, letters):
     return (f"{n}" if n > 1 else "") + prefix + code
 
 
-def _action(e, t, rev, mp, letters, active, card):
+def _item(e, t, mp, letters, active, held):
+    """Items: one crafted (`Z%h`: from the item supply to a faction's items; the card the
+    craft then discards is not written), one taken from a ruin (`%s10->$`). "" for that
+    discarded card, None for any other event."""
+    code = {v: k for k, v in mp.items.items()}
+    if t == "move" and e.get("kind") in code:
+        owner = next((x for x, z in mp.item_zones.items() if z == e.get("to")), None)
+        if owner is None or owner not in mp.factions or mp.factions[owner] not in letters:
+            return None
+        src = _place(mp, e.get("from") or "")
+        board = ("" if mp.factions[owner] == active else owner) + "$"
+        n = int(e.get("count") or 1)
+        if src is not None:
+            return f"{n if n > 1 else ''}%{code[e['kind']]}{src}->{board}"
+        if e.get("by") == mp.factions[owner]:
+            held["craft"] = e.get("by")
+            return f"Z%{code[e['kind']]}"
+        return None
+    if t in ("discard", "spend") and held.get("craft") == e.get("by"):
+        held.pop("craft")
+        return ""
+    return None
+
+
+def _follow(e, t, mp, letters, held):
+    """Which hand holds each card, as the log's events move it (drawn, given, put elsewhere)."""
+    c = e.get("card")
+    if c is None:
+        return
+    if t == "draw" and e.get("by") in letters and e.get("zone") == mp.hand(e["by"]):
+        held[c] = letters[e["by"]]
+    elif t == "give" and e.get("to") in letters:
+        held[c] = letters[e["to"]]
+    elif t in ("add", "discard", "spend"):
+        held.pop(c, None)
+        if t == "add" and _board_ref(mp, letters, e.get("zone"), e.get("by")):
+            held[c] = ("board", e.get("zone"))
+
+
+def _board_ref(mp, letters, zone, by):
+    """`$_r`, `E$_r`: a board location of the mapping, as written by `by`'s line; None."""
+    for letter, table in mp.boards.items():
+        for sub, z in table.items():
+            if z == zone:
+                who = letters.get(by)
+                return ("" if letter == who else letter) + "$" + (f"_{sub}" if sub else "")
+    return None
+
+
+def _from_hand(e, letters, held, mp=None):
+    """Where a card comes from: the hand the log put it in, or the board location it was
+    added to; a card the log never showed in either (a vizier) comes from nowhere written."""
+    c = e.get("card")
+    w = held.get(c)
+    if isinstance(w, tuple):
+        return _board_ref(mp, letters, w[1], e.get("by")) if mp is not None else None
+    return w
+
+
+def _action(e, t, rev, mp, letters, active, card, held):
     if t in ("place", "move", "remove"):
         p = _piece(e, rev, active, letters)
         if p is None:
@@ -146,14 +210,14 @@ def _action(e, t, rev, mp, letters, active, card):
     if t == "draw" and e.get("by") in letters and str(e.get("zone", "")).endswith(":mao"):
         return f"#->{letters[e['by']]}"
     if t in ("discard", "spend") and e.get("by") in letters:
-        return f"{card(e.get('card'))}{letters[e['by']]}->"
+        return f"{card(e.get('card'))}{_from_hand(e, letters, held, mp) or ''}->"
     if t == "add" and e.get("by") in letters:
         for letter, table in mp.boards.items():
             for sub, zone in table.items():
                 if zone == e.get("zone"):
                     who = letters[e["by"]]
                     board = ("" if letter == who else letter) + "$" + (f"_{sub}" if sub else "")
-                    return f"{card(e.get('card'))}{who}->{board}"
+                    return f"{card(e.get('card'))}{_from_hand(e, letters, held, mp) or ''}->{board}"
         return None
     if t == "give" and e.get("by") in letters and e.get("to") in letters:
         return f"{card(e.get('card'))}{letters[e['by']]}->{letters[e['to']]}"

@@ -129,8 +129,9 @@ class Matching:
                 return not self._names_sign(left, key, sign, blocks)
             if sign < 0:
                 return True
-            # a card put on a board the lines put no card on (nor take from this zone)
-            board = self.board_of.get(key[1])
+            # a card put on a board the lines put no card on (nor take from this zone); at
+            # a turn's end, wherever the lines do not name the zone (a new leader's viziers)
+            board = None if getattr(self, "_ending", False) else self.board_of.get(key[1])
             return not self._names_zone(left, key, blocks) and not (
                 board and any(at.sign > 0 and at.turn in blocks and at.place[0] == "zone"
                               and self.board_of.get(at.place[1]) == board for at, _ in left

@@ -215,6 +215,15 @@ class Replayer(Expected, Matching, Search):
                     skipped_here = True
                     left = [[at, 0 if at.action == ai else rem] for at, rem in left]
                     continue
+                if self.tolerant and first is None:
+                    # nothing of the line is left to match, yet its end does not match the
+                    # next line's start: end the turn with what the engine offers (ending
+                    # the step first) and go on, reporting it
+                    ended = self._end_turn(game)
+                    if ended is not None:
+                        skipped.append((turns[0].line, "*"))
+                        game = ended
+                        break
                 act = self.actions[first[0].action][2] if first else None
                 stop = Stop(bi, act.line if act else turns[0].line, act, "no_match",
                             options=game.legal_ids(), decision=game.pending,
@@ -234,6 +243,26 @@ class Replayer(Expected, Matching, Search):
         checked = {at.action for atoms in self.atoms for at in atoms} | matched_actions
         return Result(game, done_blocks, len(self.blocks), len(self.actions), len(checked),
                       len(matched_actions), stop, skipped, self.seats(), self.rec.winner, game.scores())
+
+    def _end_turn(self, game, limit=300):
+        """The game once its current turn is over, ending each step as soon as it may (the
+        tolerant replay's way past a line it cannot close); None if it does not end."""
+        g2 = game.clone()
+        turn0 = g2.s.turn_no
+        try:
+            for _ in range(limit):
+                if g2.s.turn_no != turn0 or g2.is_terminal():
+                    return g2
+                ids = g2.legal_ids()
+                if g2.is_chance_node():
+                    g2.apply(self.rng.randrange(len(ids)))
+                    continue
+                done = [i for i, o in enumerate(ids) if o in DONE_IDS]
+                g2.apply(done[0] if done else 0)
+                self._auto_chance(g2)
+        except Exception:  # noqa: BLE001 - a rule failing on the way: no way past
+            return None
+        return None
 
     def _needs(self, turns):
         out = []

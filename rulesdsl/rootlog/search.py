@@ -80,7 +80,11 @@ class Search:
                     diff = self.diff(base, self.obs(g2))
                     ended = g2.s.turn_no != turn0 or g2.is_terminal()
                     if ended:
-                        new = self.consume(left, diff, {bi, next_bi}) if diff else [list(x) for x in left]
+                        self._ending = True
+                        try:
+                            new = self.consume(left, diff, {bi, next_bi}) if diff else [list(x) for x in left]
+                        finally:
+                            self._ending = False
                         if new is not None:
                             self._cancel_pairs(new, bi)
                         if new is not None and not any(rem for at, rem in new
