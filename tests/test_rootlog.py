@@ -485,3 +485,25 @@ def test_r1g2_line_25_the_quest_pays_both_its_rewards():
     i = raws.index("R#Q->$")
     assert raws[i + 1:i + 3] == ["2#->V", "++"]
     assert raws[i + 3:i + 7] == ["%f->e", "#V->C", "$_C->1", "++"]
+
+
+def test_the_record_counts_its_own_hands():
+    """A hand counted from the record alone: 3 dealt, `#->L` draws, `F#L->` spends, `Zfalse`
+    crafts; a shown card (`F#^`) stays but serves the line once. With two cards left, the third
+    card shown and the craft after it are too many."""
+    from rulesdsl.rootlog.ledger import hand_shortfalls
+    rec = parse("L: a\nC: b\nL:w->1\nC:w->2\nL:F#^/w->1/F#L->/Zfalse/#->L\nC:w->2\nL:F#^/M#^/R#^/Zfalse\n")
+    assert [(h.line, h.raw, h.owner, h.hand, h.shown) for h in hand_shortfalls(rec, 3)] == [
+        (7, "R#^", "L", 2, 3), (7, "Zfalse", "L", 1, 3)]
+
+
+@needs_games
+def test_r2g3_line_28_uses_six_cards_from_a_hand_of_five(mapping):
+    """r2g3 l. 28: the Lizards show a fox (recruit), spend a fox (score), show two mice (two
+    gardens), a rabbit (recruit) and craft False Orders: six cards; the record has given their
+    hand five (3 dealt, 2 drawn at l. 23; the cards shown there come back). The replay stops
+    in that line, and the report says the record contradicts itself there."""
+    from rulesdsl.rootlog.ledger import hand_shortfalls
+    _, rec = _line("2020_11_25_winter_tournament_r2g3", 28)
+    first = next(h for h in hand_shortfalls(rec, mapping.start_hand) if h.owner == "L")
+    assert (first.line, first.raw, first.hand, first.shown) == (28, "Zfalse", 3, 4)

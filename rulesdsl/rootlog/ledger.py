@@ -1,5 +1,5 @@
-"""The record against itself: the pieces each line says are on the map, counted from the
-record alone (no engine). A move or removal that takes more pieces from a clearing than the
+"""The record against itself: the pieces each line says are on the map, and the cards in
+each hand (hand_shortfalls), counted from the record alone (no engine). A move or removal that takes more pieces from a clearing than the
 earlier lines put there is the log contradicting itself: the report says so (the replay
 cannot decide which of the two lines is the wrong one; the transcriber can).
 
@@ -68,4 +68,56 @@ def overdraws(rec) -> list:
                     dst = _place(d)
                     if dst is not None:
                         count[key + (dst,)] = count.get(key + (dst,), 0) + th.count
+    return out
+
+
+@dataclass
+class Shortfall:
+    line: int
+    raw: str
+    owner: str       # faction letter
+    hand: int        # cards in that hand after the action, as the record counts them
+    shown: int       # of those, cards the line has already shown (each serves it once)
+
+
+def _hand_flows(a, letter):
+    """(letter, change) of the hands an action moves cards in or out of, as written."""
+    out = []
+    if a.kind == "craft":
+        out.append((letter, -1))
+    elif a.kind == "battle":
+        for who in (a.target, a.faction or letter)[:len(a.ambushes)]:
+            out.append((who, -1))
+    elif a.kind == "move":
+        for th in a.things:
+            if th.kind != "card":
+                continue
+            st = th.start
+            if st is not None and st.kind == "hand":
+                out.append((st.faction or letter, -th.count * max(1, len(a.dests))))
+            for d in a.dests:
+                if d.kind == "hand":
+                    out.append((d.faction or letter, th.count))
+    return out
+
+
+def hand_shortfalls(rec, start: int) -> list:
+    """Every action that uses a card its faction's hand cannot hold, counted from the record
+    alone: each hand begins with `start` cards (dealt in the setup), gains what the lines draw
+    and are given, loses what they spend, give and craft; a card shown (`F#^`) stays in the
+    hand but serves that line once (the Lizards' rituals, the Duchy's sway: 10.5, 12.5.3)."""
+    hand = {x: start for x in rec.players}
+    out = []
+    for t in rec.play_turns:
+        shown: dict = {}
+        for a in t.actions:
+            flows = _hand_flows(a, t.faction)
+            for who, d in flows:
+                hand[who] = hand.get(who, start) + d
+            if a.kind == "reveal" and a.things:
+                who = a.faction or t.faction
+                shown[who] = shown.get(who, 0) + sum(th.count for th in a.things)
+            for who in {w for w, d in flows if d < 0} | ({a.faction or t.faction} if a.kind == "reveal" else set()):
+                if hand.get(who, start) - shown.get(who, 0) < 0:
+                    out.append(Shortfall(a.line, a.raw, who, hand.get(who, start), shown.get(who, 0)))
     return out

@@ -40,6 +40,8 @@ class Mapping:
         # the items of a faction: its crafted items (4.1.2), or the zone its entry names
         item_zone = str(d.get("zona_de_itens", "{facção}:itens_artesanais"))
         # the notation's item states (`e`, `d`) -> the ruleset's piece statuses
+        # cards dealt to each hand at the setup (the record's own count of hands, ledger.py)
+        self.start_hand = d.get("mão_inicial")
         self.item_states = {str(k): str(v) for k, v in (d.get("estados_de_item") or {}).items()}
         for letter, f in (d.get("facções") or {}).items():
             self.factions[str(letter)] = f["id"]

@@ -37,6 +37,17 @@ def log_overdraw(rp, stop):
     return next((o for o in overdraws(rp.rec) if o.line == stop.line and o.raw == stop.action.raw), None)
 
 
+def log_hand_short(rp, stop):
+    """A hand the record makes use more cards than it holds, on the stopping line (ledger.py)."""
+    if stop is None:
+        return None
+    from .ledger import hand_shortfalls
+    start = getattr(getattr(rp, "mp", None), "start_hand", None)
+    if start is None:
+        return None
+    return next((h for h in hand_shortfalls(rp.rec, start) if h.line == stop.line), None)
+
+
 def report_text(rp, res, lang, file) -> str:
     rec = rp.rec
     out = [_m("RLR.title", lang, file=file, map=rec.header.get("map", "Fall"),
@@ -64,9 +75,13 @@ def report_text(rp, res, lang, file) -> str:
             out.append(_m("RLR.explain", lang, text=s.explain.get("text")))
         c = log_comment(rp, s)
         od = log_overdraw(rp, s)
+        hs = log_hand_short(rp, s) if od is None else None
         if od is not None:
             out.append(_m("RLR.verdict_overdraw", lang, take=od.take, piece=od.code, owner=od.owner,
                           place=od.place, have=od.have))
+        elif hs is not None:
+            out.append(_m("RLR.verdict_hand", lang, action=hs.raw, owner=hs.owner,
+                          have=hs.hand, shown=hs.shown, start=rp.mp.start_hand))
         elif c:
             out.append(_m("RLR.verdict_log", lang, comment=c))
         else:
@@ -86,9 +101,15 @@ def result_json(rp, res) -> dict:
             "stop": None if s is None else {
                 "line": s.line, "action": s.action.raw if s.action else None, "reason": s.reason,
                 "options": s.options, "explain": s.explain, "log_comment": log_comment(rp, s),
-                "log_overdraw": _od_json(log_overdraw(rp, s))}}
+                "log_overdraw": _od_json(log_overdraw(rp, s)),
+                "log_hand_short": _hs_json(log_hand_short(rp, s))}}
 
 
 def _od_json(od):
     return None if od is None else {"owner": od.owner, "code": od.code, "place": od.place,
                                     "have": od.have, "take": od.take}
+
+
+def _hs_json(hs):
+    return None if hs is None else {"line": hs.line, "action": hs.raw, "owner": hs.owner,
+                                    "hand": hs.hand, "shown": hs.shown}
