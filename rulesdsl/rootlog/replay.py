@@ -61,7 +61,7 @@ class Replayer(Expected, Matching, Search):
 
     def __init__(self, gdef, record: Record, mapping, seed: int = 0, budget: int = 3000,
                  tolerant: bool = False, lang: str | None = None, backtracks: int = 30,
-                 discrepancies: int = 2, card_variants: int = 3):
+                 discrepancies: int = 2, card_variants: int = 3, skips_per_line: int = 2):
         self.g = gdef
         self.rec = record
         self.mp = mapping
@@ -70,6 +70,7 @@ class Replayer(Expected, Matching, Search):
         self.backtracks = backtracks
         self.discrepancies = discrepancies
         self.card_variants = card_variants      # deals of the revealed cards tried per line
+        self.skips_per_line = skips_per_line    # tolerant: actions skipped one by one per line
         self.tolerant = tolerant
         self.lang = lang
         self.rng = random.Random(seed)
@@ -189,14 +190,14 @@ class Replayer(Expected, Matching, Search):
                 stop = Stop(bi, turns[0].line, None, "game_over")
                 self._count_matched(bi, left, matched_actions)
                 break
-            skipped_here = False
+            skipped_here = 0
             while True:
                 # the line as a search over the steps' candidates (see _solve)
                 found, (_, deep_game, deep_left) = self._solve(game, left, bi, nxt)
                 if found is not None:
                     game, left = found
                     break
-                if not skipped_here and variant + 1 < min(self.card_variants, max(alts or [1])):
+                if not skipped and variant + 1 < min(self.card_variants, max(alts or [1])):
                     # another deal of the cards the line reveals (one a craft needs may be
                     # one its crafter cannot pay for): the line again from its start
                     variant += 1
@@ -207,14 +208,22 @@ class Replayer(Expected, Matching, Search):
                 # no way on: report from the furthest position reached
                 game, left = deep_game, deep_left
                 first = next(((at, rem) for at, rem in left if rem and at.turn == bi and not at.optional), None)
-                if self.tolerant and first is not None:
+                if self.tolerant and first is not None and skipped_here < self.skips_per_line:
                     # drop the first action still unmatched, report it, and go on
                     ai = first[0].action
                     _, t, a = self.actions[ai]
                     skipped.append((t.line, a.raw))
-                    skipped_here = True
+                    skipped_here += 1
                     left = [[at, 0 if at.action == ai else rem] for at, rem in left]
                     continue
+                if self.tolerant and first is not None:
+                    # a line that still does not match after a few skips: the rest of it is
+                    # dropped (each action reported) and the turn ended below
+                    for ai in sorted({at.action for at, rem in left if rem and at.turn == bi and not at.optional}):
+                        _, t, a = self.actions[ai]
+                        skipped.append((t.line, a.raw))
+                    left = [[at, 0 if at.turn == bi else rem] for at, rem in left]
+                    first = None
                 if self.tolerant and first is None:
                     # nothing of the line is left to match, yet its end does not match the
                     # next line's start: end the turn with what the engine offers (ending
