@@ -507,3 +507,16 @@ def test_r2g3_line_28_uses_six_cards_from_a_hand_of_five(mapping):
     _, rec = _line("2020_11_25_winter_tournament_r2g3", 28)
     first = next(h for h in hand_shortfalls(rec, mapping.start_hand) if h.owner == "L")
     assert (first.line, first.raw, first.hand, first.shown) == (28, "Zfalse", 3, 4)
+
+
+@needs_games
+def test_orderly_eyrie_line_28_draws_the_outrage_card_into_the_alliances_hand():
+    """orderly_eyrie l. 28 `XA2/At2->/#->A`: the Eyrie removes a sympathy token; Outrage (8.2.6)
+    puts a card in the Alliance's supporters (`#->A$`, as the same record writes it at l. 22,
+    `At12->/^A/#->A$`), never in its hand. With hands checked the replay stops at `At2->`."""
+    turn, rec = _line("2020_11_19_orderly_eyrie", 28)
+    raws = [a.raw for a in turn.actions]
+    assert raws[raws.index("At2->") + 1] == "#->A"
+    l22, _ = _line("2020_11_19_orderly_eyrie", 22)
+    r22 = [a.raw for a in l22.actions]
+    assert r22[r22.index("At12->") + 1:r22.index("At12->") + 3] == ["^A", "#->A$"]
