@@ -9,8 +9,11 @@ the engine's chance decisions (chance="dictated", docs/acaso.md), so the saved g
 exactly. Other random events (the deck's shuffle) are played by a seeded generator: the cards
 the log does not name are unknown anyway.
 
-What a line says about cards, items, boards and hidden plots is kept in the record but not
-checked yet (report: `unchecked`)."""
+Checked: pieces on the map and on boards, points, the cards of watched board zones and of every
+hand, board counters, items (count, exhausted, damaged) — expected.py; not yet the hidden plots
+and the identity of cards the record does not name. The items under the ruins are dealt at the
+setup where the record finds them (hidden.py). A tolerant replay skips what does not match (at
+most two actions of a line one by one, then the rest of the line) and reports it."""
 from __future__ import annotations
 
 import random
