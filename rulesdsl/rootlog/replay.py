@@ -168,6 +168,7 @@ class Replayer(Expected, Matching, Search):
         skipped = []
         done_blocks = 0
         matched_actions = set()
+        dropped = set()            # actions skipped in tolerant mode
         for bi, (fid, turns) in enumerate(self.blocks):
             left = [[at, at.n] for at in self.atoms[bi]]
             nxt = bi + 1 if bi + 1 < len(self.atoms) else None
@@ -216,6 +217,7 @@ class Replayer(Expected, Matching, Search):
                     ai = first[0].action
                     _, t, a = self.actions[ai]
                     skipped.append((t.line, a.raw))
+                    dropped.add(ai)
                     skipped_here += 1
                     left = [[at, 0 if at.action == ai else rem] for at, rem in left]
                     continue
@@ -225,6 +227,7 @@ class Replayer(Expected, Matching, Search):
                     for ai in sorted({at.action for at, rem in left if rem and at.turn == bi and not at.optional}):
                         _, t, a = self.actions[ai]
                         skipped.append((t.line, a.raw))
+                        dropped.add(ai)
                     left = [[at, 0 if at.turn == bi else rem] for at, rem in left]
                     first = None
                 if self.tolerant and first is None:
@@ -253,6 +256,7 @@ class Replayer(Expected, Matching, Search):
                     if at.turn == nxt:
                         at.n = rem
         checked = {at.action for atoms in self.atoms for at in atoms} | matched_actions
+        matched_actions -= dropped          # a skipped action is not a matched one
         return Result(game, done_blocks, len(self.blocks), len(self.actions), len(checked),
                       len(matched_actions), stop, skipped, self.seats(), self.rec.winner, game.scores())
 
