@@ -31,6 +31,7 @@ from .. import nodes as N
 from . import board as _bd
 from .card_scope import game_cards
 from . import proofs as _proofs
+from .proofs import _sel_kinds   # one definition: the kinds a selection of pieces may select
 
 
 def never_enabled(g, s, m=None) -> frozenset:
@@ -162,22 +163,6 @@ def _sel_needs(g, sel, kinds, edges, depth):
                 and isinstance(f.arg2.noun, N.Name) and f.arg2.noun.kind == "edgekind" \
                 and len(f.arg2.noun.ids) == 1:
             edges.add(f.arg2.noun.ids[0])
-
-
-def _sel_kinds(g, sel):
-    """The piece kinds a selection of pieces may select (filters and owners only narrow it);
-    None when the noun is not a piece kind or a category of pieces."""
-    noun = sel.noun
-    if not isinstance(noun, N.Name):
-        return None
-    pk = g.piece_kinds
-    if noun.kind == "piece":
-        if not all(i in pk for i in noun.ids):
-            return None
-        return frozenset(noun.ids)
-    if noun.kind == "category":
-        return frozenset(k for k, p in pk.items() if p.category in noun.ids) or None
-    return None
 
 
 def menu_ids(g, listed, phase, me, s, m=None):
