@@ -83,15 +83,20 @@ def resolve_factions(gdef, spec: str | None, lang: str, setup_id=None, seats_ok=
     return out
 
 
-def resolve_map(gdef, spec: str | None, lang: str) -> str | None:
+def _resolve_named(gdef, kind: str, ids: list, spec: str | None, lang: str, code: str) -> str | None:
+    """An option naming one of `ids` (of `kind`) by id or by a name in any language; `code`
+    (with the known names and a suggestion) when it names none."""
     if not spec:
         return None
-    ids = list(gdef.maps)
-    m = match_name(gdef, "map", ids, spec)
+    m = match_name(gdef, kind, ids, spec)
     if m is None:
-        known = ", ".join(f"{gdef.rs.name('map', i, lang)} ({i})" for i in ids)
-        raise CliError("CLI004", hint=_suggest_name(gdef, "map", ids, spec, lang), name=spec, known=known)
+        known = ", ".join(f"{gdef.rs.name(kind, i, lang)} ({i})" for i in ids)
+        raise CliError(code, hint=_suggest_name(gdef, kind, ids, spec, lang), name=spec, known=known)
     return m
+
+
+def resolve_map(gdef, spec: str | None, lang: str) -> str | None:
+    return _resolve_named(gdef, "map", list(gdef.maps), spec, lang, "CLI004")
 
 
 def resolve_setup(gdef, spec: str | None, lang: str) -> str | None:
@@ -166,14 +171,7 @@ def resolve_options(gdef, specs, lang: str):
 
 def resolve_deck(gdef, spec: str | None, lang: str) -> str | None:
     """`--baralho`: the deck played instead of the game's own (Law A.2: Exiles and Partisans)."""
-    if not spec:
-        return None
-    ids = list(gdef.decks)
-    d = match_name(gdef, "deck", ids, spec)
-    if d is None:
-        known = ", ".join(f"{gdef.rs.name('deck', i, lang)} ({i})" for i in ids)
-        raise CliError("CLI024", hint=_suggest_name(gdef, "deck", ids, spec, lang), name=spec, known=known)
-    return d
+    return _resolve_named(gdef, "deck", list(gdef.decks), spec, lang, "CLI024")
 
 
 _LOADED: dict = {}

@@ -181,23 +181,20 @@ def _scenario(rd: _Reader, k: dict, item, ipos, index) -> Scenario | None:
     seed = 0
     if "seed" in k:
         seed = rd.int_of(k["seed"][0], k["seed"][1]) or 0
-    map_id = deck_id = None
-    if "map" in k:
-        v, p = k["map"]
-        hits = vocab.find("map", v) or ([str(v)] if str(v) in gdef.maps else [])
+
+    def named(key, table, word):
+        """`mapa:` / `baralho:`: a name in either language or an id of `table`; S018 if none."""
+        if key not in k:
+            return None
+        v, p = k[key]
+        hits = vocab.find(key, v) or ([str(v)] if str(v) in table else [])
         if not hits:
-            rd.err("S018", getattr(v, "pos", None) or p, hint=suggest(str(v), vocab.spellings("map")),
-                   what=_m("SW.map", lang), name=v)
-        else:
-            map_id = hits[0]
-    if "deck" in k:
-        v, p = k["deck"]
-        hits = vocab.find("deck", v) or ([str(v)] if str(v) in gdef.decks else [])
-        if not hits:
-            rd.err("S018", getattr(v, "pos", None) or p, hint=suggest(str(v), vocab.spellings("deck")),
-                   what=_m("SW.deck", lang), name=v)
-        else:
-            deck_id = hits[0]
+            rd.err("S018", getattr(v, "pos", None) or p, hint=suggest(str(v), vocab.spellings(key)),
+                   what=_m(word, lang), name=v)
+            return None
+        return hits[0]
+    map_id = named("map", gdef.maps, "SW.map")
+    deck_id = named("deck", gdef.decks, "SW.deck")
     setup_id, players = _setup_choice(rd, k, gdef, lang)
     m = gdef.maps.get(map_id or gdef.default_map or next(iter(gdef.maps), None))
     law = []
