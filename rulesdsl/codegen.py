@@ -174,11 +174,16 @@ def arith(op, fa, fb):
 _CMP = {"=": "==", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
 
 
-def cmp(op, fa, fb):
+def cmp(op, fa, fb, eq=None):
+    """`eq`: the equality of the operands' type when `==` is not it (enum values, where a
+    space may hold several: compiler/expressions.py enum_eq)."""
     if not ON or op not in _CMP:
         return None
     ns = _Ns()
     a, b = _src(ns, fa), _src(ns, fb)
+    if eq is not None:
+        neg = "not " if op == "!=" else ""
+        return _expr_fn(ns, f"({neg}{ns.ref(eq, '_eq')}({a}, {b}))")
     if op in ("=", "!="):
         return _expr_fn(ns, f"({a}) {_CMP[op]} ({b})")
     return _expr_fn(ns, f"(({a}) or 0) {_CMP[op]} (({b}) or 0)")

@@ -215,3 +215,42 @@ def test_command_line_drafts_seats_and_chooses_landmarks(capsys, root_def):
             args = ["jogar", ROOT, "--idioma", "pt"]
         assert main(args + argv) != 0
         assert code_ in capsys.readouterr().err
+
+
+def test_lizards_sanctify_in_the_lost_city_clearing(root_def):
+    # 10.4.3.III + R4: the Lost City's clearing (printed rabbit) matches the fox Outcast, and a
+    # garden of any of its three suits matches it: the Lizards choose which one replaces the
+    # sawmill (a reading, "conferir" in docs/dados-root.md)
+    from rulesdsl import scenario
+    from rulesdsl.scenario import load_scenarios, new_game
+    import tempfile
+    scenario._GDEFS.setdefault(os.path.abspath(ROOT), root_def)
+    text = f"""idioma: pt
+regras: {ROOT}
+facções: [lagartos, marqueses]
+mapa: outono
+cenários:
+  - nome: santificação na cidade perdida
+    vez: lagartos
+    fase: amanhecer
+    posição:
+      clareira 5: {{serraria: 1, guerreiros dos marqueses: 1, cidade perdida: 1}}
+    atributos: {{clareira 5: {{naipe: [raposa, coelho, rato]}}}}
+    zonas: {{lagartos: {{acólitos: {{guerreiros dos lagartos: 3}}, Almas Perdidas: [Alforje Pouco Usado]}}}}
+    contadores: {{lagartos: {{Pária: coelho, Ódio: 0}}}}
+"""
+    with tempfile.TemporaryDirectory() as d:
+        p = os.path.join(d, "c.yaml")
+        with open(p, "w", encoding="utf-8") as fh:
+            fh.write(text)
+        sc = load_scenarios(p)[0]
+    game, _, _ = new_game(sc)
+    assert set(board.attr(game.ctx, "c5", "naipe")) == {"raposa", "coelho", "rato"}
+    game.apply_id("lagartos.santificacao")
+    while game.pending is not None and "c5" in game.pending.options:
+        game.apply(game.pending.options.index("c5"))
+    kinds = list(game.pending.options)
+    assert set(kinds) == {"lagartos.jardim_raposa", "lagartos.jardim_coelho", "lagartos.jardim_rato"}, kinds
+    game.apply(kinds.index("lagartos.jardim_rato"))
+    assert game.s.board["c5"].get("lagartos.jardim_rato") == 1
+    assert not game.s.board["c5"].get("marqueses.serraria")

@@ -382,3 +382,34 @@ cenários:
     code, out = _run(p)
     assert code == 1
     assert "erro S029" in out and "'bota exaurida'" in out
+
+
+def test_map_attributes_in_a_position_and_an_expectation(tmp_path):
+    # `atributos:` writes what a map change left (a space of two terrains, more houses) and
+    # `espera_se: atributos:` reads it back; wrong names are S036/S037, placed
+    p = _write(tmp_path, HEAD_PT + """\
+cenários:
+  - nome: o vale de dois terrenos
+    vez: azuis
+    fase: manhã
+    posição: {Norte: {soldados dos azuis: 1}}
+    atributos: {Norte: {terreno: [ribeira, colina], casas: 3}}
+    espera_se:
+      atributos: {Norte: {terreno: [colina, ribeira], casas: 2}}
+""")
+    code, out = _run(p)
+    assert code == 1
+    assert "casas de Norte: esperado 2, obtido 3" in out, out
+    assert "terreno de Norte" not in out                  # the two values, in any order
+    bad = _write(tmp_path, HEAD_PT + """\
+cenários:
+  - nome: nomes errados
+    vez: azuis
+    fase: manhã
+    atributos: {Norte: {terrenno: colina}, Sul: {terreno: [colina, pântano]}}
+""", name="bad.yaml")
+    with pytest.raises(RulesError) as exc:
+        load_scenarios(bad)
+    codes = {(d.code, d.pos.line) for d in exc.value.diagnostics}
+    assert ("S036", 8) in codes and ("S037", 8) in codes, codes
+    assert "terreno" in exc.value.diagnostics[0].render()

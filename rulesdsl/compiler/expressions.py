@@ -16,6 +16,16 @@ from .memo import memoized
 from .filter_checks import _TYPED, _compare_kinds, _never_equal, _swallowed_filter, _type_words
 
 
+
+def enum_eq(a, b) -> bool:
+    """`=` between values of an enumeration, where a map attribute may hold several values
+    (`defina naipe de C para raposa e rato`): equal when they share a value."""
+    if a == b:
+        return True
+    if type(a) is tuple:
+        return b in a if type(b) is not tuple else not set(a).isdisjoint(b)
+    return type(b) is tuple and a in b
+
 def compile_expr(cc: CC, node):
     """-> (fn, type)"""
     t = type(node)
@@ -60,12 +70,17 @@ def compile_expr(cc: CC, node):
                 return same_kind, BOOL
         _never_equal(cc, node, ta, tb)
         op = node.op
+        if ENUMVAL in (ta, tb) and op in ("=", "!="):
+            # a space with several values of an attribute is each of them (the Lost City's
+            # clearing is fox, rabbit and mouse): `naipe de C = raposa` holds there
+            if _cg.ON:
+                return _cg.cmp(op, fa, fb, enum_eq), BOOL
+            if op == "=":
+                return (lambda ctx: enum_eq(fa(ctx), fb(ctx))), BOOL
+            return (lambda ctx: not enum_eq(fa(ctx), fb(ctx))), BOOL
         if _cg.ON and op in _cg._CMP:
             return _cg.cmp(op, fa, fb), BOOL
         if op == "=":
-            if ENUMVAL in (ta, tb):
-                g = cc.g
-                return (lambda ctx: fa(ctx) == fb(ctx)), BOOL
             return (lambda ctx: fa(ctx) == fb(ctx)), BOOL
         # one closure per operator (no second call to compare)
         if op == "!=":

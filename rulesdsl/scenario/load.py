@@ -24,12 +24,13 @@ from .vocab import Vocab, vocab_of
 # `with_options`: the ruleset options the game is made with (rulesdsl/options.py)
 RUN_KEYS = {"ruleset", "factions", "seed", "map", "deck", "setup", "players", "landmarks", "hirelings",
             "draws", "with_options"}
-SETUP_KEYS = {"position", "hands", "supply", "counters", "scores", "zones", "active", "phase", "round"}
+SETUP_KEYS = {"position", "hands", "supply", "counters", "scores", "zones", "active", "phase", "round",
+              "attributes"}
 STEP_KEYS = {"choices", "dice", "expect", "description", "note", "law"}
 SCENARIO_KEYS = RUN_KEYS | SETUP_KEYS | STEP_KEYS | {"name", "scenario", "steps"}
 FILE_KEYS = SCENARIO_KEYS | {"language", "scenarios"}
 EXPECT_KEYS = {"legal", "illegal", "next_decision", "pieces", "supply", "counters", "scores", "hands",
-               "zones", "winner", "game_over", "active", "phase", "round"}
+               "zones", "winner", "game_over", "active", "phase", "round", "attributes"}
 NEXT_KEYS = {"player", "decision", "options", "law"}
 DECISION_KINDS = ("menu", "choose", "count", "may", "branch", "hits", "remove", "card", "activate",
                   "repeat", "order", "status")
@@ -215,7 +216,7 @@ def _scenario(rd: _Reader, k: dict, item, ipos, index) -> Scenario | None:
         # a position names factions' pieces and zones: the seats have none yet
         rd.err("S031", k["players"][1])
     # the position
-    if any(x in k for x in ("position", "hands", "supply", "counters", "scores", "zones", "round")):
+    if any(x in k for x in ("position", "hands", "supply", "counters", "scores", "zones", "round", "attributes")):
         sc.setup = _setup(rd, k, vocab, m, seated, deck_id)
     active = phase = None
     if "active" in k:
@@ -334,6 +335,11 @@ def _setup(rd: _Reader, k: dict, vocab: Vocab, m, seated, deck_id) -> Setup:
         v, p = k["scores"]
         for key, (n, _) in rd.counters(vocab, v, p, seated, rd.kn("scores"), only=g.score).items():
             st.counters[key] = n
+    if "attributes" in k:
+        # the map as changes left it (a landmark's suits, a suit marker dealt face down)
+        v, p = k["attributes"]
+        for sp, attrs in rd.attributes(vocab, v, p, m, rd.kn("attributes")).items():
+            st.attrs[sp] = {aid: val for aid, (val, _) in attrs.items()}
     if "round" in k:
         st.round = rd.int_of(k["round"][0], k["round"][1], vocab)
     return st
@@ -437,6 +443,9 @@ def _expect(rd: _Reader, k: dict, vocab: Vocab, m, seated) -> Expect:
     if "scores" in k and g.score:
         v, p = k["scores"]
         ex.counters.update(rd.counters(vocab, v, p, seated, rd.kn("scores"), only=g.score))
+    if "attributes" in k:
+        v, p = k["attributes"]
+        ex.attrs = rd.attributes(vocab, v, p, m, rd.kn("attributes"))
     if "hands" in k:
         v, p = k["hands"]
         if isinstance(v, YDict) and g.hand_zone:

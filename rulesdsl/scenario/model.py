@@ -50,6 +50,7 @@ class Expect:
     supply: dict = field(default_factory=dict)         # kind -> (n, pos)
     zone_pieces: dict = field(default_factory=dict)    # zone key -> EMPTY | {(kind, bits): (n, pos)}
     counters: dict = field(default_factory=dict)       # counter key -> (n, pos)
+    attrs: dict = field(default_factory=dict)          # space -> {attr id: (value, pos)}
     cards: dict = field(default_factory=dict)          # zone key -> (("count", n) | ("cards", [ids]), pos)
     winner: object = False                             # False: unchecked; None: nobody; faction; [factions]
     winner_pos: Pos | None = None
@@ -75,6 +76,7 @@ class Setup:
     cards: dict = field(default_factory=dict)          # zone key -> [card def ids]
     hand_counts: dict = field(default_factory=dict)    # zone key -> n cards from the draw pile
     counters: dict = field(default_factory=dict)       # counter key -> value
+    attrs: dict = field(default_factory=dict)          # space -> {attr id: value} (map changes)
     round: int | None = None
 
 

@@ -110,6 +110,13 @@ def _position_fn(sc: Scenario, box_out: dict, dice_holder: list):
             s.zones[draw] = rest + top
         for key, v in st.counters.items():
             s.counters[key] = v
+        if st.attrs:
+            from ..interpreter import board as _board
+            from ..interpreter.runtime import Ctx
+            ctx = Ctx(game.g, game.m, s, None, {}, None)     # (the game's own comes after)
+            for sp, attrs in st.attrs.items():
+                for aid, v in attrs.items():
+                    _board.set_attr(ctx, sp, aid, v)
         if st.round is not None:
             s.round = st.round if sc.start is not None else st.round - 1
         if hasattr(s, "ver"):

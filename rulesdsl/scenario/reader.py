@@ -392,6 +392,70 @@ class _Reader:
                     return left, f
         return None
 
+    def attributes(self, vocab, v, pos, m, where) -> dict:
+        """A space's map attributes in a position (`atributos: {clareira 5: {naipe: [raposa,
+        coelho]}}`): what a map change made (a landmark's suits, a dealt suit marker) written
+        into the scenario. -> {space: {attr id: (value, pos)}}; a value of an enumeration is
+        its id (several: a list), a number an int, a yes/no a bool."""
+        g = vocab.g
+        out: dict = {}
+        if not isinstance(v, YDict):
+            if v is not None:
+                self.err("S014", pos, where=where, expected=_m("SW.a_map", self.lang))
+            return out
+        kinds = (g.rs.data.get("space_kinds") or {}).values()
+        space_attrs = sorted({a for attrs in (m.attrs.values() if m is not None else ()) for a in attrs}
+                             | {a for sk in kinds for a in (sk.get("attributes") or {})})
+        for sk, x in v.items():
+            kp = v.key_pos.get(sk)
+            sp = self.space(vocab, sk, kp, m)
+            if sp is None:
+                continue
+            if not isinstance(x, YDict):
+                self.err("S014", kp, where=str(sk), expected=_m("SW.a_map", self.lang))
+                continue
+            for ak, av in x.items():
+                ap = x.key_pos.get(ak)
+                hits = [h for h in vocab.find("attr", ak) if h in space_attrs] \
+                    or ([str(ak)] if str(ak) in space_attrs else [])
+                if not hits:
+                    names = [vocab.name("attr", a) for a in space_attrs]
+                    self.err("S036", ap, hint=suggest(str(ak), names), name=ak,
+                             known=", ".join(names))
+                    continue
+                aid = hits[0]
+                val = self._attr_value(vocab, aid, av, x.val_pos.get(ak) or ap)
+                if val is not None:
+                    out.setdefault(sp, {})[aid] = (val, ap)
+        return out
+
+    def _attr_value(self, vocab, aid, v, pos):
+        g = vocab.g
+        t = g.attr_types.get(aid, "")
+        if t in g.enums:
+            vals = g.enums[t]
+            items = list(v) if isinstance(v, YList) else [v]
+            got = []
+            for it in items:
+                ip = getattr(it, "pos", None) or pos
+                hits = [h for h in vocab.find("enumval", it) if h in vals] \
+                    or ([str(it)] if str(it) in vals else [])
+                if not hits:
+                    names = [vocab.name("enumval", x) for x in vals]
+                    self.err("S037", ip, hint=suggest(str(it), names), value=it,
+                             attr=vocab.name("attr", aid), known=", ".join(names))
+                    return None
+                got.append(hits[0])
+            return got[0] if len(got) == 1 else got
+        if t in ("número", "numero", "number"):
+            return self.int_of(v, pos, vocab)
+        if t in ("booleano", "boolean"):
+            return self.bool_of(v, pos)
+        if isinstance(v, (YList, YDict)):
+            self.err("S014", pos, where=vocab.name("attr", aid), expected=_m("SW.a_text", self.lang))
+            return None
+        return v
+
     def counter_value(self, vocab, cid, v, pos, faction=None):
         """A counter's value in a position: a whole number; for a typed counter (N8, `tipo:`)
         a value of its type by name (a faction, an enumeration value; empty: no value), kept

@@ -183,6 +183,16 @@ def _check(game, sc: Scenario, ex: Expect, res: Result):
             if got != n:
                 res.fail(pos, _m("SR.zone_pieces", lang, zone=_zone_label(vocab, key),
                                  piece=vocab.piece_state_name(kind, bits), expected=n, got=got))
+    if ex.attrs:
+        from ..interpreter import board as _board
+        for sp, attrs in ex.attrs.items():
+            for aid, (want, pos) in attrs.items():
+                got = _board.attr(game.ctx, sp, aid)
+                norm = lambda x: frozenset(x) if isinstance(x, (list, tuple)) else x
+                if norm(got) != norm(want):
+                    res.fail(pos, _m("SR.attr", lang, space=vocab.name("space", sp),
+                                     attr=vocab.name("attr", aid), expected=_attr_text(vocab, want),
+                                     got=_attr_text(vocab, got)))
     for key, (n, pos) in ex.counters.items():
         got = s.counters.get(key, 0)
         if got != n:
@@ -246,3 +256,9 @@ def _zone_label(vocab, key):
         f, z = key.split(".", 1)
         return f"{vocab.name('zone', z)} ({vocab.name('faction', f)})"
     return vocab.name("zone", key)
+
+
+def _attr_text(vocab, v):
+    """A map attribute's value as the scenario's language names it."""
+    vals = list(v) if isinstance(v, (list, tuple)) else [v]
+    return ", ".join(vocab.name("enumval", x) if isinstance(x, str) else str(x) for x in vals) or "-"
