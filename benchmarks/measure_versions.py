@@ -298,7 +298,7 @@ def main(argv=None):
         fine_counters = ck is not None and "vn" in reads
         pieces = (kv.get(ANY, 0),) + tuple(kv.get(k, 0) for k in sorted(pk)) if fine_pieces else ()
         counters = (cv.get(ANY, 0),) + tuple(cv.get(c, 0) for c in sorted(s.counters)
-                                              if str(c).split(".")[0].split(":")[0] in ck) \
+                                              if str(c).split(":")[-1] in ck) \
             if fine_counters else ()
         parts = sorted(reads)
         k_parts = base + tuple(getattr(s, p) for p in parts)
