@@ -22,6 +22,7 @@ compared:
   T180            negations counted differently, each answered by the other text (a note)
   T181            a place things are sent to, swapped or left out with its sentence
   T182            a rule limited to a phase of the turn in one text only
+  T190            a condition clause one text states and the other leaves out
 
 A translation is checked both ways. A reference or a summary is allowed to leave things out,
 so for numbers and conditions only what it *adds or changes* is reported (a number it states
@@ -36,6 +37,7 @@ Every finding has a stable code, the Law paragraph, the document, excerpts of bo
 from __future__ import annotations
 
 from .catalogue import Catalogue, Document, chapter_of
+from .clauses import ClauseChecks
 from .conditions import (AND_WORDS, EXCEPTION, EXCLUSION, INCLUSION, NEG_WINDOW,  # noqa: F401
                          NEGATED_ATTRIBUTES, NEGATION, NOT_NEGATION, OR_AND_IDIOMS, OR_WORDS,
                          ConditionChecks, Conditions, conditions)
@@ -72,10 +74,11 @@ def summary_notes(findings: list) -> None:
 #   xrefs_check.py    cross-references, renumbering, stale translations (T103, T140–T150)
 #   negation.py       what a negation negates: paraphrases as notes (T180)
 #   places.py         where a rule sends things: swapped or left out (T181)
+#   clauses.py        condition clauses paired across the texts: one left out (T190)
 
 
 class Checker(NumberChecks, ConditionChecks, MeaningChecks, GlossaryChecks, XrefChecks,
-              PlaceChecks):
+              PlaceChecks, ClauseChecks):
     def __init__(self, cat: Catalogue, lang: str):
         self.cat = cat
         self.lang = lang
@@ -155,6 +158,7 @@ def run(cat: Catalogue, lang: str, data=None) -> Report:
             ck.conditions(g, both)
             ck.meaning(g, both)
             ck.glossary(g, both)
+            ck.omitted_conditions(g, both)
             if doc.role in ("translation", "reference"):
                 ck.xref_compare(g, ns_map)
             if doc.role == "translation":

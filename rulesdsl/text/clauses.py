@@ -1,0 +1,352 @@
+"""A condition one text of a rule states and the other leaves out (T190).
+
+"Caso mais de um jogador consiga 30 pontos ao mesmo tempo, vence quem joga a rodada" against
+a translation that stops after "gana inmediatamente"; "na clareira com menos guerreiros e onde
+todas essas peças possam ser posicionadas" against "en un claro con la menor cantidad de
+guerreros": no number, negation, place or phase changed, yet the rule is another. So each text
+is cut into *condition clauses* — from a conditional marker ("se", "caso", "quando", "sempre
+que", "a menos que", "exceto se", "onde"; "si", "cuando", "en caso de que", "donde" ...) to the
+next comma or end of sentence — and the clauses of the two texts are paired:
+
+  - a clause that names glossary concepts or numbers pairs with a clause of the other text that
+    names one of the same (the glossary aligns the languages);
+  - a clause that names none ("se possível") pairs with any clause of the other text left over;
+  - each clause answers at most one clause of the other text (two conditions are not answered
+    by one).
+
+A clause left without a counterpart carries rule content by itself (it is a condition), so it
+is a warning: a reading decides whether the other text says it another way. It is not reported
+when it stands inside parentheses in a text whose other clauses all pair (an aside), in the
+Law's own restatement of a term ("Qualquer coisa que diga 'quando'") or where one side is only
+a title. A reference or a summary may leave conditions out of what it restates: there only a
+condition it *adds* is a warning, and one it leaves out a note.
+
+Word lists for pt and es are built in; a third language adds `condition_markers` (phrases)
+and `condition_marker_after` (words a bare marker like "se" must follow to be a condition, not
+a pronoun) under `text:` in its lexicon."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from . import numbers as nummod
+from . import semantics as semmod
+from .conditions import _parens, conditions
+from .findings import _marks, excerpts_of
+from .groups import Group
+
+# condition markers by what they mean: "Caso ambos os dados mostrem ..." and "Si las tiradas
+# son iguales" are both an "if" — two clauses of one kind pair when nothing better does
+MARKERS = {
+    "pt": {"if": ["se", "caso", "no caso de", "desde que", "contanto que"],
+           "when": ["quando", "sempre que", "enquanto", "a partir do momento que",
+                    "a partir do momento em que", "assim que", "logo que"],
+           "unless": ["a menos que", "a não ser que", "exceto se", "salvo se"],
+           "only_if": ["só se", "somente se", "apenas se"],
+           "where": ["onde"]},
+    "es": {"if": ["si", "en caso de que", "en caso de", "siempre y cuando"],
+           "when": ["cuando", "siempre que", "mientras", "a partir del momento en que",
+                    "en cuanto", "tan pronto como"],
+           "unless": ["a menos que", "a no ser que", "excepto si", "salvo si", "salvo que"],
+           "only_if": ["sólo si", "solo si", "únicamente si"],
+           "where": ["donde"]},
+}
+# a bare marker that is also a pronoun or an article (pt "se": "você se mover") is a condition
+# only at the start of a clause, or after one of these words
+BARE = {"pt": {"se"}, "es": set()}
+AFTER = {"pt": ["e", "mas", "ou", "então", "porém", "entretanto", "contudo", "só", "somente",
+                "apenas", "exceto", "salvo", "mesmo", "nem"],
+         "es": []}
+_STOP = {",", ".", ";", ":", "!", "?", "(", ")", "—", "–", "\n"}
+_OPEN = {".", ";", ":", "!", "?", "(", ",", "—", "–", "\n"}
+
+
+@dataclass
+class Clause:
+    start: int
+    end: int
+    marker: str
+    kind: str
+    concepts: set = field(default_factory=set)
+    numbers: set = field(default_factory=set)
+    aside: bool = False
+    weighty: bool = False      # a number, negation, quantifier, modal or timing word inside
+
+    @property
+    def content(self) -> set:
+        return self.concepts | {("n", v) for v in self.numbers}
+
+
+def _phrases(lang: str) -> list[tuple[list[str], str]]:
+    """(words, kind) of every marker, longest first; a lexicon's `condition_markers` is a
+    mapping kind → phrases like the built-in table."""
+    table = {k: list(v) for k, v in MARKERS.get(lang, {}).items()}
+    extra = nummod._extra(lang).get("condition_markers")
+    if isinstance(extra, dict):
+        for k, v in extra.items():
+            table.setdefault(str(k), []).extend(str(x) for x in v or [])
+    out = [(p.lower().split(), k) for k, ps in table.items() for p in ps]
+    return sorted(out, key=lambda x: len(x[0]), reverse=True)
+
+
+def clauses(text: str, lang: str, hits: dict) -> list[Clause]:
+    """The condition clauses of `text`, each with the concepts and numbers it names."""
+    toks = nummod.tokenize(text)
+    phrases = _phrases(lang)
+    bare = BARE.get(lang, set()) | {w.lower() for w in nummod.word_list(lang, "condition_marker_bare", {})}
+    after = {w.lower() for w in nummod.word_list(lang, "condition_marker_after", AFTER)}
+    quoted = _quoted_spans(text)
+    parens = _parens(text)
+    nums = [n for n in nummod.extract(text, lang, ordinal=False) if n.strong]
+    out: list[Clause] = []
+    i = 0
+    while i < len(toks):
+        t = toks[i]
+        hit = kind = None
+        if t.is_word:
+            for ph, k in phrases:
+                if [x.low for x in toks[i:i + len(ph)]] == ph:
+                    hit, kind = ph, k
+                    break
+        if hit is None or any(a <= t.start < b for a, b in quoted):
+            i += 1
+            continue
+        prev = toks[i - 1] if i else None
+        if len(hit) == 1 and hit[0] in bare and prev is not None and \
+                prev.text not in _OPEN and prev.low not in after:
+            i += 1
+            continue    # "você se mover", "mova-se": a pronoun
+        j = i + len(hit)
+        if j < len(toks) and toks[j].text == ",":
+            # "caso, no Amanhecer de seu turno, você seja ...": an inserted phrase first
+            j += 1
+            while j < len(toks) and toks[j].text not in _STOP:
+                j += 1
+            j += 1
+        while j < len(toks) and toks[j].text not in _STOP:
+            j += 1
+        a, b = t.start, (toks[j - 1].end if j > i else t.end)
+        c = Clause(a, b, " ".join(hit), kind)
+        for cid, hs in hits.items():
+            if any(a <= h[0] and h[1] <= b for h in hs):
+                c.concepts.add(cid)
+        c.numbers = {n.value for n in nums if a <= n.start < b}
+        c.aside = any(pa <= a and b <= pb for pa, pb in parens)
+        if kind != "where" or c.content:
+            out.append(c)     # "donde esté" places, it does not limit: not a condition
+        i = max(j, i + 1)
+    return out
+
+
+def _quoted_spans(text: str) -> list:
+    """Words mentioned, not used: 'Qualquer coisa que diga “quando” ...'."""
+    out, opening = [], {'"': '"', "“": "”", "«": "»"}
+    i = 0
+    while i < len(text):
+        close = opening.get(text[i])
+        if close:
+            k = text.find(close, i + 1)
+            if 0 < k - i <= 40:
+                out.append((i, k + 1))
+                i = k + 1
+                continue
+        i += 1
+    return out
+
+
+def unpaired(ca: list[Clause], cb: list[Clause], content_a: set = frozenset(),
+             content_b: set = frozenset(), linked: set = frozenset()
+             ) -> tuple[list[Clause], list[Clause]]:
+    """The clauses of each side left without a counterpart (see the module's docstring).
+    A clause that names nothing pairs with a clause left over whose content the other text
+    names too ("se possível" never answers "Si la Marquesa no está jugando" in a text that
+    does not name the Marquise). `linked` holds the pairs (i, j) of clauses that stand in
+    sentences paired with each other."""
+    pairs = []
+    for i, x in enumerate(ca):
+        for j, y in enumerate(cb):
+            shared = len(x.content & y.content)
+            if shared:
+                pairs.append((-shared, i, j))
+            elif x.kind == y.kind and (x.content and y.content or (i, j) in linked or (
+                    x.content <= content_b and y.content <= content_a)):
+                # the same kind of condition, about things named in other words, or about
+                # nothing the other text does not name ("se possível" is no answer to
+                # "Si la Marquesa no está jugando" where the Marquise is never named)
+                pairs.append((0.5, i, j))
+    pairs.sort()
+    used_a, used_b = set(), set()
+    for _, i, j in pairs:
+        if i not in used_a and j not in used_b:
+            used_a.add(i)
+            used_b.add(j)
+    # clauses naming nothing ("se possível") take what is left, in order
+    rest_b = [j for j in range(len(cb)) if j not in used_b and cb[j].content <= content_a]
+    for i, x in enumerate(ca):
+        if i in used_a or x.content:
+            continue
+        if rest_b:
+            used_a.add(i)
+            used_b.add(rest_b.pop(0))
+    rest_a = [i for i in range(len(ca)) if i not in used_a and ca[i].content <= content_b]
+    for j in [j for j in range(len(cb)) if j not in used_b]:
+        if not cb[j].content and rest_a:
+            used_b.add(j)
+            used_a.add(rest_a.pop(0))
+    return ([x for i, x in enumerate(ca) if i not in used_a],
+            [y for j, y in enumerate(cb) if j not in used_b])
+
+
+_SENT_BREAK = {".", "!", "?", ";", "\n"}
+
+
+@dataclass
+class Sentence:
+    start: int
+    end: int
+    concepts: set
+    numbers: set
+    stems: set
+
+
+def sentences(text: str, lang: str, hits: dict) -> list[Sentence]:
+    """The sentences of `text`, each with its concepts, numbers and word stems (the first four
+    letters of its longer words: "primeiro"/"primer", "partida"/"partida" meet across pt/es)."""
+    toks = nummod.tokenize(text)
+    nums = [n for n in nummod.extract(text, lang, ordinal=True) if n.strong]
+    runs, cur = [], []
+    for k, t in enumerate(toks):
+        if cur and "\n" in text[toks[k - 1].end:t.start]:
+            runs.append(cur)
+            cur = []
+        if t.text in _SENT_BREAK:
+            runs.append(cur)
+            cur = []
+            continue
+        cur.append(t)
+    runs.append(cur)
+    out = []
+    for ws in runs:
+        if not any(w.is_word for w in ws):
+            continue
+        a, b = ws[0].start, ws[-1].end
+        cs = {cid for cid, hs in hits.items() if any(a <= h[0] and h[1] <= b for h in hs)}
+        ns = {n.value for n in nums if a <= n.start < b}
+        st = {w.fold[:STEM] for w in ws if w.is_word and len(w.fold) > STEM}
+        out.append(Sentence(a, b, cs, ns, st))
+    return out
+
+
+STEM = 4
+
+
+def _score(x: Sentence, y: Sentence) -> float:
+    return 2 * len(x.concepts & y.concepts) + 2 * len(x.numbers & y.numbers) + \
+        len(x.stems & y.stems) / 2
+
+
+def _sentence_at(sents: list[Sentence], c: Clause) -> int | None:
+    return next((i for i, x in enumerate(sents) if x.start <= c.start < x.end + 1), None)
+
+
+def paired_sentences(sa: list[Sentence], sb: list[Sentence]) -> tuple[set, set, set]:
+    """Indices of the sentences of each side paired one to one with a sentence of the other
+    (greedily, best shared content first; ties to the nearer position), and the pairs."""
+    pairs = []
+    for i, x in enumerate(sa):
+        for j, y in enumerate(sb):
+            s = _score(x, y)
+            if s >= 2:
+                pairs.append((-s, abs(i / max(1, len(sa)) - j / max(1, len(sb))), i, j))
+    pairs.sort()
+    ua, ub, links = set(), set(), set()
+    for _, _, i, j in pairs:
+        if i not in ua and j not in ub:
+            ua.add(i)
+            ub.add(j)
+            links.add((i, j))
+    if len(sa) == len(sb):
+        # as many sentences on each side: those left over stand for each other in order
+        for i, j in zip([i for i in range(len(sa)) if i not in ua],
+                        [j for j in range(len(sb)) if j not in ub]):
+            ua.add(i)
+            ub.add(j)
+            links.add((i, j))
+    return ua, ub, links
+
+
+class ClauseChecks:
+    """Mixed into checks.Checker: T190, both ways for a translation; for a reference or a
+    summary, a condition it adds is a warning and one it leaves out a note."""
+
+    def omitted_conditions(self, g: Group, both_ways: bool) -> None:
+        if g.heading_only() or len(g.law) != len(g.target):
+            return      # paragraphs merged another way: they do not say the same things
+        law, doc = self.law, g.doc
+        src, tgt = g.source_text(), g.target_text()
+        ha, hb = self.concept_hits(src, law.lang), self.concept_hits(tgt, doc.lang)
+        ca = clauses(src, law.lang, ha)
+        cb = clauses(tgt, doc.lang, hb)
+        if not ca and not cb:
+            return
+        only_a = _weigh(ca, src, law.lang, ha)
+        only_b = _weigh(cb, tgt, doc.lang, hb)
+        content_a = set(ha) | {("n", n.value) for n in nummod.extract(src, law.lang) if n.strong}
+        content_b = set(hb) | {("n", n.value) for n in nummod.extract(tgt, doc.lang) if n.strong}
+        sa, sb = sentences(src, law.lang, ha), sentences(tgt, doc.lang, hb)
+        pa, pb, links = paired_sentences(sa, sb)
+        ka, kb = [_sentence_at(sa, c) for c in ca], [_sentence_at(sb, c) for c in cb]
+        linked = {(i, j) for i, x in enumerate(ka) for j, y in enumerate(kb) if (x, y) in links}
+        la, lb = unpaired(ca, cb, content_a, content_b, linked)
+        pos = g.target[0].pos
+        for side, lone in (("a", la), ("b", lb)):
+            sents, paired = (sa, pa) if side == "a" else (sb, pb)
+            other = content_b if side == "a" else content_a
+            for c in lone:
+                if c.aside:
+                    continue    # an aside in parentheses: a reminder, said or not by style
+                if c.kind in ("unless", "only_if") and (only_b if side == "a" else only_a):
+                    continue    # «não podem ser removidas a menos que» = «sólo pueden»
+                k = _sentence_at(sents, c)
+                # its whole sentence has no counterpart (3.1: a sentence the translation
+                # lacks), or it names what the other text never names and says something
+                # with it (a number, negation, quantifier, modal, timing: "onde todas essas
+                # peças possam ser posicionadas"; not "Cuando las gana")
+                alone = k is not None and k not in paired
+                absent = bool(c.content - other) and c.weighty
+                if not (alone or absent):
+                    continue
+                text = src if side == "a" else tgt
+                span = [(c.start, c.end)]
+                ex = excerpts_of(text, span)
+                rest = excerpts_of(tgt if side == "a" else src, [])
+                ea, eb = (ex, rest) if side == "a" else (rest, ex)
+                spa, spb = (span, []) if side == "a" else ([], span)
+                self.add("T190", g, doc.id, f"condition:{side}:{_key(c)}",
+                         {law.id: ea, doc.id: eb}, pos, focus=[spa and ea, spb and eb],
+                         marks=_marks(law.id, src, spa, doc.id, tgt, spb), law=law.id,
+                         have=law.id if side == "a" else doc.id,
+                         lack=doc.id if side == "a" else law.id,
+                         clause=text[c.start:c.end])
+                f = self.findings[-1]
+                if doc.role == "summary" or (not both_ways and side == "a"):
+                    f.severity = "info"     # a summary says things its own way; a reference
+                    #                         may leave a condition out of what it restates
+
+
+def _weigh(cs: list[Clause], text: str, lang: str, hits: dict) -> bool:
+    """Mark the clauses that say something besides their condition; True when the text has
+    an «only» (the other side of an «unless»)."""
+    negs = conditions(text, lang).negation
+    f = semmod.features(text, lang, hits, negs)
+    marks = [sp for (kind, _), sps in f.spans.items()
+             if kind in ("quantifier", "modality", "timing") for sp in sps] + list(negs)
+    for c in cs:
+        c.weighty = bool(c.numbers) or any(c.start <= a < c.end for a, _ in marks)
+    return bool(f.quantifier.get("only"))
+
+
+def _key(c: Clause) -> str:
+    """What the clause is about, for the fingerprint: its marker, concepts and numbers."""
+    parts = [c.marker.replace(" ", "_")] + sorted(c.concepts) + \
+        sorted(nummod.show(v) for v in c.numbers)
+    return "+".join(parts)
