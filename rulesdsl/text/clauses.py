@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..errors import fold
 from . import numbers as nummod
 from . import semantics as semmod
 from .conditions import _parens, conditions
@@ -56,6 +57,10 @@ BARE = {"pt": {"se"}, "es": set()}
 AFTER = {"pt": ["e", "mas", "ou", "então", "porém", "entretanto", "contudo", "só", "somente",
                 "apenas", "exceto", "salvo", "mesmo", "nem"],
          "es": []}
+# "Se você prefere aprender com regras formais, leia este livro": the reader's taste, no
+# condition of a rule (stems of wanting and preferring, right after the marker)
+PREFERENCE = {"pt": ["prefer", "quis", "desej"], "es": ["prefier", "prefer", "quier", "dese"]}
+PREFERENCE_WINDOW = 2
 _STOP = {",", ".", ";", ":", "!", "?", "(", ")", "—", "–", "\n"}
 _OPEN = {".", ";", ":", "!", "?", "(", ",", "—", "–", "\n"}
 
@@ -94,6 +99,7 @@ def clauses(text: str, lang: str, hits: dict) -> list[Clause]:
     phrases = _phrases(lang)
     bare = BARE.get(lang, set()) | {w.lower() for w in nummod.word_list(lang, "condition_marker_bare", {})}
     after = {w.lower() for w in nummod.word_list(lang, "condition_marker_after", AFTER)}
+    prefs = tuple(fold(w) for w in nummod.word_list(lang, "preference", PREFERENCE))
     quoted = _quoted_spans(text)
     parens = _parens(text)
     nums = [n for n in nummod.extract(text, lang, ordinal=False) if n.strong]
@@ -125,6 +131,10 @@ def clauses(text: str, lang: str, hits: dict) -> list[Clause]:
         while j < len(toks) and toks[j].text not in _STOP:
             j += 1
         a, b = t.start, (toks[j - 1].end if j > i else t.end)
+        nxt = [x.fold for x in toks[i + len(hit):j] if x.is_word][:PREFERENCE_WINDOW]
+        if any(w.startswith(prefs) for w in nxt):
+            i = max(j, i + 1)
+            continue
         c = Clause(a, b, " ".join(hit), kind)
         for cid, hs in hits.items():
             if any(a <= h[0] and h[1] <= b for h in hs):

@@ -58,6 +58,12 @@ CASES = {
             "Cuando los gana, los guerreros se ponen en el mapa."),
     "4.5": ("Posicione 6 guerreiros em uma clareira, se possível.",
             "Pone seis guerreros en un claro, si es posible."),
+    "4.6": ("Se você prefere regras formais, leia este livro. Cada jogador compra 3 cartas.",
+            "Cada jugador coge tres cartas."),
+    "4.7": ("Atribua uma facção a cada jogador.",
+            "Asigna una facción a cada jugador, y recomendamos incluir dos de ellas."),
+    "4.8": ("Atribua uma facção a cada jogador.",
+            "Asigna una facción a cada jugador, y debes incluir dos de ellas."),
     "5.1": ("Cada jogador compra 3 cartas. Se jogarem 2 jogadores, remova 4 cartas.", None),
 }
 SUMMARY = {"5.1": "Cada jogador compra 3 cartas."}
@@ -100,12 +106,21 @@ def test_a_condition_the_translation_adds(report):
     assert f.detail == "condition:b:si+marquise" and f.args["have"] == "regras-es"
 
 
-@pytest.mark.parametrize("key", ["4.1", "4.2", "4.3", "4.4", "4.5"])
+@pytest.mark.parametrize("key", ["4.1", "4.2", "4.3", "4.4", "4.5", "4.6"])
 def test_the_same_condition_in_other_words_is_no_finding(report, key):
     """«Caso ambos os dados mostrem o mesmo resultado» = «Si las tiradas son iguales»; «caso,
     no Amanhecer, você governe» = «si gobiernas ... al comienzo de tu Amanecer»; «a partir do
-    momento que» = «cuando»; «Cuando los gana» = «recebidos»; «se possível» = «si es posible»."""
+    momento que» = «cuando»; «Cuando los gana» = «recebidos»; «se possível» = «si es posible»;
+    «Se você prefere regras formais» is the reader's taste, no condition (the Law's preface)."""
     assert at(report, key) == []
+
+
+def test_a_number_in_advice_is_a_note(report):
+    """«recomendamos incluir dos de ellas» (5.1.1) advises; «debes incluir dos» is a rule."""
+    loud = [(f.code, f.severity) for f in codes(report, "T113", "regras-es") if f.paragraph == "4.7"]
+    assert loud == [("T113", "info")]
+    assert [(f.code, f.severity) for f in codes(report, "T113", "regras-es")
+            if f.paragraph == "4.8"] == [("T113", "warning")]
 
 
 def test_summary_leaving_out_a_condition_is_a_note_a_reference_adding_one_warns(report):
