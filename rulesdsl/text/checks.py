@@ -107,6 +107,21 @@ class Checker(NumberChecks, ConditionChecks, MeaningChecks, GlossaryChecks, Xref
             f.known = [f"{self.law.id} §{key}: {self.law.paragraphs[key].known_typo}"]
         self.findings.append(f)
 
+    def group(self, g: Group, ns_map: dict) -> None:
+        """Every comparison of one group of paragraphs (the mutation test calls this too)."""
+        doc = g.doc
+        both = doc.role == "translation"
+        self.numbers(g, both)
+        self.conditions(g, both)
+        self.meaning(g, both)
+        self.glossary(g, both)
+        self.omitted_conditions(g, both)
+        if doc.role in ("translation", "reference"):
+            self.xref_compare(g, ns_map)
+        if doc.role == "translation":
+            self.places(g)
+            self.phases(g)
+
     # -- scope and missing ---------------------------------------------------------------------
     def scope(self, doc: Document, groups: list[Group]) -> None:
         law = self.law
@@ -147,23 +162,13 @@ def run(cat: Catalogue, lang: str, data=None) -> Report:
         groups = groups_of(cat, doc)
         rep.groups += len(groups)
         rep.unaligned[doc.id] = sum(1 for p in doc.paragraphs.values() if not p.aligned)
-        both = doc.role == "translation"
         ck.scope(doc, groups)
         ns_map = number_map(cat, doc) if doc.role in ("translation", "reference") else {}
         if doc.role == "translation":
             ck.renumbering(doc)
         first = len(ck.findings)
         for g in groups:
-            ck.numbers(g, both)
-            ck.conditions(g, both)
-            ck.meaning(g, both)
-            ck.glossary(g, both)
-            ck.omitted_conditions(g, both)
-            if doc.role in ("translation", "reference"):
-                ck.xref_compare(g, ns_map)
-            if doc.role == "translation":
-                ck.places(g)
-                ck.phases(g)
+            ck.group(g, ns_map)
         if doc.role == "summary":
             summary_notes(ck.findings[first:])
         ck.xref_exists(doc)
