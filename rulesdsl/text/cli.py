@@ -42,6 +42,7 @@ class _OnUse:
 catmod = _OnUse(".catalogue")
 checkmod = _OnUse(".checks")
 covmod = _OnUse(".coverage")
+editmod = _OnUse(".confirm_edit")
 
 LANGS = ("pt", "es")
 
@@ -553,15 +554,15 @@ def confirm(args) -> int:
             p.doc.file_text = text
             _refresh_positions(p, text, diags)
         try:
-            path, text = catmod.set_confirmed(p, digest)
-        except catmod.EditError as exc:
+            path, text = editmod.set_confirmed(p, digest)
+        except editmod.EditError as exc:
             diags.add("T025", p.pos, lang, path=p.doc.path, why=exc.why)
             _print_diags(diags)
             return 1
         edits.append((p, digest))
     if edits:
         try:
-            catmod.write_atomic(doc.path, text)
+            editmod.write_atomic(doc.path, text)
         except OSError as exc:
             diags.add("T028", None, lang, path=doc.path, reason=exc.strerror or str(exc))
             _print_diags(diags)
