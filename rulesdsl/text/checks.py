@@ -174,7 +174,7 @@ def run(cat: Catalogue, lang: str, data=None) -> Report:
         ck.xref_exists(doc)
         ck.stale(doc, rep)
     if data is not None:
-        from .coverage import data_findings
+        from .data_check import data_findings
         ck.findings.extend(data_findings(cat, data))
     reported, silenced, stale_acks = apply_acknowledgements(cat, ck.findings)
     order = {k: i for i, k in enumerate(law.paragraphs)}
