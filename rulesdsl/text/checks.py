@@ -23,6 +23,7 @@ compared:
   T181            a place things are sent to, swapped or left out with its sentence
   T182            a rule limited to a phase of the turn in one text only
   T190            a condition clause one text states and the other leaves out
+  T191            a sentence that obliges, in one text only (its concepts absent from the other)
 
 A translation is checked both ways. A reference or a summary is allowed to leave things out,
 so for numbers and conditions only what it *adds or changes* is reported (a number it states
@@ -74,7 +75,8 @@ def summary_notes(findings: list) -> None:
 #   xrefs_check.py    cross-references, renumbering, stale translations (T103, T140–T150)
 #   negation.py       what a negation negates: paraphrases as notes (T180)
 #   places.py         where a rule sends things: swapped or left out (T181)
-#   clauses.py        condition clauses paired across the texts: one left out (T190)
+#   clauses.py        condition clauses and obligations paired across the texts: one left
+#                     out (T190, T191)
 
 
 class Checker(NumberChecks, ConditionChecks, MeaningChecks, GlossaryChecks, XrefChecks,

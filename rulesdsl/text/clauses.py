@@ -289,11 +289,15 @@ class ClauseChecks:
     summary, a condition it adds is a warning and one it leaves out a note."""
 
     def omitted_conditions(self, g: Group, both_ways: bool) -> None:
-        if g.heading_only() or len(g.law) != len(g.target):
-            return      # paragraphs merged another way: they do not say the same things
+        """T190 (a condition clause left out) and T191 (an obligation left out)."""
+        if g.heading_only() or (len(g.law) != len(g.target) and len(g.law) > 1):
+            return      # Law paragraphs merged another way: they do not say the same things
         law, doc = self.law, g.doc
         src, tgt = g.source_text(), g.target_text()
         ha, hb = self.concept_hits(src, law.lang), self.concept_hits(tgt, doc.lang)
+        sa, sb = sentences(src, law.lang, ha), sentences(tgt, doc.lang, hb)
+        pa, pb, links = paired_sentences(sa, sb)
+        self._obligations(g, src, tgt, ha, hb, sa, sb, pa, pb, both_ways)
         ca = clauses(src, law.lang, ha)
         cb = clauses(tgt, doc.lang, hb)
         if not ca and not cb:
@@ -302,8 +306,6 @@ class ClauseChecks:
         only_b = _weigh(cb, tgt, doc.lang, hb)
         content_a = set(ha) | {("n", n.value) for n in nummod.extract(src, law.lang) if n.strong}
         content_b = set(hb) | {("n", n.value) for n in nummod.extract(tgt, doc.lang) if n.strong}
-        sa, sb = sentences(src, law.lang, ha), sentences(tgt, doc.lang, hb)
-        pa, pb, links = paired_sentences(sa, sb)
         ka, kb = [_sentence_at(sa, c) for c in ca], [_sentence_at(sb, c) for c in cb]
         linked = {(i, j) for i, x in enumerate(ka) for j, y in enumerate(kb) if (x, y) in links}
         la, lb = unpaired(ca, cb, content_a, content_b, linked)
@@ -341,6 +343,48 @@ class ClauseChecks:
                 if doc.role == "summary" or (not both_ways and side == "a"):
                     f.severity = "info"     # a summary says things its own way; a reference
                     #                         may leave a condition out of what it restates
+
+
+    def _obligations(self, g, src, tgt, ha, hb, sa, sb, pa, pb, both_ways) -> None:
+        """T191: a sentence that obliges ("Cada partida debe incluir la Marquesa ...") with no
+        counterpart sentence in the other text, most of whose concepts (two at least) the
+        other text never names — a duty one reader has and the other does not. Not for an
+        aside in parentheses (a reminder)."""
+        law, doc = self.law, g.doc
+        pos = g.target[0].pos
+        for side in ("a", "b"):
+            text, lang, hits, sents, paired = ((src, law.lang, ha, sa, pa) if side == "a"
+                                               else (tgt, doc.lang, hb, sb, pb))
+            other = set(hb if side == "a" else ha)
+            musts = _obliging(text, lang, hits)
+            parens = _parens(text)
+            for i, s in enumerate(sents):
+                if i in paired or any(a <= s.start and s.end <= b for a, b in parens):
+                    continue
+                if not any(s.start <= a < s.end for a, _ in musts):
+                    continue
+                miss = s.concepts - other
+                if len(miss) < 2 or 2 * len(miss) < len(s.concepts):
+                    continue
+                span = [(s.start, s.end)]
+                ex = excerpts_of(text, span)
+                rest = excerpts_of(tgt if side == "a" else src, [])
+                ea, eb = (ex, rest) if side == "a" else (rest, ex)
+                spa, spb = (span, []) if side == "a" else ([], span)
+                self.add("T191", g, doc.id, f"obligation:{side}:{'+'.join(sorted(miss))}",
+                         {law.id: ea, doc.id: eb}, pos, focus=[spa and ea, spb and eb],
+                         marks=_marks(law.id, src, spa, doc.id, tgt, spb), law=law.id,
+                         have=law.id if side == "a" else doc.id,
+                         lack=doc.id if side == "a" else law.id,
+                         sentence=text[s.start:s.end])
+                if doc.role == "summary" or (not both_ways and side == "a"):
+                    self.findings[-1].severity = "info"
+
+
+def _obliging(text: str, lang: str, hits: dict) -> list:
+    """Spans of the words that oblige ("deve", "debe", "tem que", "obligatoriamente")."""
+    f = semmod.features(text, lang, hits, conditions(text, lang).negation)
+    return f.spans.get(("modality", "must"), [])
 
 
 def _weigh(cs: list[Clause], text: str, lang: str, hits: dict) -> bool:

@@ -46,6 +46,7 @@ CODES = {
     "T181": ("warning", "meaning"),
     "T182": ("warning", "meaning"),
     "T190": ("warning", "conditions"),
+    "T191": ("warning", "meaning"),
 }
 SEVERITY_ORDER = {"error": 0, "warning": 1, "info": 2}
 

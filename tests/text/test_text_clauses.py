@@ -11,6 +11,7 @@ from rulesdsl.text.clauses import clauses
 
 GLOSSARY = {
     **BASE_GLOSSARY,
+    "faction": {"pt": {"preferido": "facção"}, "es": {"preferido": "facción"}},
     "victory_points": {"pt": {"preferido": "pontos de vitória"}, "es": {"preferido": "puntos de victoria"}},
     "player": {"pt": {"preferido": "jogador", "variantes": ["jogadores"]},
                "es": {"preferido": "jugador", "variantes": ["jugadores"]}},
@@ -65,6 +66,15 @@ CASES = {
     "4.8": ("Atribua uma facção a cada jogador.",
             "Asigna una facción a cada jugador, y debes incluir dos de ellas."),
     "5.1": ("Cada jogador compra 3 cartas. Se jogarem 2 jogadores, remova 4 cartas.", None),
+    # an obligation one text adds (5.1.1 of the Spanish rules)
+    "6.1": ("Atribua uma facção a cada jogador.",
+            "Asigna una facción a cada jugador. Cada partida debe incluir la Marquesa o las ramas."),
+    "6.2": ("Atribua uma facção a cada jogador. Cada partida deve incluir os Marqueses ou os ninhos.",
+            "Asigna una facción a cada jugador. Cada partida debe incluir la Marquesa o las ramas."),
+    "6.3": ("Atribua uma facção a cada jogador.",
+            "Asigna una facción a cada jugador. (*Cada partida debe incluir la Marquesa o las ramas*)."),
+    "6.4": ("Atribua uma facção a cada jogador. Os Marqueses compram cartas.",
+            "Asigna una facción a cada jugador. La Marquesa debe robar cartas."),
 }
 SUMMARY = {"5.1": "Cada jogador compra 3 cartas."}
 REFERENCE = {"5.1": "Cada jogador compra 3 cartas. Se jogarem 2 jogadores, remova 4 cartas. "
@@ -127,6 +137,15 @@ def test_summary_leaving_out_a_condition_is_a_note_a_reference_adding_one_warns(
     assert [f.severity for f in at(report, "5.1", "resumo")] == ["info"]
     (f,) = at(report, "5.1", "referencia")
     assert f.severity == "warning" and f.detail == "condition:b:quando+map"
+
+
+def test_an_obligation_one_text_adds(report):
+    """«Cada partida debe incluir la Marquesa o las ramas» (5.1.1 of the Spanish rules): a
+    duty the Law's reader does not have, about things the Law never names there (T191)."""
+    (f,) = [f for f in codes(report, "T191", "regras-es") if f.paragraph == "6.1"]
+    assert f.severity == "warning" and f.detail == "obligation:b:marquise+roost"
+    # said in both; an aside; the same things named, the duty worded another way: nothing
+    assert not [f for f in codes(report, "T191") if f.paragraph in ("6.2", "6.3", "6.4")]
 
 
 def test_a_pronoun_is_no_condition():
