@@ -27,10 +27,10 @@ a pronoun) under `text:` in its lexicon."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from ..errors import fold
 from . import numbers as nummod
-from . import semantics as semmod
 from .conditions import _parens, conditions
 from .findings import _marks, excerpts_of
 from .groups import Group
@@ -81,16 +81,20 @@ class Clause:
         return self.concepts | {("n", v) for v in self.numbers}
 
 
-def _phrases(lang: str) -> list[tuple[list[str], str]]:
-    """(words, kind) of every marker, longest first; a lexicon's `condition_markers` is a
-    mapping kind → phrases like the built-in table."""
+@lru_cache(maxsize=None)
+def _phrases(lang: str) -> dict:
+    """first word → [(words, kind)] of the markers, longest first; a lexicon's
+    `condition_markers` is a mapping kind → phrases like the built-in table."""
     table = {k: list(v) for k, v in MARKERS.get(lang, {}).items()}
     extra = nummod._extra(lang).get("condition_markers")
     if isinstance(extra, dict):
         for k, v in extra.items():
             table.setdefault(str(k), []).extend(str(x) for x in v or [])
-    out = [(p.lower().split(), k) for k, ps in table.items() for p in ps]
-    return sorted(out, key=lambda x: len(x[0]), reverse=True)
+    out: dict = {}
+    for words, k in sorted(((p.lower().split(), k) for k, ps in table.items() for p in ps),
+                           key=lambda x: len(x[0]), reverse=True):
+        out.setdefault(words[0], []).append((words, k))
+    return out
 
 
 def clauses(text: str, lang: str, hits: dict) -> list[Clause]:
@@ -108,11 +112,10 @@ def clauses(text: str, lang: str, hits: dict) -> list[Clause]:
     while i < len(toks):
         t = toks[i]
         hit = kind = None
-        if t.is_word:
-            for ph, k in phrases:
-                if [x.low for x in toks[i:i + len(ph)]] == ph:
-                    hit, kind = ph, k
-                    break
+        for ph, k in phrases.get(t.low, ()) if t.is_word else ():
+            if [x.low for x in toks[i:i + len(ph)]] == ph:
+                hit, kind = ph, k
+                break
         if hit is None or any(a <= t.start < b for a, b in quoted):
             i += 1
             continue
@@ -297,13 +300,14 @@ class ClauseChecks:
         ha, hb = self.concept_hits(src, law.lang), self.concept_hits(tgt, doc.lang)
         sa, sb = sentences(src, law.lang, ha), sentences(tgt, doc.lang, hb)
         pa, pb, links = paired_sentences(sa, sb)
-        self._obligations(g, src, tgt, ha, hb, sa, sb, pa, pb, both_ways)
+        fa, fb = self.features_of(src, law.lang), self.features_of(tgt, doc.lang)
+        self._obligations(g, src, tgt, ha, hb, sa, sb, pa, pb, both_ways, fa, fb)
         ca = clauses(src, law.lang, ha)
         cb = clauses(tgt, doc.lang, hb)
         if not ca and not cb:
             return
-        only_a = _weigh(ca, src, law.lang, ha)
-        only_b = _weigh(cb, tgt, doc.lang, hb)
+        only_a = _weigh(ca, src, law.lang, fa)
+        only_b = _weigh(cb, tgt, doc.lang, fb)
         content_a = set(ha) | {("n", n.value) for n in nummod.extract(src, law.lang) if n.strong}
         content_b = set(hb) | {("n", n.value) for n in nummod.extract(tgt, doc.lang) if n.strong}
         ka, kb = [_sentence_at(sa, c) for c in ca], [_sentence_at(sb, c) for c in cb]
@@ -345,7 +349,7 @@ class ClauseChecks:
                     #                         may leave a condition out of what it restates
 
 
-    def _obligations(self, g, src, tgt, ha, hb, sa, sb, pa, pb, both_ways) -> None:
+    def _obligations(self, g, src, tgt, ha, hb, sa, sb, pa, pb, both_ways, fa, fb) -> None:
         """T191: a sentence that obliges ("Cada partida debe incluir la Marquesa ...") with no
         counterpart sentence in the other text, most of whose concepts (two at least) the
         other text never names — a duty one reader has and the other does not. Not for an
@@ -356,7 +360,7 @@ class ClauseChecks:
             text, lang, hits, sents, paired = ((src, law.lang, ha, sa, pa) if side == "a"
                                                else (tgt, doc.lang, hb, sb, pb))
             other = set(hb if side == "a" else ha)
-            musts = _obliging(text, lang, hits)
+            musts = (fa if side == "a" else fb).spans.get(("modality", "must"), [])
             parens = _parens(text)
             for i, s in enumerate(sents):
                 if i in paired or any(a <= s.start and s.end <= b for a, b in parens):
@@ -381,17 +385,10 @@ class ClauseChecks:
                     self.findings[-1].severity = "info"
 
 
-def _obliging(text: str, lang: str, hits: dict) -> list:
-    """Spans of the words that oblige ("deve", "debe", "tem que", "obligatoriamente")."""
-    f = semmod.features(text, lang, hits, conditions(text, lang).negation)
-    return f.spans.get(("modality", "must"), [])
-
-
-def _weigh(cs: list[Clause], text: str, lang: str, hits: dict) -> bool:
-    """Mark the clauses that say something besides their condition; True when the text has
-    an «only» (the other side of an «unless»)."""
+def _weigh(cs: list[Clause], text: str, lang: str, f) -> bool:
+    """Mark the clauses that say something besides their condition (`f`: the text's
+    semantics.Features); True when the text has an «only» (the other side of an «unless»)."""
     negs = conditions(text, lang).negation
-    f = semmod.features(text, lang, hits, negs)
     marks = [sp for (kind, _), sps in f.spans.items()
              if kind in ("quantifier", "modality", "timing") for sp in sps] + list(negs)
     for c in cs:
