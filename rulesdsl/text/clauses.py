@@ -43,13 +43,13 @@ MARKERS = {
                     "a partir do momento em que", "assim que", "logo que"],
            "unless": ["a menos que", "a não ser que", "exceto se", "salvo se"],
            "only_if": ["só se", "somente se", "apenas se"],
-           "where": ["onde"]},
+           "where": ["onde", "cujo", "cuja", "cujos", "cujas"]},
     "es": {"if": ["si", "en caso de que", "en caso de", "siempre y cuando"],
            "when": ["cuando", "siempre que", "mientras", "a partir del momento en que",
                     "en cuanto", "tan pronto como"],
            "unless": ["a menos que", "a no ser que", "excepto si", "salvo si", "salvo que"],
            "only_if": ["sólo si", "solo si", "únicamente si"],
-           "where": ["donde"]},
+           "where": ["donde", "cuyo", "cuya", "cuyos", "cuyas"]},
 }
 # a bare marker that is also a pronoun or an article (pt "se": "você se mover") is a condition
 # only at the start of a clause, or after one of these words
@@ -75,6 +75,7 @@ class Clause:
     numbers: set = field(default_factory=set)
     aside: bool = False
     weighty: bool = False      # a number, negation, quantifier, modal or timing word inside
+    quantifiers: set = field(default_factory=set)   # their classes ("matching", "may", "not")
 
     @property
     def content(self) -> set:
@@ -306,8 +307,8 @@ class ClauseChecks:
         cb = clauses(tgt, doc.lang, hb)
         if not ca and not cb:
             return
-        only_a = _weigh(ca, src, law.lang, fa)
-        only_b = _weigh(cb, tgt, doc.lang, fb)
+        _weigh(ca, src, law.lang, fa)
+        _weigh(cb, tgt, doc.lang, fb)
         content_a = set(ha) | {("n", n.value) for n in nummod.extract(src, law.lang) if n.strong}
         content_b = set(hb) | {("n", n.value) for n in nummod.extract(tgt, doc.lang) if n.strong}
         ka, kb = [_sentence_at(sa, c) for c in ca], [_sentence_at(sb, c) for c in cb]
@@ -320,8 +321,10 @@ class ClauseChecks:
             for c in lone:
                 if c.aside:
                     continue    # an aside in parentheses: a reminder, said or not by style
-                if c.kind in ("unless", "only_if") and (only_b if side == "a" else only_a):
-                    continue    # «não podem ser removidas a menos que» = «sólo pueden»
+                answer, needs = ANSWERED_BY.get(c.kind, (None, None))
+                if answer and (fb if side == "a" else fa).quantifier.get(answer) and (
+                        needs is None or needs in c.quantifiers):
+                    continue    # the same limit said without a marker (ANSWERED_BY)
                 k = _sentence_at(sents, c)
                 # its whole sentence has no counterpart (3.1: a sentence the translation
                 # lacks), or it names what the other text never names and says something
@@ -385,15 +388,24 @@ class ClauseChecks:
                     self.findings[-1].severity = "info"
 
 
-def _weigh(cs: list[Clause], text: str, lang: str, f) -> bool:
+def _weigh(cs: list[Clause], text: str, lang: str, f) -> None:
     """Mark the clauses that say something besides their condition (`f`: the text's
-    semantics.Features); True when the text has an «only» (the other side of an «unless»)."""
+    semantics.Features), and which quantifiers they hold."""
     negs = conditions(text, lang).negation
-    marks = [sp for (kind, _), sps in f.spans.items()
-             if kind in ("quantifier", "modality", "timing") for sp in sps] + list(negs)
+    marks = [(sp, cls) for (kind, cls), sps in f.spans.items()
+             if kind in ("quantifier", "modality", "timing") for sp in sps]
+    marks += [(sp, "not") for sp in negs]
     for c in cs:
-        c.weighty = bool(c.numbers) or any(c.start <= a < c.end for a, _ in marks)
-    return bool(f.quantifier.get("only"))
+        inside = {cls for (a, _), cls in marks if c.start <= a < c.end}
+        c.weighty = bool(c.numbers) or bool(inside)
+        c.quantifiers = inside
+
+
+# a clause answered by a word of the other text that says the same limit without a marker:
+# «não podem ser removidas a menos que» = «sólo pueden»; «clareira cujo naipe corresponda» =
+# «claro que se corresponda» (kind of clause → the quantifier that answers it, and the one the
+# clause must hold for that)
+ANSWERED_BY = {"unless": ("only", None), "only_if": ("only", None), "where": ("matching", "matching")}
 
 
 def _key(c: Clause) -> str:

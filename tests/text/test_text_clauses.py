@@ -25,6 +25,11 @@ GLOSSARY = {
     "dice": {"pt": {"preferido": "dados"}, "es": {"preferido": "dados"}},
     "birdsong": {"pt": {"preferido": "Amanhecer"}, "es": {"preferido": "Amanecer"}, "fase": "sim"},
     "map": {"pt": {"preferido": "mapa"}, "es": {"preferido": "mapa"}},
+    "suit": {"pt": {"preferido": "naipe"}, "es": {"preferido": "palo"}},
+    "outcast": {"pt": {"preferido": "Pária"}, "es": {"preferido": "Nación Marginada"}},
+    "garden": {"pt": {"preferido": "jardim", "variantes": ["jardins"]},
+               "es": {"preferido": "jardín", "variantes": ["jardines"]}},
+    "base": {"pt": {"preferido": "base"}, "es": {"preferido": "base"}},
 }
 
 CASES = {
@@ -66,6 +71,11 @@ CASES = {
     "4.8": ("Atribua uma facção a cada jogador.",
             "Asigna una facción a cada jugador, y debes incluir dos de ellas."),
     "5.1": ("Cada jogador compra 3 cartas. Se jogarem 2 jogadores, remova 4 cartas.", None),
+    # a restrictive relative («cujo naipe ...») left out (10.6.2), or said as «que se corresponda»
+    "7.1": ("Você pode criar ativando jardins cujo naipe corresponda ao naipe Pária.",
+            "Puede fabricar usando jardines."),
+    "7.2": ("Escolha uma clareira cujo naipe corresponda a uma base.",
+            "Elige un claro que se corresponda con una base."),
     # an obligation one text adds (5.1.1 of the Spanish rules)
     "6.1": ("Atribua uma facção a cada jogador.",
             "Asigna una facción a cada jugador. Cada partida debe incluir la Marquesa o las ramas."),
@@ -137,6 +147,14 @@ def test_summary_leaving_out_a_condition_is_a_note_a_reference_adding_one_warns(
     assert [f.severity for f in at(report, "5.1", "resumo")] == ["info"]
     (f,) = at(report, "5.1", "referencia")
     assert f.severity == "warning" and f.detail == "condition:b:quando+map"
+
+
+def test_a_restrictive_relative_left_out(report):
+    """«jardins cujo naipe corresponda ao naipe Pária» against «usando jardines» (10.6.2): any
+    garden crafts in the translation; «que se corresponda» says the same limit (8.4.1.I)."""
+    (f,) = at(report, "7.1")
+    assert f.detail == "condition:a:cujo+outcast+suit"
+    assert not at(report, "7.2")
 
 
 def test_an_obligation_one_text_adds(report):
