@@ -1,29 +1,41 @@
-"""A condition one text of a rule states and the other leaves out (T190).
+"""A condition or a duty one text of a rule states and the other leaves out (T190, T191).
 
 "Caso mais de um jogador consiga 30 pontos ao mesmo tempo, vence quem joga a rodada" against
 a translation that stops after "gana inmediatamente"; "na clareira com menos guerreiros e onde
 todas essas peças possam ser posicionadas" against "en un claro con la menor cantidad de
 guerreros": no number, negation, place or phase changed, yet the rule is another. So each text
 is cut into *condition clauses* — from a conditional marker ("se", "caso", "quando", "sempre
-que", "a menos que", "exceto se", "onde"; "si", "cuando", "en caso de que", "donde" ...) to the
-next comma or end of sentence — and the clauses of the two texts are paired:
+que", "a menos que", "exceto se", "onde", "cujo"; "si", "cuando", "en caso de que", "donde",
+"cuyo" ...) to the next comma or end of sentence — and the clauses of the two texts are paired:
 
-  - a clause that names glossary concepts or numbers pairs with a clause of the other text that
-    names one of the same (the glossary aligns the languages);
-  - a clause that names none ("se possível") pairs with any clause of the other text left over;
-  - each clause answers at most one clause of the other text (two conditions are not answered
-    by one).
+  - by what they name: glossary concepts and numbers in common (the glossary aligns the
+    languages), most in common first;
+  - failing that, by kind ("caso" and "si" are both an "if"): when both name something, when
+    their sentences are paired, or when neither names what the other text never names
+    ("se possível" is no answer to "Si la Marquesa no está jugando" where the Marquise is
+    never named);
+  - each clause answers at most one clause of the other text.
 
-A clause left without a counterpart carries rule content by itself (it is a condition), so it
-is a warning: a reading decides whether the other text says it another way. It is not reported
-when it stands inside parentheses in a text whose other clauses all pair (an aside), in the
-Law's own restatement of a term ("Qualquer coisa que diga 'quando'") or where one side is only
-a title. A reference or a summary may leave conditions out of what it restates: there only a
-condition it *adds* is a warning, and one it leaves out a note.
+Sentences are paired one to one too (concepts, numbers and four-letter stems in common). A
+clause left without a counterpart is a warning when its whole sentence has no counterpart
+(a sentence the translation lacks), or when it names what the other text never names and says
+something with it (a number, negation, quantifier, modal or timing word). Not reported: an
+aside in parentheses, a word in quotes ("Qualquer coisa que diga 'quando'"), pt "se" as a
+pronoun, a "where" naming no concept ("donde esté"), a preference of the reader ("Se você
+prefere ..."), an "unless" answered by an "only" of the other text, a "cujo ... corresponda"
+answered by a "matching" word there (ANSWERED_BY).
 
-Word lists for pt and es are built in; a third language adds `condition_markers` (phrases)
-and `condition_marker_after` (words a bare marker like "se" must follow to be a condition, not
-a pronoun) under `text:` in its lexicon."""
+T191 is the same for a sentence that obliges ("deve", "debe", "tiene que"): without a
+counterpart sentence, most of its concepts (two at least) absent from the other text.
+
+A reference may leave things out of what it restates: there only what it *adds* warns, and
+what it leaves out is a note; in a summary both are notes. Groups where several Law
+paragraphs are merged another way, and a title against a text, are not compared.
+
+Word lists for pt and es are built in; a third language adds under `text:` in its lexicon
+`condition_markers` ({kind: [phrases]}, kinds if / when / unless / only_if / where),
+`condition_marker_after` (words a bare marker like pt "se" must follow to be a condition),
+`condition_marker_bare` and `preference` (stems)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
