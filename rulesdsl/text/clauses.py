@@ -39,7 +39,6 @@ Word lists for pt and es are built in; a third language adds under `text:` in it
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 from ..errors import fold
 from . import numbers as nummod
@@ -94,19 +93,27 @@ class Clause:
         return self.concepts | {("n", v) for v in self.numbers}
 
 
-@lru_cache(maxsize=None)
+_PHRASES: dict = {}
+
+
 def _phrases(lang: str) -> dict:
     """first word → [(words, kind)] of the markers, longest first; a lexicon's
-    `condition_markers` is a mapping kind → phrases like the built-in table."""
+    `condition_markers` is a mapping kind → phrases like the built-in table. (Kept per lexicon
+    section read: a lexicon added later is read afresh.)"""
+    extra = nummod._extra(lang)
+    key = (lang, id(extra))
+    if key in _PHRASES:
+        return _PHRASES[key]
     table = {k: list(v) for k, v in MARKERS.get(lang, {}).items()}
-    extra = nummod._extra(lang).get("condition_markers")
-    if isinstance(extra, dict):
-        for k, v in extra.items():
+    more = extra.get("condition_markers")
+    if isinstance(more, dict):
+        for k, v in more.items():
             table.setdefault(str(k), []).extend(str(x) for x in v or [])
     out: dict = {}
     for words, k in sorted(((p.lower().split(), k) for k, ps in table.items() for p in ps),
                            key=lambda x: len(x[0]), reverse=True):
         out.setdefault(words[0], []).append((words, k))
+    _PHRASES[key] = out
     return out
 
 
