@@ -77,6 +77,9 @@ def summary_notes(findings: list) -> None:
 #   places.py         where a rule sends things: swapped or left out (T181)
 #   clauses.py        condition clauses and obligations paired across the texts: one left
 #                     out (T190, T191)
+#   data_check.py     text against the data blocks citing it (T160–T163)
+# and, outside the checks: catalogue.py (loading) with model.py (documents, paragraphs,
+# hashes) and confirm_edit.py (`text confirm`'s edit); coverage.py (blocks, scenarios, tests)
 
 
 class Checker(NumberChecks, ConditionChecks, MeaningChecks, GlossaryChecks, XrefChecks,
