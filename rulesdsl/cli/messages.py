@@ -40,6 +40,11 @@ _ES_WORDS = {"jugar", "traducir", "escenario", "--facciones", "--semilla", "--sa
 _PT_WORDS = {"jogar", "traduzir", "cenario", "cenário", "--faccoes", "--facções", "--semente", "--saida",
              "--saída", "--processos", "--sem-rodizio", "--sem-rodízio", "--max-decisoes", "--max-decisões",
              "--estrito", "--versao", "--sem-cache", "reproduzir", "--salvar", "--porta"}
+# the translator's workbench (rulesdsl/text/cli.py): its words of one language only
+_ES_WORDS |= {"revisar-texto", "--fallar-en", "--linea-base", "--escribir-linea-base", "--sin-datos",
+              "--pruebas", "--traduccion", "--traducción"}
+_PT_WORDS |= {"conferir-texto", "--falhar-em", "--linha-de-base", "--gravar-linha-de-base", "--sem-dados",
+              "--testes", "--traducao", "--tradução"}
 
 
 def _option_lang(argv) -> str | None:

@@ -22,6 +22,8 @@ compared:
   T180            negations counted differently, each answered by the other text (a note)
   T181            a place things are sent to, swapped or left out with its sentence
   T182            a rule limited to a phase of the turn in one text only
+  T190            a condition clause one text states and the other leaves out
+  T191            a sentence that obliges, in one text only (its concepts absent from the other)
 
 A translation is checked both ways. A reference or a summary is allowed to leave things out,
 so for numbers and conditions only what it *adds or changes* is reported (a number it states
@@ -36,6 +38,7 @@ Every finding has a stable code, the Law paragraph, the document, excerpts of bo
 from __future__ import annotations
 
 from .catalogue import Catalogue, Document, chapter_of
+from .clauses import ClauseChecks
 from .conditions import (AND_WORDS, EXCEPTION, EXCLUSION, INCLUSION, NEG_WINDOW,  # noqa: F401
                          NEGATED_ATTRIBUTES, NEGATION, NOT_NEGATION, OR_AND_IDIOMS, OR_WORDS,
                          ConditionChecks, Conditions, conditions)
@@ -72,10 +75,15 @@ def summary_notes(findings: list) -> None:
 #   xrefs_check.py    cross-references, renumbering, stale translations (T103, T140–T150)
 #   negation.py       what a negation negates: paraphrases as notes (T180)
 #   places.py         where a rule sends things: swapped or left out (T181)
+#   clauses.py        condition clauses and obligations paired across the texts: one left
+#                     out (T190, T191)
+#   data_check.py     text against the data blocks citing it (T160–T163)
+# and, outside the checks: catalogue.py (loading) with model.py (documents, paragraphs,
+# hashes) and confirm_edit.py (`text confirm`'s edit); coverage.py (blocks, scenarios, tests)
 
 
 class Checker(NumberChecks, ConditionChecks, MeaningChecks, GlossaryChecks, XrefChecks,
-              PlaceChecks):
+              PlaceChecks, ClauseChecks):
     def __init__(self, cat: Catalogue, lang: str):
         self.cat = cat
         self.lang = lang
@@ -103,6 +111,21 @@ class Checker(NumberChecks, ConditionChecks, MeaningChecks, GlossaryChecks, Xref
         elif self.law is not None and key in self.law.paragraphs and self.law.paragraphs[key].known_typo:
             f.known = [f"{self.law.id} §{key}: {self.law.paragraphs[key].known_typo}"]
         self.findings.append(f)
+
+    def group(self, g: Group, ns_map: dict) -> None:
+        """Every comparison of one group of paragraphs (the mutation test calls this too)."""
+        doc = g.doc
+        both = doc.role == "translation"
+        self.numbers(g, both)
+        self.conditions(g, both)
+        self.meaning(g, both)
+        self.glossary(g, both)
+        self.omitted_conditions(g, both)
+        if doc.role in ("translation", "reference"):
+            self.xref_compare(g, ns_map)
+        if doc.role == "translation":
+            self.places(g)
+            self.phases(g)
 
     # -- scope and missing ---------------------------------------------------------------------
     def scope(self, doc: Document, groups: list[Group]) -> None:
@@ -144,28 +167,19 @@ def run(cat: Catalogue, lang: str, data=None) -> Report:
         groups = groups_of(cat, doc)
         rep.groups += len(groups)
         rep.unaligned[doc.id] = sum(1 for p in doc.paragraphs.values() if not p.aligned)
-        both = doc.role == "translation"
         ck.scope(doc, groups)
         ns_map = number_map(cat, doc) if doc.role in ("translation", "reference") else {}
         if doc.role == "translation":
             ck.renumbering(doc)
         first = len(ck.findings)
         for g in groups:
-            ck.numbers(g, both)
-            ck.conditions(g, both)
-            ck.meaning(g, both)
-            ck.glossary(g, both)
-            if doc.role in ("translation", "reference"):
-                ck.xref_compare(g, ns_map)
-            if doc.role == "translation":
-                ck.places(g)
-                ck.phases(g)
+            ck.group(g, ns_map)
         if doc.role == "summary":
             summary_notes(ck.findings[first:])
         ck.xref_exists(doc)
         ck.stale(doc, rep)
     if data is not None:
-        from .coverage import data_findings
+        from .data_check import data_findings
         ck.findings.extend(data_findings(cat, data))
     reported, silenced, stale_acks = apply_acknowledgements(cat, ck.findings)
     order = {k: i for i, k in enumerate(law.paragraphs)}

@@ -42,6 +42,7 @@ class _OnUse:
 catmod = _OnUse(".catalogue")
 checkmod = _OnUse(".checks")
 covmod = _OnUse(".coverage")
+editmod = _OnUse(".confirm_edit")
 
 LANGS = ("pt", "es")
 
@@ -122,9 +123,11 @@ def register(subparsers, lang: str = "pt") -> None:
     c = command(sub, "confirm", "confirm")
     c.add_argument("paragraph", metavar="PARAGRAPH", help=_h("paragraph", lang))
     c.add_argument("ruleset", metavar="RULESET", help=_h("ruleset", lang))
-    # the language of the translation being confirmed (not the language of the messages)
-    _opt(c, lang, "--lang", ["--traducao", "--tradução", "--idioma"], ["--traduccion", "--traducción", "--idioma"],
-         dest="lang", required=True, help=_h("confirm_lang", lang))
+    # the language of the translation being confirmed — not the language of the messages,
+    # which `--idioma` sets as on every command (else the locale, else Portuguese)
+    _opt(c, lang, "--lang", ["--traducao", "--tradução"], ["--traduccion", "--traducción"],
+         dest="translation", metavar="LANG", required=True, help=_h("confirm_lang", lang))
+    c.add_argument("--idioma", dest="lang", default=None, metavar="pt|es", help=_h("lang", lang))
     _opt(c, lang, "--doc", "--documento", "--documento", dest="doc", default=None, help=_h("doc", lang))
     c.set_defaults(func=confirm)
 
@@ -482,15 +485,21 @@ def coverage_text(cat, cov, lang: str) -> str:
 @_guard
 def confirm(args) -> int:
     """`text confirm PARAGRAPH --lang es RULESET`: record the source hash in the translation."""
-    diags = Diagnostics(args.lang if args.lang in LANGS else "pt")
-    if not _lang_ok(args.lang, diags):
+    from ..environment import resolve_ruleset
+    from ..i18n import locale_lang
+    # the messages speak the user's language: `--idioma`, else the locale — never the
+    # language of the translation being confirmed (`--lang es` names a document, not a reader)
+    lang = args.lang if args.lang in LANGS else (locale_lang(os.environ, LANGS) or "pt")
+    diags = Diagnostics(lang)
+    if not _lang_ok(args.translation, diags) or not _lang_ok(args.lang, diags):
         _print_diags(diags)
         return 1
+    args.ruleset = resolve_ruleset(args.ruleset)   # a folder, or a bundled ruleset's name
     cat = catmod.load(args.ruleset, diags)
     if cat is None or diags.has_errors() or cat.law is None:
         _print_diags(diags)
         return 1
-    lang = args.lang
+    want = args.translation
     law = cat.law
     # the document
     if args.doc:
@@ -505,17 +514,17 @@ def confirm(args) -> int:
             _print_diags(diags)
             return 1
     else:
-        cands = [d for d in cat.others() if d.lang == lang]
+        cands = [d for d in cat.others() if d.lang == want]
         if len(cands) > 1:
             trans = [d for d in cands if d.role == "translation"]
             cands = trans if len(trans) == 1 else cands
         if not cands:
-            diags.add("T022", None, lang, language=lang, docs=", ".join(
+            diags.add("T022", None, lang, language=want, docs=", ".join(
                 f"{d.id} ({d.lang})" for d in cat.others()))
             _print_diags(diags)
             return 1
         if len(cands) > 1:
-            diags.add("T023", None, lang, language=lang, docs=", ".join(d.id for d in cands))
+            diags.add("T023", None, lang, language=want, docs=", ".join(d.id for d in cands))
             _print_diags(diags)
             return 1
         doc = cands[0]
@@ -545,15 +554,15 @@ def confirm(args) -> int:
             p.doc.file_text = text
             _refresh_positions(p, text, diags)
         try:
-            path, text = catmod.set_confirmed(p, digest)
-        except catmod.EditError as exc:
+            path, text = editmod.set_confirmed(p, digest)
+        except editmod.EditError as exc:
             diags.add("T025", p.pos, lang, path=p.doc.path, why=exc.why)
             _print_diags(diags)
             return 1
         edits.append((p, digest))
     if edits:
         try:
-            catmod.write_atomic(doc.path, text)
+            editmod.write_atomic(doc.path, text)
         except OSError as exc:
             diags.add("T028", None, lang, path=doc.path, reason=exc.strerror or str(exc))
             _print_diags(diags)

@@ -45,6 +45,8 @@ CODES = {
     "T180": ("info", "conditions"),
     "T181": ("warning", "meaning"),
     "T182": ("warning", "meaning"),
+    "T190": ("warning", "conditions"),
+    "T191": ("warning", "meaning"),
 }
 SEVERITY_ORDER = {"error": 0, "warning": 1, "info": 2}
 

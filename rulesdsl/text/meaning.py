@@ -33,10 +33,8 @@ class MeaningChecks:
             return
         law, doc = self.law, g.doc
         src, tgt = g.source_text(), g.target_text()
-        fa = semmod.features(src, law.lang, self.concept_hits(src, law.lang),
-                             conditions(src, law.lang).negation)
-        fb = semmod.features(tgt, doc.lang, self.concept_hits(tgt, doc.lang),
-                             conditions(tgt, doc.lang).negation)
+        fa = self.features_of(src, law.lang)
+        fb = self.features_of(tgt, doc.lang)
         pos = g.target[0].pos
         translation = doc.role == "translation"
         for d in semmod.compare(fa, fb, both_ways=True, sentences=translation):
@@ -66,6 +64,16 @@ class MeaningChecks:
             # reader says them ("pode"/"puede", "Amanhecer"/"Alba")
             f.args_by_lang = {lg: {k: self._say(v, lg) for k, v in f.args.items()}
                               for lg in ("pt", "es")}
+
+    def features_of(self, text: str, lang: str) -> semmod.Features:
+        """The content features of one text (semantics.features), read once per text: the
+        meaning and the clause checks both use them. Never changed by a caller."""
+        key = ("*features*", lang, text)
+        f = self._gloss_cache.get(key)
+        if f is None:
+            f = self._gloss_cache[key] = semmod.features(
+                text, lang, self.concept_hits(text, lang), conditions(text, lang).negation)
+        return f
 
     def _say(self, value, lang: str):
         if not isinstance(value, str) or not value:

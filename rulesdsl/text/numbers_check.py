@@ -1,6 +1,7 @@
 """Number checks: numbers that differ between two texts of a paragraph (T110–T113)."""
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 from ..errors import fold
@@ -53,7 +54,7 @@ class NumberChecks:
                         _restated(src, sa_, law.lang) if vb is None else _restated(tgt, sb_, doc.lang))):
                     # "(*4 locais no total*)", "as 5 serrarias restantes" / "el resto de sus
                     # aserraderos", "las cuatro naciones": a total the reader knows, said again
-                    # — or a heading against a text: a note
+                    # — advice ("recomendamos incluir dos"), or a heading against a text: a note
                     self.findings[-1].severity = "info"
             if kind != "cardinal":
                 continue
@@ -134,8 +135,25 @@ def _restated(text: str, spans: list, lang: str) -> bool:
         # stands before its first item
         if _listed_after_restated(text, a, arts, between, lang):
             continue
+        if _advice(text, a, lang):
+            continue
         return False
     return True
+
+
+# a sentence that advises ("recomendamos incluir dos de ellas") sets no rule: its numbers are
+# no count a reader must follow (stems, matched at the start of a folded word)
+ADVICE = {"pt": ["recomend", "sugerim", "sugere", "aconselh"],
+          "es": ["recomend", "sugerim", "sugiere", "aconsej"]}
+_SENTENCE_END = re.compile(r"[.!?;](?=\s|$)")
+
+
+def _advice(text: str, at: int, lang: str) -> bool:
+    starts = [0] + [m.end() for m in _SENTENCE_END.finditer(text) if m.end() <= at]
+    m = _SENTENCE_END.search(text, at)
+    sentence = text[starts[-1]:m.end() if m else len(text)]
+    stems = tuple(fold(w) for w in nummod.word_list(lang, "advice", ADVICE))
+    return any(t.is_word and t.fold.startswith(stems) for t in nummod.tokenize(sentence))
 
 
 _FLOOR = {"pt": {"mínimo"}, "es": {"mínimo"}}

@@ -81,3 +81,16 @@ def test_module_entry_point():
                        capture_output=True, text=True, cwd=os.path.dirname(MINI))
     assert r.returncode == 0, r.stderr
     assert json.loads(r.stdout)["summary"]["by_severity"]["error"] == 0
+
+
+def test_a_command_typed_in_spanish_answers_in_spanish(capsys, monkeypatch):
+    """`revisar-texto` is Spanish, `conferir-texto` Portuguese: the report speaks the language
+    the command was typed in (no --idioma, no locale)."""
+    from rulesdsl.cli import main as rulesdsl_main
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(var, raising=False)
+    assert rulesdsl_main(["revisar-texto", MINI, "--sin-datos"]) == 0
+    es = capsys.readouterr().out
+    assert rulesdsl_main(["conferir-texto", MINI, "--sem-dados"]) == 0
+    pt = capsys.readouterr().out
+    assert es != pt and "notas ocultas" in pt and "muéstrelas" in es

@@ -110,3 +110,18 @@ def test_confirm_keeps_crlf_and_quotes(tmp_path):
     after = _read(path)
     assert after.count("\r\n") == text.count("\r\n") and "\n" not in after.replace("\r\n", "")
     assert "0" * 64 not in after
+
+
+def test_confirm_speaks_the_reader_s_language_and_takes_a_bundled_name(mini, capsys, monkeypatch):
+    """`--lang es` names the translation confirmed, not the reader: the messages follow
+    `--idioma`, else the locale; `root` is the bundled ruleset, as in every command."""
+    monkeypatch.delenv("LANGUAGE", raising=False)
+    monkeypatch.setenv("LC_ALL", "pt_BR.UTF-8")
+    assert main(["text", "confirm", "6.5.9", "--lang", "es", str(mini)]) == 1
+    assert "parágrafo desconhecido 6.5.9" in capsys.readouterr().err
+    assert main(["text", "confirm", "6.5.9", "--lang", "es", "--idioma", "es", str(mini)]) == 1
+    assert "párrafo desconocido 6.5.9" in capsys.readouterr().err
+    # the bundled Root: a paragraph it lacks is refused by its own Law (nothing is written)
+    assert main(["texto", "confirmar", "99.1", "--traducao", "es", "root"]) == 1
+    err = capsys.readouterr().err
+    assert "parágrafo desconhecido 99.1 em 'lei'" in err and "'15.1'" in err

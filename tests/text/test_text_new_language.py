@@ -28,6 +28,7 @@ text:
   or: [o]
   and: [i]
   label_words: [pas]
+  condition_markers: {if: [si], when: [quan]}
 """
 
 
@@ -60,3 +61,17 @@ def test_catalan_translation(tmp_path, catalan):
     rep = run_checks(root)
     assert [f.code for f in codes(rep, doc="regles-ca")] == ["T120"]      # the "não" is lost
     assert not codes(rep, "T110") and not codes(rep, "T113")              # 25 = vint-i-cinc
+
+
+def test_catalan_condition_markers(tmp_path, catalan):
+    """The lexicon's `condition_markers` make a Catalan «si» a condition: one the Law does not
+    have is the warning T190."""
+    root = write_catalogue(tmp_path / "r", {"1.1": "Compre 2 cartas."})
+    t = os.path.join(root, "texto")
+    with open(os.path.join(t, "documentos.yaml"), "a", encoding="utf-8") as fh:
+        fh.write("  regles-ca: {idioma: ca, título: Regles, papel: tradução}\n")
+    with open(os.path.join(t, "regles.ca.yaml"), "w", encoding="utf-8") as fh:
+        fh.write('idioma: ca\ndocument: regles-ca\nparàgrafs:\n'
+                 '  "1.1": {text: "Roba 2 cartes. Si no en queden, barreja la pila."}\n')
+    (f,) = codes(run_checks(root), "T190", "regles-ca")
+    assert f.detail.startswith("condition:b:si") and f.severity == "warning"
