@@ -228,8 +228,7 @@ def removal_forbidden(ctx, sp, kind, by) -> bool:
         has = g._removal_prohibitions = any(h.event == "removal" for h in g.prohibitions)
     if not has:
         return False
-    from .hooks import prohibited
-    return prohibited(ctx, "removal", sp, kind, by)
+    return _hooks.prohibited(ctx, "removal", sp, kind, by)
 
 
 def public_zones(g, d) -> dict:
@@ -247,3 +246,8 @@ def public_zones(g, d) -> dict:
             ok.add(str(z))
         out[str(fid)] = frozenset(ok)
     return out
+
+
+# Below the definitions (removal_forbidden, a hot path, read it at each call): hooks reads
+# modules that read this one.
+from . import hooks as _hooks  # noqa: E402

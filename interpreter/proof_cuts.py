@@ -1,0 +1,133 @@
+"""What the proofs of a game cut from its hot paths (issue 11: rules that cannot apply cost
+nothing). Each cut is kept per game — its card instances' list, made when it starts and shared
+by its copies, is the key (as in proofs.facts) — and made only once the game's facts are
+proved (interpreter/proofs.py); before that (during the setup) nothing is cut.
+
+* `live_kinds`: a list of piece kinds without those proven never to have a piece in the game
+  (the kinds of the factions that are not in it, a landmark's piece without the landmark):
+  what a selection of pieces of any owner walks place by place (compiler/sels.py).
+* `supply_kinds`: the same for a sum of supplies, keeping a proven-absent kind whose supply is
+  not 0 (a kind never on the map nor in a zone never enters or leaves its supply: its supply
+  stays what it was at the proof, so a kind with none adds 0 for ever).
+* `start_window`: the actions a window that opens at a phase's start offers a faction, without
+  those this game can never enable (menu_index.never_enabled), per (phase, faction).
+* `conditional_kinds`: the conditional edge kinds of a map view (`adjacência_se:`) whose
+  condition can hold in the game (the rivers' `você é ribeirinhos ou botes de você > 0` never
+  does without the Riverfolk), with the parts of the state they read.
+"""
+from __future__ import annotations
+
+from . import proofs as _proofs
+from . import menu_index as _menus
+from . import runtime as _rt     # (runtime reads board, which reads this module: names at call time)
+
+_BOUND = 64          # games kept per table: a copy of a game shares its entry
+
+
+def _kept(memo, key, defs):
+    got = memo.get(key)
+    if got is not None and got[0] is defs and got[1] == len(defs):
+        return got
+    return None
+
+
+def _keep(memo, key, defs, *value):
+    if len(memo) > _BOUND:
+        memo.clear()
+    got = memo[key] = (defs, len(defs)) + value     # the list kept alive: its id stays its own
+    return got
+
+
+def live_kinds(g, s, ks, memo):
+    """`ks` (a list of piece kinds kept by its caller: its id is the key in `memo`, the
+    caller's table) without the kinds proven never to have a piece in the game of `s`, in the
+    same order; `ks` itself before the proofs or when nothing is cut."""
+    defs = s.card_defs
+    got = memo.get(id(ks))
+    if got is not None and got[0] is defs and got[1] == len(defs) and got[3] is ks:
+        return got[2]
+    f = _proofs.facts(g, s)
+    if f is None:
+        return ks
+    out = [k for k in ks if not f.absent(k)]
+    if len(out) == len(ks):
+        out = ks
+    _keep(memo, id(ks), defs, out, ks)
+    return out
+
+
+def supply_kinds(g, s, ks, memo):
+    """`ks` without the kinds whose supply is 0 and stays 0 in the game of `s` (proven never
+    to have a piece: see the module's docstring); as `live_kinds` otherwise."""
+    defs = s.card_defs
+    got = memo.get(id(ks))
+    if got is not None and got[0] is defs and got[1] == len(defs) and got[3] is ks:
+        return got[2]
+    f = _proofs.facts(g, s)
+    if f is None:
+        return ks
+    out = [k for k in ks if not f.absent(k) or _rt.supply_count(g, s, k)]
+    if len(out) == len(ks):
+        out = ks
+    _keep(memo, id(ks), defs, out, ks)
+    return out
+
+
+def start_window(g, s, m, faction, ph, windows):
+    """The actions the window of phase `ph` (in `windows`: {phase: action ids}) offers
+    `faction` at the phase's start, without those it cannot take (`barred`) and those this game
+    can never enable; () when none is left. Kept per game once its facts are proved."""
+    ids = windows.get(ph)
+    if not ids:
+        return ()
+    memo = g.__dict__.get("_proof_windows")
+    if memo is None:
+        memo = g._proof_windows = {}
+    defs = s.card_defs
+    key = (id(defs), faction, ph, id(windows), id(m))
+    got = memo.get(key)
+    if got is not None and got[0] is defs and got[1] == len(defs):
+        return got[2]
+    barred = g.factions[faction].barred
+    never = _menus.never_enabled(g, s, m)
+    out = tuple(a for a in ids if a not in barred and a not in never)
+    if _proofs.facts(g, s) is not None:
+        _keep(memo, key, defs, out)
+    return out
+
+
+def conditional_kinds(g, s, v, live, reads):
+    """(the conditional edge kinds of view `v` whose condition can hold in the game of `s`,
+    the parts of the state their conditions read or None: unknown). `live`: the view's live
+    kinds ({edge kind: condition}), `reads`: what they read (board._live, board._live_reads),
+    returned as they are before the proofs."""
+    memo = v.__dict__.get("_proof_cond")
+    if memo is None:
+        memo = v.__dict__["_proof_cond"] = {}
+    defs = s.card_defs
+    got = _kept(memo, id(defs), defs)
+    if got is not None:
+        return got[2], got[3]
+    f = _proofs.facts(g, s)
+    if f is None:
+        return live, reads
+    exprs = g._exprs
+    out = {}
+    for ek, cond in live.items():
+        e = exprs.get(("edge_kinds", ek, "adjacency_if"))
+        if e is None or e.tree is None or not f.never(e.tree):
+            out[ek] = cond
+    if len(out) == len(live):
+        out_reads = reads
+    else:
+        out_reads = set()
+        for ek in out:
+            r = v.conditional_kind_reads.get(ek)
+            if r is None:
+                out_reads = None
+                break
+            out_reads |= r
+        out_reads = tuple(sorted(out_reads)) if out_reads is not None else None
+        out = out if out else {}
+    _keep(memo, id(defs), defs, out, out_reads)
+    return out, out_reads
