@@ -3,12 +3,13 @@ nothing). Each cut is kept per game — its card instances' list, made when it s
 by its copies, is the key (as in proofs.facts) — and made only once the game's facts are
 proved (interpreter/proofs.py); before that (during the setup) nothing is cut.
 
-* `live_kinds`: a list of piece kinds without those proven never to have a piece in the game
-  (the kinds of the factions that are not in it, a landmark's piece without the landmark):
-  what a selection of pieces of any owner walks place by place (compiler/sels.py).
-* `supply_kinds`: the same for a sum of supplies, keeping a proven-absent kind whose supply is
-  not 0 (a kind never on the map nor in a zone never enters or leaves its supply: its supply
-  stays what it was at the proof, so a kind with none adds 0 for ever).
+* `live_kinds`: a list of piece kinds without those the game never has a piece of
+  (`dead_kinds`: the kinds of the factions that are not in it, a landmark's piece without the
+  landmark): what a selection of pieces of any owner (or of the enemies) walks place by place
+  and filters kind by kind (compiler/sels.py).
+* `supply_kinds`: the same for a sum of supplies (`suprimento de guerreiro`), keeping a dead
+  kind whose supply is not 0 (a kind never on the map nor in a zone never enters or leaves its
+  supply: its supply stays what it is, so a kind with none adds 0 for ever).
 * `start_window`: the actions a window that opens at a phase's start offers a faction, without
   those this game can never enable (menu_index.never_enabled), per (phase, faction).
 * `conditional_kinds`: the conditional edge kinds of a map view (`adjacência_se:`) whose
@@ -38,18 +39,48 @@ def _keep(memo, key, defs, *value):
     return got
 
 
+def dead_kinds(g, s):
+    """The piece kinds the game of `s` never has a piece of (None before its proofs): those its
+    facts prove absent (no rule of the game creates them), and those without a supply — a
+    kind has one only if its owner is in the game or it has none (Game._init_state,
+    hirelings.join) — nor a face with one, and with no piece on the map or in a zone: pieces
+    enter the map and the zones only from a supply (menu_index says the same for menus). Kept
+    per game: once proved, what is dead stays dead."""
+    memo = g.__dict__.get("_proof_dead")
+    if memo is None:
+        memo = g._proof_dead = {}
+    defs = s.card_defs
+    got = _kept(memo, id(defs), defs)
+    if got is not None:
+        return got[2]
+    f = _proofs.facts(g, s)
+    if f is None:
+        return None
+    placed = set()
+    for where in (s.board, s.piece_zones):
+        for d in where.values():
+            placed.update(k for k, n in d.items() if n)
+    supply, faces = s.supply, g.faces
+
+    def unsupplied(k):
+        return not any(x in supply or x in placed for x in (k,) + tuple(faces.get(k, ())))
+    out = frozenset(k for k in g.piece_kinds if f.absent(k) or unsupplied(k))
+    _keep(memo, id(defs), defs, out)
+    return out
+
+
 def live_kinds(g, s, ks, memo):
     """`ks` (a list of piece kinds kept by its caller: its id is the key in `memo`, the
-    caller's table) without the kinds proven never to have a piece in the game of `s`, in the
-    same order; `ks` itself before the proofs or when nothing is cut."""
+    caller's table) without the kinds the game of `s` never has a piece of, in the same order;
+    `ks` itself before the proofs or when nothing is cut."""
     defs = s.card_defs
     got = memo.get(id(ks))
     if got is not None and got[0] is defs and got[1] == len(defs) and got[3] is ks:
         return got[2]
-    f = _proofs.facts(g, s)
-    if f is None:
+    dead = dead_kinds(g, s)
+    if dead is None:
         return ks
-    out = [k for k in ks if not f.absent(k)]
+    out = [k for k in ks if k not in dead]
     if len(out) == len(ks):
         out = ks
     _keep(memo, id(ks), defs, out, ks)
@@ -57,16 +88,17 @@ def live_kinds(g, s, ks, memo):
 
 
 def supply_kinds(g, s, ks, memo):
-    """`ks` without the kinds whose supply is 0 and stays 0 in the game of `s` (proven never
-    to have a piece: see the module's docstring); as `live_kinds` otherwise."""
+    """`ks` without the kinds whose supply is 0 and stays 0 in the game of `s` (a kind it never
+    has a piece of: its supply changes only as pieces enter or leave the map and the zones);
+    as `live_kinds` otherwise."""
     defs = s.card_defs
     got = memo.get(id(ks))
     if got is not None and got[0] is defs and got[1] == len(defs) and got[3] is ks:
         return got[2]
-    f = _proofs.facts(g, s)
-    if f is None:
+    dead = dead_kinds(g, s)
+    if dead is None:
         return ks
-    out = [k for k in ks if not f.absent(k) or _rt.supply_count(g, s, k)]
+    out = [k for k in ks if k not in dead or _rt.supply_count(g, s, k)]
     if len(out) == len(ks):
         out = ks
     _keep(memo, id(ks), defs, out, ks)
