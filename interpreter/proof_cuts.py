@@ -12,6 +12,8 @@ proved (interpreter/proofs.py); before that (during the setup) nothing is cut.
   supply: its supply stays what it is, so a kind with none adds 0 for ever).
 * `start_window`: the actions a window that opens at a phase's start offers a faction, without
   those this game can never enable (menu_index.never_enabled), per (phase, faction).
+* `prohibits_removal`: whether a prohibition of removal can hold in the game (a hireling's,
+  Root E.2.2, only with that hireling in play).
 * `conditional_kinds`: the conditional edge kinds of a map view (`adjacência_se:`) whose
   condition can hold in the game (the rivers' `você é ribeirinhos ou botes de você > 0` never
   does without the Riverfolk), with the parts of the state they read.
@@ -108,24 +110,33 @@ def supply_kinds(g, s, ks, memo):
 def start_window(g, s, m, faction, ph, windows):
     """The actions the window of phase `ph` (in `windows`: {phase: action ids}) offers
     `faction` at the phase's start, without those it cannot take (`barred`) and those this game
-    can never enable; () when none is left. Kept per game once its facts are proved."""
+    can never enable; () when none is left. Kept for the last game asked (WINDOWS: turns.py
+    reads it first), once its facts are proved."""
+    last = WINDOWS
+    if last[0] is not s.card_defs:
+        if _proofs.facts(g, s) is None:
+            return _window(g, s, m, faction, ph, windows)
+        last[0], last[1] = s.card_defs, {}
+    key = (faction, ph, id(windows))
+    got = last[1].get(key)
+    if got is None:
+        got = last[1][key] = _window(g, s, m, faction, ph, windows)
+    return got
+
+
+def _window(g, s, m, faction, ph, windows):
     ids = windows.get(ph)
     if not ids:
         return ()
-    memo = g.__dict__.get("_proof_windows")
-    if memo is None:
-        memo = g._proof_windows = {}
-    defs = s.card_defs
-    key = (id(defs), faction, ph, id(windows), id(m))
-    got = memo.get(key)
-    if got is not None and got[0] is defs and got[1] == len(defs):
-        return got[2]
     barred = g.factions[faction].barred
     never = _menus.never_enabled(g, s, m)
-    out = tuple(a for a in ids if a not in barred and a not in never)
-    if _proofs.facts(g, s) is not None:
-        _keep(memo, key, defs, out)
-    return out
+    return tuple(a for a in ids if a not in barred and a not in never)
+
+
+# [card instances of the last game asked (kept alive: a game's identity, shared by its
+# copies, whose seats, hirelings, map and ruleset are its own), {(faction, phase, id(table)):
+# action ids}]
+WINDOWS = [None, None]
 
 
 def conditional_kinds(g, s, v, live, reads):
@@ -163,3 +174,25 @@ def conditional_kinds(g, s, v, live, reads):
         out = out if out else {}
     _keep(memo, id(defs), defs, out, out_reads)
     return out, out_reads
+
+
+def prohibits_removal(g, s) -> bool:
+    """Can a prohibition of `remoção` forbid anything in the game of `s`: one of nobody's, or
+    of a faction in the game (seated or a hireling in play: fixed once it is set up). Kept for
+    the last game asked, once proved; a ruleset without any pays one look-up."""
+    owners = g.__dict__.get("_removal_owners")
+    if owners is None:
+        owners = g._removal_owners = frozenset(h.owner for h in g.prohibitions if h.event == "removal")
+    if not owners:
+        return False
+    last = _REMOVAL
+    defs = s.card_defs
+    if last[1] is defs and last[0] is g:
+        return last[2]
+    on = None in owners or not owners.isdisjoint(s.seats) or not owners.isdisjoint(s.hired)
+    if _proofs.facts(g, s) is not None:
+        last[0], last[1], last[2] = g, defs, on
+    return on
+
+
+_REMOVAL = [None, None, True]      # [ruleset, card instances of the game, prohibits_removal]

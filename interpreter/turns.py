@@ -142,8 +142,11 @@ class Main(Frame):
         # the actions this faction may take there and this game can enable, kept per game once
         # proved (proof_cuts: a window of an absent faction's actions costs one look-up)
         game = self.game
-        ids = _cuts.start_window(g, game.s, game.m, self.f, ph,
-                                 g.window_starts if windows is None else windows)
+        table = g.window_starts if windows is None else windows
+        last = _cuts.WINDOWS
+        ids = last[1].get((self.f, ph, id(table))) if last[0] is game.s.card_defs else None
+        if ids is None:
+            ids = _cuts.start_window(g, game.s, game.m, self.f, ph, table)
         if not ids:
             return None
         ctx = self.rules_ctx
