@@ -36,9 +36,14 @@ attributes (anything else: any counter may change).
 
 Used for (kept per game: its card instances; proved when its setup is done, turns.py): the
 menus (menu_index.never_enabled), the modifiers of derived values (Derived._live_mods), the hooks
-and replacements (hooks.fire, hooks.replacement, through `scope`). What each rule changes,
-creates, fills and names is worked out once per ruleset (_units); the facts once per game
-signature (its factions, cards, pieces, card zones and counters after the setup).
+and replacements (hooks.fire, hooks.replacement, through `scope`), and the cuts of
+proof_cuts.py (the kinds selections and supply sums walk, the windows at a phase's start, the
+conditional adjacency, the prohibitions of removal). What each rule changes, creates, fills and
+names is worked out once per ruleset (_units); the facts once per game signature (its factions,
+cards, pieces, card zones and counters after the setup).
+
+This module holds the entry points (prove, facts, scope) and the rules of the ruleset as units;
+the facts and their fixed point are in proof_facts.py, what they cut in proof_cuts.py.
 """
 from __future__ import annotations
 

@@ -156,6 +156,9 @@ class CoverSpaceSel(SpaceSel):
         return self._plain_items(ctx) if m is None else m[0]
 
 
+_can_cover = None      # interpreter.verbs.can_cover (PieceSel.count)
+
+
 class PieceSel(Sel):
     """Pieces of some kinds (narrowed by owner) at some places (spaces or nowhere yet)."""
 
@@ -301,8 +304,13 @@ class PieceSel(Sel):
 
     def count(self, ctx):
         if self.cover is not None:
-            from ..interpreter.verbs import can_cover
-            return 1 if can_cover(ctx, self, self.cover(ctx)) else 0
+            global _can_cover
+            f = _can_cover
+            if f is None:
+                # the verbs import this module: read once, at the first use (not at each count)
+                from ..interpreter.verbs import can_cover as f
+                _can_cover = f
+            return 1 if f(ctx, self, self.cover(ctx)) else 0
         return self.scan(ctx, False)
 
     def kind_set(self, ctx):
