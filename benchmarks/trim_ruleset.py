@@ -8,7 +8,7 @@ more than 10% against this copy (docs/desempenho.md, "Provas estáticas e carga"
 
 The copy leaves out the six factions that are not in the base game and the hirelings' files
 (`capangas/`), and mends the three places the rest of the ruleset names them: the factions of
-the advanced setup's draft (`jogo.yaml`), the rivers' adjacency for the Riverfolk and their
+the advanced setup's draft and of the corner-faction limit (`jogo.yaml`), the rivers' adjacency for the Riverfolk and their
 Boats (`componentes.yaml`: a condition that never holds instead), and the Vagabond's hostility
 rules about the Riverfolk's mercenaries (`faccoes/malandro.yaml`). The landmarks and the general
 hireling rules (`regras/capangas.yaml`) stay: the core rules name the Ferry, the Forge and
@@ -33,6 +33,9 @@ EDITS = [
      "entre: [marqueses, rapinas, alianca, malandro, lagartos, ribeirinhos, ducado, corvideos, centenas,\n"
      "                guardioes]",
      "entre: [marqueses, rapinas, alianca, malandro]"),
+    ("jogo.yaml",
+     "facções: [marqueses, rapinas, lagartos, ducado, centenas, guardioes], máximo: 4,",
+     "facções: [marqueses, rapinas], máximo: 4,"),
     ("componentes.yaml",
      "adjacência_se: você é ribeirinhos ou botes de você > 0",
      "adjacência_se: pv de você < 0"),

@@ -184,6 +184,8 @@ def set_apart(v, seated) -> None:
     for k, sps in list(v.by_kind.items()):
         v.by_kind[k] = [sp for sp in sps if sp not in brought or seated.get(sp)]
     apart = [sp for sp in v.all_space_ids if sp in seated and not seated[sp]]
+    if not apart:
+        return              # none set apart (the faction that brings them is not seated)
     v.apart_by_kind = {None: apart}
     for sp in apart:
         v.apart_by_kind.setdefault(v.kind_of[sp], []).append(sp)
@@ -240,9 +242,13 @@ def board(ctx):
     if v.piece_edges and _live(v)[0]:
         v = _with_piece_edges(ctx, v)
     if v.conditional_kinds and _live(v)[1]:
-        if _live_reads(v) is None:
-            return _board_rest(ctx, _with_conditional(ctx, v), cards)
-        v = _with_conditional(ctx, v)
+        # the kinds whose condition can hold in this game (proof_cuts: the rivers' without
+        # the Riverfolk never does, so it is not evaluated at each change)
+        ck, reads = _cuts.conditional_kinds(ctx.g, s, v, _live(v)[1], _live_reads(v))
+        if ck:
+            if reads is None:
+                return _board_rest(ctx, _with_conditional(ctx, v, ck, reads), cards)
+            v = _with_conditional(ctx, v, ck, reads)
     v = _board_rest(ctx, v, cards)
     last[0], last[1], last[2], last[3], last[4] = s.uid, s.vid, me, ctx.m, v
     return v
@@ -353,17 +359,17 @@ def _with_piece_edges(ctx, v):
     return out
 
 
-def _with_conditional(ctx, v):
-    """The view with the edge kinds whose condition holds for the acting faction."""
+def _with_conditional(ctx, v, live, reads):
+    """The view with the edge kinds whose condition holds for the acting faction (of `live`:
+    {edge kind: condition}, whose conditions read `reads`, the memo key; None: unknown)."""
     s = ctx.s
-    reads = _live_reads(v)
     key = (ctx.me, s.uid) + tuple(getattr(s, p) for p in reads) if reads is not None else None
     memo = v.__dict__.setdefault("_cond_memo", {})
     if key is not None:
         got = memo.get(key)
         if got is not None:
             return got
-    on = frozenset(k for k, cond in _live(v)[1].items() if ctx.me is not None and cond(ctx))
+    on = frozenset(k for k, cond in live.items() if ctx.me is not None and cond(ctx))
     if not on:
         out = v
     else:
@@ -565,3 +571,7 @@ def longest_line(ctx, spaces) -> int:
             if n > best:
                 best = n
     return best
+
+
+# Below the definitions: proof_cuts reads the runtime and the menus, which read this module.
+from . import proof_cuts as _cuts  # noqa: E402

@@ -410,9 +410,8 @@ def _forbidden(ctx, event, space, kind, actor, origin=None) -> bool:
     except TypeError:
         return _forbidden_now(ctx, event, space, kind, actor, origin)
     else:
-        from .. import compiler
-        if compiler.memo.CHECK_MEMO:
-            compiler.memo._check_memo("prohibition", v, _forbidden_now(ctx, event, space, kind, actor, origin))
+        if _compiler.memo.CHECK_MEMO:
+            _compiler.memo._check_memo("prohibition", v, _forbidden_now(ctx, event, space, kind, actor, origin))
         return v
     if len(memo) > 1024:
         memo.clear()
@@ -466,3 +465,7 @@ def _forbidden_now(ctx, event, space, kind, actor, origin=None) -> bool:
         if h.condition(c):
             return True
     return False
+
+
+# Below the definitions (a hot path read it at each call): the compiler reads this module.
+from .. import compiler as _compiler  # noqa: E402

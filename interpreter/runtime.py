@@ -132,8 +132,20 @@ def ruler(ctx: Ctx, space: str):
     gate = rd.gate
     if gate is not None and not s.gate_on:
         gate = None                 # none of the gated cards is in this game (State.vg)
-    seated = rd.seated is not None and (not rd.seated.isdisjoint(s.seats) or
-                                        (s.hired and not rd.seated.isdisjoint(s.hired)))
+    seated = rd.seated
+    if seated is not None:
+        # is a faction whose rule modifiers hold while seated in this game? Its seats and
+        # hirelings are fixed once it is set up: kept for the last game asked, once proved
+        last = _SEATED
+        defs = s.card_defs
+        if last[1] is defs and last[0] is rd:
+            seated = last[2]
+        else:
+            seated = not seated.isdisjoint(s.seats) or bool(s.hired and not seated.isdisjoint(s.hired))
+            if _proofs.facts(ctx.g, s) is not None:
+                last[0], last[1], last[2] = rd, defs, seated
+    else:
+        seated = False
     if seated and rd.seated_stamp is not None:
         stamp = rd.seated_stamp     # a faction whose rule modifiers hold while seated plays
     if stamp is not None or gate is not None:
@@ -176,6 +188,9 @@ def ruler(ctx: Ctx, space: str):
 
 
 _NOSTAMP = object()
+# [rule definition, card instances of the game, seated?] of the last game ruler() asked about
+# (the card instances' list is a game's identity, shared by its copies; kept alive here)
+_SEATED = [None, None, False]
 
 
 def free_capacity(ctx: Ctx, space: str, attr: str) -> int:
@@ -224,6 +239,7 @@ def matches_strict(g, a, b) -> bool:
 
 from .board import NOVALUE as _NOVALUE, attr as _attr     # noqa: E402  (board imports nothing from here)
 from . import rule as _rule     # noqa: E402
+from . import proofs as _proofs     # noqa: E402
 
 
 def supply_count(g, s, kind) -> int:

@@ -221,15 +221,11 @@ def can_remove(pk, acts) -> bool:
 def removal_forbidden(ctx, sp, kind, by) -> bool:
     """A prohibition of `remoção` (es `retirada`) forbids `by` to remove this piece from space
     sp (a hireling's pieces no enemy removes, Root E.2.2): the piece stays as a piece
-    `removível: não` does. Rulesets with no such prohibition pay one attribute read."""
-    g = ctx.g
-    has = g.__dict__.get("_removal_prohibitions")
-    if has is None:
-        has = g._removal_prohibitions = any(h.event == "removal" for h in g.prohibitions)
-    if not has:
+    `removível: não` does. Rulesets with no such prohibition, and games without the faction
+    whose prohibition it is, pay one look-up (proof_cuts)."""
+    if not _cuts.prohibits_removal(ctx.g, ctx.s):
         return False
-    from .hooks import prohibited
-    return prohibited(ctx, "removal", sp, kind, by)
+    return _hooks.prohibited(ctx, "removal", sp, kind, by)
 
 
 def public_zones(g, d) -> dict:
@@ -247,3 +243,9 @@ def public_zones(g, d) -> dict:
             ok.add(str(z))
         out[str(fid)] = frozenset(ok)
     return out
+
+
+# Below the definitions (removal_forbidden, a hot path, read it at each call): hooks reads
+# modules that read this one.
+from . import hooks as _hooks  # noqa: E402
+from . import proof_cuts as _cuts  # noqa: E402

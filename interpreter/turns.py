@@ -15,8 +15,8 @@ from .flow import ask
 from . import ending as _ending
 from .machine import FIN, Frame, begin
 from .flow import Menu
-from .menu_index import never_enabled
 from . import proofs as _proofs
+from . import proof_cuts as _cuts
 from .runtime import Decision, EndPhase, EndTurn, Failure, GameOver, StopAction
 
 # where the loop is (pc)
@@ -139,12 +139,14 @@ class Main(Frame):
         return FIN
 
     def _window_start(self, g, ph, windows=None):
-        ids = (g.window_starts if windows is None else windows).get(ph)
-        if not ids:
-            return None
-        barred = g.factions[self.f].barred
-        never = never_enabled(g, self.game.s, self.game.m)      # actions this game cannot enable (menu_index.py)
-        ids = tuple(a for a in ids if a not in barred and a not in never)
+        # the actions this faction may take there and this game can enable, kept per game once
+        # proved (proof_cuts: a window of an absent faction's actions costs one look-up)
+        game = self.game
+        table = g.window_starts if windows is None else windows
+        last = _cuts.WINDOWS
+        ids = last[1].get((self.f, ph, id(table))) if last[0] is game.s.card_defs else None
+        if ids is None:
+            ids = _cuts.start_window(g, game.s, game.m, self.f, ph, table)
         if not ids:
             return None
         ctx = self.rules_ctx

@@ -132,3 +132,81 @@ def test_a_card_zone_no_rule_of_the_game_fills(root_def):
     game = _set_up(g, 4, setup="avancada", landmarks=["mercado_negro"], seed=3)
     f = proofs.facts(g, game.s)
     assert not f.empty("cartas_do_mercado_negro") and not f.never(cards_there)
+
+
+# -- what the proofs cut from the hot paths (interpreter/proof_cuts.py) ----------------------------
+
+def test_a_selection_of_any_owner_skips_the_pieces_of_absent_factions(root_def):
+    """`guerreiros` of any owner: a faction that is not in the game has no supply and no piece on
+    the map, so it never will (its pieces come only from a supply); the selection stops asking for
+    them, and finds the same warriors. With the Riverfolk seated, theirs are asked for again."""
+    from rulesdsl.interpreter import proof_cuts
+    g = root_def
+    warriors = [k for k, p in g.piece_kinds.items() if p.category == "guerreiro"]
+    game = _set_up(g, BASE4)
+    live = proof_cuts.live_kinds(g, game.s, warriors, {})
+    assert "marqueses.guerreiro" in live and "ribeirinhos.guerreiro" not in live
+    assert live == [k for k in warriors if k.split(".")[0] in BASE4]      # the order kept
+    on_map = {k for pcs in game.s.board.values() for k, n in pcs.items() if n and k in warriors}
+    assert on_map and on_map <= set(live)
+    game = _set_up(g, ["marqueses", "rapinas", "ribeirinhos", "malandro"])
+    assert "ribeirinhos.guerreiro" in proof_cuts.live_kinds(g, game.s, warriors, {})
+
+
+def test_a_supply_that_stays_zero_is_not_summed_and_one_that_does_not_stays(root_def):
+    """`suprimento de guerreiro` (any owner) sums no absent faction's supply: it is 0 for ever.
+    The Black Market (Law F) is proved absent without its landmark, yet its piece lies in the
+    supply (nobody's pieces have one in every game): a sum of supplies still counts it."""
+    from rulesdsl.interpreter import proof_cuts
+    from rulesdsl.interpreter.runtime import supply_count
+    g = root_def
+    game = _set_up(g, BASE4)
+    s = game.s
+    kinds = [k for k, p in g.piece_kinds.items() if p.category == "guerreiro" or k == "mercado_negro"]
+    kept = proof_cuts.supply_kinds(g, s, kinds, {})
+    assert "ribeirinhos.guerreiro" not in kept
+    assert proofs.facts(g, s).absent("mercado_negro") and supply_count(g, s, "mercado_negro") > 0
+    assert "mercado_negro" in kept
+    assert sum(supply_count(g, s, k) for k in kept) == sum(supply_count(g, s, k) for k in kinds)
+
+
+def test_a_window_of_actions_the_game_can_never_take(root_def):
+    """The Corvids' exposure (`exposição`) and helping the Exile are offered as Birdsong starts;
+    in a base game neither can ever be taken, and the window is remembered empty for each phase
+    and faction. With the Corvids seated, exposure stays in the window."""
+    from rulesdsl.interpreter import proof_cuts
+    g = root_def
+    game = _set_up(g, BASE4)
+    assert proof_cuts.start_window(g, game.s, game.m, "marqueses", "amanhecer", g.window_starts) == ()
+    game = _set_up(g, ["corvideos", "marqueses", "rapinas"])
+    assert "exposicao" in proof_cuts.start_window(g, game.s, game.m, "marqueses", "amanhecer",
+                                                  g.window_starts)
+
+
+def test_the_rivers_adjacency_without_the_riverfolk(root_def):
+    """Rivers count as adjacency for the Riverfolk and for whoever has their boats (`você é
+    ribeirinhos ou botes de você > 0`): without them the condition never holds (nobody is the
+    Riverfolk, no rule of the game gives boats) and the board stops asking it; with them, the
+    Riverfolk's board has the rivers as adjacency."""
+    from rulesdsl.interpreter import board, proof_cuts
+    g = root_def
+    game = _set_up(g, BASE4)
+    live = board._live(game.m)[1]
+    assert "rio" in live
+    kinds, _ = proof_cuts.conditional_kinds(g, game.s, game.m, live, board._live_reads(game.m))
+    assert "rio" not in kinds
+    game = _set_up(g, ["marqueses", "rapinas", "ribeirinhos"])
+    kinds, _ = proof_cuts.conditional_kinds(g, game.s, game.m, live, board._live_reads(game.m))
+    assert "rio" in kinds
+    ctx = game.ctx.child(me="ribeirinhos")
+    assert "rio" in board.board(ctx).adjacency_kinds
+
+
+def test_a_prohibition_of_removal_of_a_hireling_not_in_play(root_def):
+    """The Stoic Protector's pieces are removed by no enemy (E.2.2): without that hireling no
+    removal asks the prohibition; with it in play, a removal does."""
+    from rulesdsl.interpreter import proof_cuts
+    g = root_def
+    assert not proof_cuts.prohibits_removal(g, _set_up(g, BASE4).s)
+    game = _set_up(g, BASE4, hirelings=["protetor_estoico"])
+    assert proof_cuts.prohibits_removal(g, game.s)

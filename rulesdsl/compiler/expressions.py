@@ -9,6 +9,7 @@ from ..interpreter.runtime import ruler, free_capacity
 from ..interpreter import board as _bd
 from ..interpreter import small_forms as _small
 from ..interpreter.runtime import supply_count as _supply_count
+from ..interpreter.proof_cuts import supply_kinds as _supply_kinds
 from .. import codegen as _cg
 from .context import (ANY, BOOL, CARD, CC, COUNTER, ENUMVAL, FACTION, LIST, NUMBER, PIECE, SPACE, ZONE)
 from .sels import ListSel, MAX_LITERAL, PieceSel, Simple, SpaceSel, _MATCH_FN, _flat
@@ -445,7 +446,12 @@ def compile_call(cc: CC, node: N.Call):
         if isinstance(a, N.Sel):
             ps = compile_sel(cc, a)
             # a back kind's (`verso:`) supply is its faces'
-            return (lambda ctx: sum(_supply_count(g, ctx.s, k) for k in ps.kind_list(ctx))), NUMBER
+            if ps.kind_preds or ps.owner not in (None, "enemy"):
+                return (lambda ctx: sum(_supply_count(g, ctx.s, k) for k in ps.kind_list(ctx))), NUMBER
+            # of any owner: without the kinds whose supply this game proves stays 0 (proof_cuts)
+            live = {}
+            return (lambda ctx: sum(_supply_count(g, ctx.s, k) for k in
+                                    _supply_kinds(g, ctx.s, ps.owner_kinds(ctx), live))), NUMBER
         f, _ = compile_expr(cc, a)
         return (lambda ctx: _supply_count(g, ctx.s, f(ctx))), NUMBER
     if fn == "truthy":

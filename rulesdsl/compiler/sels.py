@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ..interpreter.runtime import matches, matches_strict
 from ..interpreter import board as _bd
+from ..interpreter import proof_cuts as _cuts
 from .context import ANY, CARD, PIECE, SPACE
 
 
@@ -155,6 +156,9 @@ class CoverSpaceSel(SpaceSel):
         return self._plain_items(ctx) if m is None else m[0]
 
 
+_can_cover = None      # interpreter.verbs.can_cover (PieceSel.count)
+
+
 class PieceSel(Sel):
     """Pieces of some kinds (narrowed by owner) at some places (spaces or nowhere yet)."""
 
@@ -168,6 +172,7 @@ class PieceSel(Sel):
         self._kcache = {}
         self._ksets = {}
         self._osets = {}            # id(owner kinds list) -> (that list, its set)
+        self._live = {}             # id(owner kinds list) -> that list in one game (proof_cuts)
         self.kinds = kinds          # tuple of piece kind ids
         self.owner = owner          # None | 'mine' | 'enemy' | fn(ctx)->faction
         self.where = where          # None | fn(ctx) -> list of spaces
@@ -182,6 +187,19 @@ class PieceSel(Sel):
         if self.kind_preds:
             return self.filter_kinds(ctx, ks)
         return ks
+
+    def piece_kinds(self, ctx):
+        """kind_list without the kinds proven never to have a piece in this game (the pieces
+        of absent factions: proof_cuts), for what looks for pieces: the same pieces, fewer
+        kinds to ask for at each place and to filter. Not for the kinds as values (a choice
+        of kinds, supplies): those keep every kind."""
+        o = self.owner
+        if o is None or o == "enemy":
+            ks = _cuts.live_kinds(ctx.g, ctx.s, self.owner_kinds(ctx), self._live)
+            if self.kind_preds:
+                return self.filter_kinds(ctx, ks)
+            return ks
+        return self.kind_list(ctx)
 
     def owner_kinds(self, ctx):
         """The kinds narrowed by owner, before the filters on kinds."""
@@ -248,7 +266,7 @@ class PieceSel(Sel):
     def locations(self, ctx, first=False):
         """[(space, kind, n)] of matching pieces on the board (with first=True, at most one),
         kinds in the order kind_list gives them (option order must not depend on dicts)."""
-        ks = self.kind_list(ctx)
+        ks = self.piece_kinds(ctx)
         if not ks:
             return []
         out = []
@@ -286,14 +304,19 @@ class PieceSel(Sel):
 
     def count(self, ctx):
         if self.cover is not None:
-            from ..interpreter.verbs import can_cover
-            return 1 if can_cover(ctx, self, self.cover(ctx)) else 0
+            global _can_cover
+            f = _can_cover
+            if f is None:
+                # the verbs import this module: read once, at the first use (not at each count)
+                from ..interpreter.verbs import can_cover as f
+                _can_cover = f
+            return 1 if f(ctx, self, self.cover(ctx)) else 0
         return self.scan(ctx, False)
 
     def kind_set(self, ctx):
         """kind_list as a set (kept per owner when no filter on kinds changes it)."""
         if self.kind_preds:
-            return set(self.kind_list(ctx))
+            return set(self.piece_kinds(ctx))
         o = self.owner
         key = None if o is None else (ctx.me if o.__class__ is str else o(ctx))
         if o == "enemy":
