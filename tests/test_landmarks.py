@@ -1,6 +1,6 @@
 """Landmarks (Law F, interpreter/landmarks.py) and their setup step (A.5): what a scenario
-cannot show (the map's attributes a landmark changes: the Lost City's three suits, the Elder
-Treetop's extra slot), the choice of landmarks when a game is made (errors E780-E784), the
+cannot show (the map's attributes a landmark's setup changes: the Lost City's three suits, the
+Elder Treetop's extra slot), the choice of landmarks when a game is made (errors E780-E784), the
 validator's M160-M162, and a few random advanced-setup games with landmarks on every map.
 The rules a position can show are scenarios (tests/cenarios/root_marcos.yaml)."""
 from __future__ import annotations
@@ -41,41 +41,6 @@ def test_lost_city_clearing_is_of_every_suit(root_def):
     _place(game, "c5")
     assert game.s.board["c5"]["cidade_perdida"] == 1
     assert set(board.attr(game.ctx, "c5", "naipe")) == {"raposa", "coelho", "rato"}
-
-
-def test_lost_city_lets_two_crafters_use_different_suits(root_def):
-    # two workshops in the Lost City's clearing (printed rabbit): one crafts a fox card, the
-    # other a rabbit card, in the same Daylight (R4: each crafting piece there any suit)
-    from rulesdsl import scenario
-    from rulesdsl.scenario import load_scenarios, new_game
-    import tempfile
-    scenario._GDEFS.setdefault(os.path.abspath(ROOT), root_def)      # (not compiled again)
-    text = f"""idioma: pt
-regras: {ROOT}
-facções: [marqueses, rapinas]
-mapa: outono
-cenários:
-  - nome: cidade perdida
-    vez: marqueses
-    fase: dia
-    posição:
-      clareira 5: {{guerreiros dos marqueses: 2, oficina: 2, cidade perdida: 1}}
-    mãos: {{marqueses: [bigorna, visita aos amigos]}}
-    zonas: {{suprimento de itens: {{martelo: 1, bota: 1}}}}
-"""
-    with tempfile.TemporaryDirectory() as d:
-        p = os.path.join(d, "c.yaml")
-        with open(p, "w", encoding="utf-8") as fh:
-            fh.write(text)
-        sc = load_scenarios(p)[0]
-    game, _, _ = new_game(sc)
-    board.set_attr(game.ctx, "c5", "naipe", ["raposa", "coelho", "rato"])
-    defs = game.s.card_defs
-    game.apply_id("criar")
-    assert {defs[c] for c in game.pending.options} == {"bigorna", "visita_aos_amigos"}
-    game.apply(game.pending.options.index(next(c for c in game.pending.options if defs[c] == "bigorna")))
-    game.apply_id("criar")            # the other workshop: the one card left, by rabbit
-    assert game.s.piece_zones["marqueses:itens_artesanais"] == {"martelo": 1, "bota": 1}
 
 
 def test_elder_treetop_adds_a_building_slot(root_def):
@@ -215,42 +180,3 @@ def test_command_line_drafts_seats_and_chooses_landmarks(capsys, root_def):
             args = ["jogar", ROOT, "--idioma", "pt"]
         assert main(args + argv) != 0
         assert code_ in capsys.readouterr().err
-
-
-def test_lizards_sanctify_in_the_lost_city_clearing(root_def):
-    # 10.4.3.III + R4: the Lost City's clearing (printed rabbit) matches the fox Outcast, and a
-    # garden of any of its three suits matches it: the Lizards choose which one replaces the
-    # sawmill (a reading, "conferir" in docs/dados-root.md)
-    from rulesdsl import scenario
-    from rulesdsl.scenario import load_scenarios, new_game
-    import tempfile
-    scenario._GDEFS.setdefault(os.path.abspath(ROOT), root_def)
-    text = f"""idioma: pt
-regras: {ROOT}
-facções: [lagartos, marqueses]
-mapa: outono
-cenários:
-  - nome: santificação na cidade perdida
-    vez: lagartos
-    fase: amanhecer
-    posição:
-      clareira 5: {{serraria: 1, guerreiros dos marqueses: 1, cidade perdida: 1}}
-    atributos: {{clareira 5: {{naipe: [raposa, coelho, rato]}}}}
-    zonas: {{lagartos: {{acólitos: {{guerreiros dos lagartos: 3}}, Almas Perdidas: [Alforje Pouco Usado]}}}}
-    contadores: {{lagartos: {{Pária: coelho, Ódio: 0}}}}
-"""
-    with tempfile.TemporaryDirectory() as d:
-        p = os.path.join(d, "c.yaml")
-        with open(p, "w", encoding="utf-8") as fh:
-            fh.write(text)
-        sc = load_scenarios(p)[0]
-    game, _, _ = new_game(sc)
-    assert set(board.attr(game.ctx, "c5", "naipe")) == {"raposa", "coelho", "rato"}
-    game.apply_id("lagartos.santificacao")
-    while game.pending is not None and "c5" in game.pending.options:
-        game.apply(game.pending.options.index("c5"))
-    kinds = list(game.pending.options)
-    assert set(kinds) == {"lagartos.jardim_raposa", "lagartos.jardim_coelho", "lagartos.jardim_rato"}, kinds
-    game.apply(kinds.index("lagartos.jardim_rato"))
-    assert game.s.board["c5"].get("lagartos.jardim_rato") == 1
-    assert not game.s.board["c5"].get("marqueses.serraria")
