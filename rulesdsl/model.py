@@ -15,57 +15,25 @@ turns it into something the interpreter runs.
 from __future__ import annotations
 
 import hashlib
-import io
 import json
 import os
-import pickle
 from dataclasses import dataclass, field
-from functools import lru_cache
-
 
 from . import lexicon as lexmod
 from .errors import Diagnostics, Pos, RulesError, fold, suggest
 from .ytypes import YDict, YList, YStr, detect_lang, pos_of
 # the parser and the tokenizer (and Lark) are imported where they are used: a ruleset read
 # from the compiled-ruleset cache (rulesdsl/cache.py) needs neither
+# the schema (where it is, walking it, pruning what it rejects) and the parsing of expression
+# texts live in modules of their own; their names stay importable from here
+from .model_schema import (schema, _resolve, _object_branch, _prune, _locate,  # noqa: F401
+                           _alt_types, _type_word)
+from .model_texts import parse_expression, _ParsedTexts  # noqa: F401
 
 DOC_KEYS = {"note", "source", "single_source", "ref_en", "law", "text"}
 EXPR_KEYS = {"effect", "condition", "requires", "base", "add", "set", "tie_break",
              "adjacency_if",     # an edge kind's condition (maps)
              "weight", "counts_for"}     # rule modifiers (interpreter/rule.py)
-
-
-def _schema_path() -> str:
-    here = os.path.dirname(os.path.abspath(__file__))
-    cand = os.path.join(os.path.dirname(here), "grammar", "schema", "ruleset.schema.json")
-    if os.path.exists(cand):
-        return cand
-    import importlib.resources as ir
-    return str(ir.files("rulesdsl.grammar") / "schema" / "ruleset.schema.json")
-
-
-@lru_cache(maxsize=1)
-def schema() -> dict:
-    with open(_schema_path(), encoding="utf-8") as fh:
-        return json.load(fh)
-
-
-def _resolve(node: dict) -> dict:
-    while isinstance(node, dict) and "$ref" in node:
-        ref = node["$ref"].split("/")[-1]
-        node = schema()["$defs"][ref]
-    return node
-
-
-def _object_branch(node):
-    """For a oneOf of (string | object), the object branch."""
-    node = _resolve(node)
-    if "oneOf" in node:
-        for alt in node["oneOf"]:
-            alt = _resolve(alt)
-            if alt.get("type") == "object":
-                return alt
-    return node
 
 
 # ---------------------------------------------------------------------------------------------
@@ -588,119 +556,6 @@ class Builder:
 BLOCK_KEYS = {"effect"}
 
 
-def parse_expression(text, lang, tok: Tokenizer, diags: Diagnostics, start="start"):
-    return _parse_with(text, lang, tok, diags, start, _where(text))
-
-
-def _parse_with(text, lang, tok: Tokenizer, diags: Diagnostics, start, where):
-    n0 = len(diags.errors)
-    toks = tok.tokenize(str(text), diags, where)
-    if len(diags.errors) > n0:
-        return None
-    from .parser import parse_tokens
-    return parse_tokens(toks, where, lang, diags, tok.lex, start, source=str(text))
-
-
-class _ParsedTexts:
-    """Each distinct expression text is parsed once: Root writes ~170 of its ~700 expressions
-    more than once ("controlador de você", "receba N PV"). A repeated text gets a copy of the
-    first tree whose every position the parse asked for is asked again, at the same offsets,
-    of its own text — what parsing it would have given. The other positions in a tree (where a
-    named thing is declared) do not depend on the text's place: they stay the same objects.
-    Only texts that parsed without any diagnostic are reused."""
-
-    def __init__(self):
-        # (lang, start, text) -> None (not reusable), (tree, positions asked) of the first
-        # parse, then (pickled tree, [(offset, length)], kept positions) once it repeats
-        self.trees: dict = {}
-
-    def parse(self, text, lang, tok, diags: Diagnostics, start):
-        key = (lang, start, str(text))
-        got = self.trees.get(key)
-        if got is not None and not isinstance(got[0], bytes):
-            got = self.trees[key] = _pickled(*got)
-        if got is not None:
-            blob, offsets, kept = got
-            where = _where(text)
-            fresh = [where(off, length) for off, length in offsets]
-            try:
-                return _Unpickler(io.BytesIO(blob), fresh, kept).load()
-            except Exception:     # cannot happen for a tree it wrote; parse, to be sure
-                pass
-        asked: dict = {}
-        where0 = _where(text)
-
-        def where(off, length=1):
-            p = where0(off, length)
-            asked[id(p)] = (p, off, length)
-            return p
-
-        n0 = len(diags.items)
-        tree = _parse_with(text, lang, tok, diags, start, where)
-        if key not in self.trees:
-            self.trees[key] = (tree, asked, text) if tree is not None and len(diags.items) == n0 else None
-        return tree
-
-
-def _where(text):
-    base = getattr(text, "pos", None) or Pos("<expr>", 1, 1)
-    if hasattr(text, "at"):
-        return lambda off, length=1: text.at(off, length)
-    return lambda off, length=1: Pos(base.file, base.line, base.col + off, length)
-
-
-_COPIED = (str, int, float, bool, type(None), list, tuple, dict, type)
-
-
-def _pickled(tree, asked, text):
-    """(bytes, offsets, kept) of `tree`: its nodes, lists, dicts and plain values as they are;
-    each position the parse asked for as a reference to its (offset, length); every other
-    object (where a named thing is declared: its id as read from YAML, that position) as a
-    reference to itself (`kept`), shared by the copies as by trees parsed apart. None if the
-    tree holds the text itself or something does not pickle."""
-    from lark import Token
-    from . import nodes as N
-    offsets: list = []
-    kept: list = []
-    index: dict = {}
-    own = []
-
-    class P(pickle.Pickler):
-        def persistent_id(self, obj):
-            t = type(obj)
-            if t in _COPIED or t is Token or isinstance(obj, N.Node):
-                return None
-            i = index.get(id(obj))
-            if i is None:
-                rec = asked.get(id(obj)) if t is Pos else None
-                if rec is not None and rec[0] is obj:
-                    i = index[id(obj)] = len(offsets)
-                    offsets.append(rec[1:])
-                else:
-                    if obj is text:
-                        own.append(obj)
-                    i = index[id(obj)] = ~len(kept)
-                    kept.append(obj)
-            return i
-
-    buf = io.BytesIO()
-    try:
-        P(buf, protocol=pickle.HIGHEST_PROTOCOL).dump(tree)
-    except Exception:
-        return None
-    return None if own else (buf.getvalue(), offsets, kept)
-
-
-class _Unpickler(pickle.Unpickler):
-    def __init__(self, fh, fresh, kept):
-        super().__init__(fh)
-        self.fresh = fresh
-        self.kept = kept
-
-    def persistent_load(self, i):
-        return self.fresh[i] if i >= 0 else self.kept[~i]
-
-
 def _rejoin_colon(d: YDict, lex):
     """`- para cada clareira C: receba 1 PV` in a YAML list reads as a one-key mapping; a rule
     list wants the sentence back. The raw text between the key and the value is exactly
@@ -800,108 +655,6 @@ def _names(spec, lang) -> dict:
                 out[str(k)] = [str(v)]
         return out
     return {}
-
-
-def _prune(root, errors):
-    """Take the values the schema rejected out of the model, the deepest first. A declared
-    thing (an entry of an id map: a phase, a piece) stays declared, emptied, so what names it
-    elsewhere raises no second error; a list item (a card without `id`) goes."""
-    todo = []
-    for e in errors:
-        path = list(e.path)
-        if not path:
-            continue
-        in_ids = _resolve(_schema_at(path[:-1])).get("x-ids")
-        if e.validator == "required" and in_ids:
-            continue           # a declared thing missing a key: still declared
-        required = _object_branch(_schema_at(path[:-1])).get("required", [])
-        if path[-1] in required and len(path) >= 2 and isinstance(path[-2], int):
-            # a list item (a hook, a card) loses a key it cannot do without: the item goes
-            path = path[:-1]
-            in_ids = False
-        todo.append((path, in_ids))
-    for path, in_ids in sorted(todo, key=lambda t: (-len(t[0]), [str(x) for x in t[0]])):
-        container, key = _locate(root, path)
-        if isinstance(container, dict) and key in container:
-            if in_ids:
-                empty = YDict()
-                empty.pos = pos_of(container, key)
-                container[key] = empty
-            else:
-                del container[key]
-        elif isinstance(container, list) and isinstance(key, int) and 0 <= key < len(container):
-            container[key] = _PRUNED  # keep the other items' indexes (and positions)
-    _drop_nones(root)
-
-
-def _schema_at(path):
-    """The schema node of the value at `path` of a neutral file."""
-    node = schema()
-    for p in path:
-        node = _resolve(node)
-        if isinstance(p, int):
-            node = node.get("items", {}) if node.get("type") == "array" else {}
-        else:
-            node = _object_branch(node)
-            if node.get("x-ids"):
-                node = node.get("additionalProperties", {})
-            else:
-                node = node.get("properties", {}).get(p, {})
-    return node
-
-
-_PRUNED = object()
-
-
-def _drop_nones(v):
-    """Items pruned from a list are marked; take them out with their positions."""
-    if isinstance(v, YDict):
-        for x in v.values():
-            _drop_nones(x)
-    elif isinstance(v, YList):
-        keep = [i for i, x in enumerate(v) if x is not _PRUNED]
-        if len(keep) != len(v):
-            items, pos = list(v), list(v.item_pos)
-            v[:] = [items[i] for i in keep]
-            v.item_pos[:] = [pos[i] for i in keep if i < len(pos)]
-        for x in v:
-            _drop_nones(x)
-
-
-def _locate(root, path):
-    cur, key = root, None
-    for p in path:
-        if key is not None:
-            try:
-                cur = cur[key]
-            except (KeyError, IndexError, TypeError):
-                return cur, None
-        key = p
-    return cur, key
-
-
-def _alt_types(alts):
-    out = []
-    for a in alts:
-        a = _resolve(a)
-        t = a.get("type")
-        if t is None and "oneOf" in a:
-            out += _alt_types(a["oneOf"])
-        elif isinstance(t, list):
-            out += t
-        elif t:
-            out.append(t)
-    return out
-
-
-def _type_word(expected, lang):
-    if isinstance(expected, list):
-        return " | ".join(_type_word(e, lang) for e in expected)
-    words = {"pt": {"string": "texto", "integer": "número inteiro", "number": "número",
-                    "object": "mapa", "array": "lista", "boolean": "sim/não"},
-             "es": {"string": "texto", "integer": "número entero", "number": "número",
-                    "object": "mapa", "array": "lista", "boolean": "sí/no"}}
-    return words.get(lang, words["pt"]).get(expected, expected)
 
 
 _SCENARIO_KEYS = {"cenarios", "escenarios", "scenarios"}
