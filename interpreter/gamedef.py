@@ -8,23 +8,16 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..compiler import (CC, CompileError, compile_block, compile_expr, PieceSel,
-                        compile_sel, SPACE, NUMBER, ANY, FACTION, CARD, PIECE)
-from ..errors import Diagnostics, Pos
+from ..compiler import CC
+from ..errors import Diagnostics
 from .. import compiler as _compiler
-from ..ytypes import pos_of
 from . import card_scope as _cards
-from ..lexicon import get as _lexicon
-from .. import nodes as N
-from .runtime import Failure, StopAction, PASS, Decision, matches, ruler
+from .runtime import Failure, StopAction
 from .flow import Action as _ActionFrame
-from . import board as _board
 from . import rule as _rule
 from . import priorities as _priorities
-from .ending import compile_ending
 from . import small_forms as _small
 from . import hirelings as _hirelings
-from . import menu_index as _menu_index
 from . import proofs as _proofs
 
 

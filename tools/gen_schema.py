@@ -190,7 +190,7 @@ PIECE = obj({"name": NAME, "category": ref("category"), "count": INT, "occupies"
              "covers": {"oneOf": [ref("piece_or_category"),
                                   {"type": "array", "items": ref("piece_or_category")}]},
              # the piece's other side (a piece kind); on that back kind: who sees which face
-             # lies under a face-down piece (interpreter/gamedef.py `_sides`)
+             # lies under a face-down piece (interpreter/gamedef_tables.py `read_sides`)
              "back": ref("piece"), "seen_by": values("owner", "nobody")}, attrs="piece")   # + declared attributes (a printed suit)
 
 DERIVED = obj({"name": NAME, "param": VAR, "base": EXPR, "context": {"type": "array", "items": VAR}})
@@ -341,7 +341,7 @@ schema = {
                            "map_edge": obj({"attribute": ref("attr"),
                                             "spaces": {"type": "array", "items": ref("space")}}),
                            # drawing coordinates, not rules
-                           # (x, y), y grows downwards; M195/M196 in gamedef.py
+                           # (x, y), y grows downwards; M195/M196 in gamedef_maps.py
                            "positions": obj({"values": idmap({"type": "array", "items": NUM,
                                                               "minItems": 2, "maxItems": 2})
                                                        | {"x-key-ref": "space"}}),
