@@ -37,7 +37,8 @@ FREQUENCY_LIMITS = {
 _CACHE: dict = {}
 
 
-def _phrases(lang: str) -> list[list[str]]:
+def _phrases(lang: str) -> dict[str, list[list[str]]]:
+    """first folded word → the phrases starting with it, longest first."""
     extra = nummod._extra(lang).get("frequency_limits")
     key = (lang, id(extra))
     got = _CACHE.get(key)
@@ -45,19 +46,24 @@ def _phrases(lang: str) -> list[list[str]]:
         words = list(FREQUENCY_LIMITS.get(lang, []))
         if isinstance(extra, list):
             words += [str(x) for x in extra]
-        got = _CACHE[key] = sorted(
-            ([w.fold for w in nummod.tokenize(p) if w.is_word] for p in words), key=len, reverse=True)
+        got = {}
+        for p in sorted(([w.fold for w in nummod.tokenize(p) if w.is_word] for p in words),
+                        key=len, reverse=True):
+            if p:
+                got.setdefault(p[0], []).append(p)
+        _CACHE[key] = got
     return got
 
 
 def limits(text: str, lang: str) -> list[tuple[int, int]]:
     """Character spans of the frequency limits in `text`."""
+    index = _phrases(lang)
     toks = [t for t in nummod.tokenize(text) if t.is_word]
     folded = [t.fold for t in toks]
     out, i = [], 0
     while i < len(toks):
-        for p in _phrases(lang):
-            if p and folded[i:i + len(p)] == p:
+        for p in index.get(folded[i], ()):
+            if folded[i:i + len(p)] == p:
                 out.append((toks[i].start, toks[i + len(p) - 1].end))
                 i += len(p)
                 break
