@@ -47,6 +47,7 @@ CODES = {
     "T182": ("warning", "meaning"),
     "T190": ("warning", "conditions"),
     "T191": ("warning", "meaning"),
+    "T192": ("warning", "meaning"),
 }
 SEVERITY_ORDER = {"error": 0, "warning": 1, "info": 2}
 

@@ -95,4 +95,9 @@ def number_map(cat: Catalogue, doc: Document) -> dict[str, str]:
     for num, c in votes.items():
         if num not in out and len(c) == 1:
             out[num] = next(iter(c))
+    if out and cat.law is not None and all(k == v for k, v in out.items()):
+        # the document numbers its paragraphs as the Law does (a reference of some chapters):
+        # a number from a chapter it does not have is the Law's number, so it can be compared
+        for k in cat.law.paragraphs:
+            out.setdefault(k, k)
     return out

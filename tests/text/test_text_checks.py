@@ -216,6 +216,18 @@ def test_translation_references_in_its_own_numbering(tmp_path):
     assert f.args["b"] == "4.1"
 
 
+def test_reference_cites_another_chapter_in_the_laws_numbering(tmp_path):
+    # a reference of chapter 9 only, numbered as the Law: its "4.3.3" is the Law's 4.3.3
+    law = dict(LAW_X, **{"4.3.4": {"título": "Usando Efeitos.", "texto": "Use efeitos."}})
+    ref = {"9.2.7": {"número": "9.2.7",
+                     "texto": "Sempre que receber dano (4.3.3 - Causando Danos.), danifique um item."}}
+    rep = run_checks(write_catalogue(tmp_path, law, ref=ref))
+    assert not codes(rep, "T142") and not codes(rep, "T143")   # the same place, titled: equivalent
+    ref["9.2.7"]["texto"] = "Sempre que receber dano (4.3.4), danifique um item."
+    (f,) = codes(run_checks(write_catalogue(tmp_path / "b", law, ref=ref)), "T142")
+    assert (f.paragraph, f.document, f.args["a"], f.args["b"]) == ("9.2.7", "referencia", "4.3.3", "4.3.4")
+
+
 # --- stale translations ----------------------------------------------------------------------
 
 def test_stale_translation(tmp_path):

@@ -168,3 +168,33 @@ def test_renumbering_is_one_structural_note(tmp_path):
     assert f.severity == "info" and f.detail == "renumbered:4=3,4.1b=4.1"
     same = run_checks(write_catalogue(tmp_path / "b", law, {"3.1": "Roba 1 carta."}, glossary=GLOSSARY))
     assert not codes(same, "T103")
+
+
+# --- a limit of how often (T192) --------------------------------------------------------------
+
+AID = "Ajude, em um mesmo turno, uma facção o número de vezes mostrado na trilha."
+
+
+def test_a_per_turn_limit_left_out_is_a_warning_both_ways(tmp_path):
+    (f,) = codes(pair(tmp_path, AID, "Ayuda a una facción el número de veces indicado en el registro."),
+                 "T192")
+    assert f.severity == "warning" and f.args["have"] == "lei" and f.args["limit"] == "em um mesmo turno"
+    (f,) = codes(pair(tmp_path / "b", "Ajude uma facção o número de vezes mostrado na trilha.",
+                      "Una vez por turno, ayuda a una facción el número de veces indicado."), "T192")
+    assert f.args["have"] == "regras-es"
+
+
+@pytest.mark.parametrize("es", [
+    "Ayuda, en un mismo turno, a una facción el número de veces indicado en el registro.",
+    "Cada turno, ayuda a una facción el número de veces indicado en el registro.",   # other words
+])
+def test_the_same_limit_said_otherwise_is_not_a_finding(tmp_path, es):
+    assert not codes(pair(tmp_path, AID, es), "T192")
+
+
+def test_a_reference_restating_the_rule_without_its_limit_warns_a_summary_notes(tmp_path):
+    bare = "Ajude uma facção o número de vezes mostrado na trilha."
+    rep = run_checks(write_catalogue(tmp_path, {"9.1": AID}, ref={"9.1": {"número": "9.1", "texto": bare}},
+                                     summary={"9.1": bare}, glossary=GLOSSARY))
+    assert [(f.document, f.severity) for f in codes(rep, "T192")] == [("referencia", "warning"),
+                                                                      ("resumo", "info")]
