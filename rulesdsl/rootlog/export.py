@@ -3,11 +3,14 @@
 What is written: the header (map, deck, the clearings' suits, one player line per seat), one
 setup line per faction, then one line per turn with the pieces placed, moved and removed,
 points scored and lost, and the cards drawn, spent, discarded and given (with their suits; the
-names are kept for the cards the mapping names). Battles, items and boards are not written yet
-(the importer does not check them either)."""
+names are kept for the cards the mapping names), items crafted and taken from ruins, item
+states, plots flipped and battles (export_events.py). What the mapping cannot name (a faction,
+map or deck without a Rootlog code) is an error (CLI180), never a line left out."""
 from __future__ import annotations
 
+from ..errors import format_message
 from ..interpreter.board import attr
+from .export_events import Battle, ambush_suit, battle_actions, flip, follow_pieces, item_state, reveal
 
 
 def _reverse(mp):
@@ -36,7 +39,23 @@ def _place(mp, space):
     return None
 
 
+def _check(game, mp, lang):
+    """Every faction, the map and the deck need a Rootlog code: one error naming them all."""
+    from ..cli import CliError
+    what = []
+    for f in game.factions:
+        if f not in mp.letters:
+            what.append(format_message("CLI181", lang, {"id": f}))
+    if game.map_id not in mp.maps.values():
+        what.append(format_message("CLI182", lang, {"id": game.map_id}))
+    if game.deck_id not in mp.decks.values():
+        what.append(format_message("CLI183", lang, {"id": game.deck_id}))
+    if what:
+        raise CliError("CLI180", what="; ".join(what))
+
+
 def export_game(game, mp, lang=None) -> str:
+    _check(game, mp, lang or game.lang)
     rev = _reverse(mp)
     letters = mp.letters
     suit_letter = {v: k for k, v in mp.suits.items()}
@@ -44,6 +63,11 @@ def export_game(game, mp, lang=None) -> str:
     for name, ids in mp.cards.items():
         for cid in ids:
             card_name.setdefault(cid, name)
+    for name, by_suit in mp.cards_by_suit.items():     # `R#dom`, `F#favor` (the suit says which)
+        if name != "@":
+            for ids in by_suit.values():
+                for cid in ids:
+                    card_name.setdefault(cid, name)
     g = game.g
     lines = ["// Rootlog exported by rulesdsl (rulesdsl rootlog exportar)"]
     rmap = {v: k for k, v in mp.maps.items() if k != "Autumn"}
@@ -67,6 +91,9 @@ def export_game(game, mp, lang=None) -> str:
     in_setup = True
     defs = game.s.card_defs
     held: dict = {}          # card instance -> the letter whose hand holds it (from the log)
+    battle = None            # the battle under way (from its action to the next action)
+    battles = battle_actions(g)
+    presence: dict = {}      # space -> {owner: pieces}, for the clearing of a battle
 
     def card(c):
         """`F#name`: the suit and the name (the mapping's short name, else the card's id)."""
@@ -76,8 +103,22 @@ def export_game(game, mp, lang=None) -> str:
         s = suit_letter.get(g.cards[cid].attrs.get(mp.card_attrs.get("naipe", "naipe")), "")
         return f"{s}#{card_name.get(cid, cid)}"
 
+    def suit_of(c):
+        """The suit letter of a card instance ("" for a card without one)."""
+        cid = defs[c] if isinstance(c, int) and 0 <= c < len(defs) else None
+        if cid is None or cid not in g.cards:
+            return ""
+        return suit_letter.get(g.cards[cid].attrs.get(mp.card_attrs.get("naipe", "naipe")), "")
+
     for e in game.log:
         t = e.get("t")
+        if battle is not None:
+            if not battle.see(e):
+                battle.settle(presence)
+                battle = None
+        if battle is not None and battle.space is None and e.get("t") in ("place", "move", "remove"):
+            battle.settle(presence)         # before the pieces change
+        follow_pieces(e, presence)
         if t == "setup_done":
             in_setup = False
             continue
@@ -86,7 +127,12 @@ def export_game(game, mp, lang=None) -> str:
             continue
         if in_setup:
             if t == "add":
-                continue        # the decree's viziers and such: dealt before any decision
+                # a card the setup chooses and the mapping names (a character, a leader:
+                # `#thief->$`); the decree's viziers and such are dealt before any decision
+                cid = defs[e["card"]] if isinstance(e.get("card"), int) else None
+                if cid in card_name and e.get("by") in letters:
+                    setup.setdefault(e["by"], []).append(f"#{card_name[cid]}->$")
+                continue
             who = e.get("owner") or e.get("by")
             if who not in letters:
                 continue
@@ -97,18 +143,46 @@ def export_game(game, mp, lang=None) -> str:
                 continue
             acts = turns[-1][1]
             active = mp.factions.get(turns[-1][0])
+        if not in_setup:
+            if t == "action" and e.get("action") in battles:
+                battle = Battle(e.get("faction"))
+                acts.append(battle)
+                continue
+            suit = ambush_suit(e, mp, defs) if battle is not None else None
+            if suit is not None:            # written in the battle (`XE3B@M@`), not as a discard
+                _follow(e, t, mp, letters, held)
+                battle.ambush(e.get("by"), suit)
+                continue
         a = _item(e, t, mp, letters, active, held)
+        if a is None:
+            a = item_state(e, mp, letters, active)
+        if a is None:
+            a = flip(e, rev, mp, letters, active, _place)
+        if a is None:
+            a = reveal(e, mp, letters, active, suit_of)
         if a is None:
             a = _action(e, t, rev, mp, letters, active, card, held)
         # ("" is the card a craft spends: `Z%h` says it)
         _follow(e, t, mp, letters, held)
         if a:
             acts.append(a)
+    if battle is not None:
+        battle.settle(presence)
     for f, acts in setup.items():
         lines.append(f"{letters[f]}:" + "/".join(acts))
     for letter, acts in turns:
-        if acts:
-            lines.append(f"{letter}:" + "/".join(acts))
+        active = mp.factions.get(letter)
+        out, unknown = [], 0
+        for a in acts:
+            if isinstance(a, Battle):
+                a = a.text(mp, letters, active, _place)
+                unknown += a is None
+            if a:
+                out.append(a)
+        note = (" // " + format_message("RLX.battle_unknown", lang or game.lang, {"n": unknown})
+                if unknown else "")
+        if out or note:
+            lines.append(f"{letter}:" + "/".join(out) + note)
     if game.is_terminal() and game.winners():
         lines.append("Winner: " + "".join(letters.get(f, "?") for f in game.winners()))
     return "\n".join(lines) + "\n"
