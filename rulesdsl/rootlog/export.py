@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..errors import format_message
 from ..interpreter.board import attr
-from .export_events import Battle, ambush_suit, battle_actions, flip, follow_pieces, item_state, reveal
+from .export_events import Battle, ambush_suit, battle_actions, flip, follow_pieces, item_state, reveal, trick
 
 
 def _reverse(mp):
@@ -94,6 +94,7 @@ def export_game(game, mp, lang=None) -> str:
     battle = None            # the battle under way (from its action to the next action)
     battles = battle_actions(g)
     presence: dict = {}      # space -> {owner: pieces}, for the clearing of a battle
+    swapping: list = []      # the first move of a pair that trades places (a trick)
 
     def card(c):
         """`F#name`: the suit and the name (the mapping's short name, else the card's id)."""
@@ -102,6 +103,9 @@ def export_game(game, mp, lang=None) -> str:
             return "#"
         s = suit_letter.get(g.cards[cid].attrs.get(mp.card_attrs.get("naipe", "naipe")), "")
         return f"{s}#{card_name.get(cid, cid)}"
+
+    def card_id(c):
+        return defs[c] if isinstance(c, int) and 0 <= c < len(defs) else None
 
     def suit_of(c):
         """The suit letter of a card instance ("" for a card without one)."""
@@ -132,6 +136,7 @@ def export_game(game, mp, lang=None) -> str:
                 cid = defs[e["card"]] if isinstance(e.get("card"), int) else None
                 if cid in card_name and e.get("by") in letters:
                     setup.setdefault(e["by"], []).append(f"#{card_name[cid]}->$")
+                    held.setdefault("chosen", set()).add(e.get("zone"))
                 continue
             who = e.get("owner") or e.get("by")
             if who not in letters:
@@ -153,7 +158,9 @@ def export_game(game, mp, lang=None) -> str:
                 _follow(e, t, mp, letters, held)
                 battle.ambush(e.get("by"), suit)
                 continue
-        a = _item(e, t, mp, letters, active, held)
+        a = trick(e, swapping, rev, mp, active, _place)
+        if a is None:
+            a = _item(e, t, mp, letters, active, held)
         if a is None:
             a = item_state(e, mp, letters, active)
         if a is None:
@@ -161,7 +168,7 @@ def export_game(game, mp, lang=None) -> str:
         if a is None:
             a = reveal(e, mp, letters, active, suit_of)
         if a is None:
-            a = _action(e, t, rev, mp, letters, active, card, held)
+            a = _action(e, t, rev, mp, letters, active, card, held, card_id)
         # ("" is the card a craft spends: `Z%h` says it)
         _follow(e, t, mp, letters, held)
         if a:
@@ -258,7 +265,7 @@ def _from_hand(e, letters, held, mp=None):
     return w
 
 
-def _action(e, t, rev, mp, letters, active, card, held):
+def _action(e, t, rev, mp, letters, active, card, held, card_id=lambda c: None):
     if t in ("place", "move", "remove"):
         p = _piece(e, rev, active, letters)
         if p is None:
@@ -286,12 +293,17 @@ def _action(e, t, rev, mp, letters, active, card, held):
     if t in ("discard", "spend") and e.get("by") in letters:
         return f"{card(e.get('card'))}{_from_hand(e, letters, held, mp) or ''}->"
     if t == "add" and e.get("by") in letters:
+        named = card(e.get("card")).split("#", 1)[1] not in ("", card_id(e.get("card")))
+        origin = _from_hand(e, letters, held, mp)
         for letter, table in mp.boards.items():
             for sub, zone in table.items():
                 if zone == e.get("zone"):
                     who = letters[e["by"]]
                     board = ("" if letter == who else letter) + "$" + (f"_{sub}" if sub else "")
-                    return f"{card(e.get('card'))}{_from_hand(e, letters, held, mp) or ''}->{board}"
+                    return f"{card(e.get('card'))}{origin or ''}->{board}"
+        if origin is None and named and e["by"] == active and e.get("zone") in held.get("chosen", ()):
+            # a new leader (`#commander->$`): where the setup's chosen card went
+            return f"#{card(e.get('card')).split('#', 1)[1]}->$"
         return None
     if t == "give" and e.get("by") in letters and e.get("to") in letters:
         return f"{card(e.get('card'))}{letters[e['by']]}->{letters[e['to']]}"

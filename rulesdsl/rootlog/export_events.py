@@ -167,3 +167,21 @@ def reveal(e, mp, letters, active, suit_of):
     hand = "" if e["by"] == active else letters[e["by"]]
     to = letters.get(e.get("to"), "") if e.get("to") is not None else ""
     return f"{cards}{hand}^{to}"
+
+
+def trick(e, pending, rev, mp, active, place):
+    """Two pieces that trade places (the Corvids' trick: `t12<->t4`), from the pair of moves
+    the engine logs for it (`swap`). The first move waits in `pending`; None for any other
+    event, "" for the first of a pair."""
+    if e.get("t") != "move" or not e.get("swap"):
+        return None
+    if not pending:
+        pending.append(e)
+        return ""
+    first = pending.pop()
+    code = rev.get(first.get("kind"))
+    a, b = place(mp, first.get("from") or ""), place(mp, first.get("to") or "")
+    if code is None or a is None or b is None:
+        return ""
+    prefix = code[0] if code[0] is not None and first.get("owner") != active else ""
+    return f"{prefix}{code[1]}{a}<->{prefix}{code[1]}{b}"
