@@ -114,7 +114,8 @@ def export_game(game, mp, lang=None) -> str:
             return ""
         return suit_letter.get(g.cards[cid].attrs.get(mp.card_attrs.get("naipe", "naipe")), "")
 
-    for e in game.log:
+    setup_order: dict = {}
+    for i, e in enumerate(game.log):
         t = e.get("t")
         if battle is not None:
             if not battle.see(e):
@@ -136,12 +137,15 @@ def export_game(game, mp, lang=None) -> str:
                 cid = defs[e["card"]] if isinstance(e.get("card"), int) else None
                 if cid in card_name and e.get("by") in letters:
                     setup.setdefault(e["by"], []).append(f"#{card_name[cid]}->$")
+                    setup_order.setdefault(e["by"], i)
                     held.setdefault("chosen", set()).add(e.get("zone"))
                 continue
             who = e.get("owner") or e.get("by")
             if who not in letters:
                 continue
             acts = setup.setdefault(who, [])
+            if t != "draw":
+                setup_order.setdefault(who, i)
             active = who
         else:
             if not turns:
@@ -175,7 +179,9 @@ def export_game(game, mp, lang=None) -> str:
             acts.append(a)
     if battle is not None:
         battle.settle(presence)
-    for f, acts in setup.items():
+    # the setup lines in the order the factions set up (their first change other than the
+    # cards every hand is dealt), which is the order the importer replays them in
+    for f, acts in sorted(setup.items(), key=lambda kv: setup_order.get(kv[0], len(game.log))):
         lines.append(f"{letters[f]}:" + "/".join(acts))
     for letter, acts in turns:
         active = mp.factions.get(letter)
