@@ -38,11 +38,12 @@ def _pieces(g):
 ROUND_TRIPS = [
     (["marqueses", "rapinas", "alianca", "malandro"], "outono", "base", 2, 6),
     (["lagartos", "ribeirinhos", "ducado", "corvideos"], "inverno", "exilados", 2, 6),
+    (["corvideos", "malandro", "lagartos", "centenas"], "montanha", "base", 4, 4),
 ]
 
 
 @pytest.mark.parametrize("factions,map_id,deck_id,seed,turns", ROUND_TRIPS,
-                         ids=["base-factions-fall", "exiles-factions-winter"])
+                         ids=["base-factions-fall", "exiles-factions-winter", "hundreds-mountain"])
 def test_a_game_exported_and_imported_replays_to_the_same_board_and_scores(
         root_def, mapping, factions, map_id, deck_id, seed, turns):
     from rulesdsl.rootlog.export import export_game
