@@ -96,23 +96,22 @@ def export_game(game, mp, lang=None) -> str:
     presence: dict = {}      # space -> {owner: pieces}, for the clearing of a battle
     swapping: list = []      # the first move of a pair that trades places (a trick)
 
-    def card(c):
-        """`F#name`: the suit and the name (the mapping's short name, else the card's id)."""
-        cid = defs[c] if isinstance(c, int) and 0 <= c < len(defs) else None
-        if cid is None or cid not in g.cards:
-            return "#"
-        s = suit_letter.get(g.cards[cid].attrs.get(mp.card_attrs.get("naipe", "naipe")), "")
-        return f"{s}#{card_name.get(cid, cid)}"
-
     def card_id(c):
         return defs[c] if isinstance(c, int) and 0 <= c < len(defs) else None
 
     def suit_of(c):
         """The suit letter of a card instance ("" for a card without one)."""
-        cid = defs[c] if isinstance(c, int) and 0 <= c < len(defs) else None
+        cid = card_id(c)
         if cid is None or cid not in g.cards:
             return ""
         return suit_letter.get(g.cards[cid].attrs.get(mp.card_attrs.get("naipe", "naipe")), "")
+
+    def card(c):
+        """`F#name`: the suit and the name (the mapping's short name, else the card's id)."""
+        cid = card_id(c)
+        if cid is None or cid not in g.cards:
+            return "#"
+        return f"{suit_of(c)}#{card_name.get(cid, cid)}"
 
     setup_order: dict = {}
     for i, e in enumerate(game.log):
