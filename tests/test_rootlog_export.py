@@ -168,3 +168,14 @@ def test_a_faction_the_mapping_does_not_name_is_an_error_not_a_missing_line(root
     assert exc.value.code == "CLI180"
     text = format_message("CLI180", "es", exc.value.args_)
     assert "rapinas" in text and "no tiene letra" in text
+
+
+def test_a_card_taken_from_another_hand_to_a_board_is_written_from_the_turns_point_of_view(mapping):
+    """Outrage on the Marquise's turn: a card of her hand goes to the Alliance's supporters. `$`
+    alone would be the Marquise's board; the line says `C->A$`."""
+    from rulesdsl.rootlog.export import _action, _reverse
+    held = {7: "C"}
+    ev = {"t": "add", "by": "alianca", "card": 7, "zone": mapping.boards["A"][""]}
+    out = _action(ev, "add", _reverse(mapping), mapping, mapping.letters, "marqueses",
+                  lambda c: "R#x", held)
+    assert out == "R#xC->A$"

@@ -260,13 +260,13 @@ def _board_ref(mp, letters, zone, by):
     return None
 
 
-def _from_hand(e, letters, held, mp=None):
+def _from_hand(e, letters, held, mp=None, active=None):
     """Where a card comes from: the hand the log put it in, or the board location it was
     added to; a card the log never showed in either (a vizier) comes from nowhere written."""
     c = e.get("card")
     w = held.get(c)
     if isinstance(w, tuple):
-        return _board_ref(mp, letters, w[1], e.get("by")) if mp is not None else None
+        return _board_ref(mp, letters, w[1], active or e.get("by")) if mp is not None else None
     return w
 
 
@@ -296,14 +296,14 @@ def _action(e, t, rev, mp, letters, active, card, held, card_id=lambda c: None):
     if t == "draw" and e.get("by") in letters and str(e.get("zone", "")).endswith(":mao"):
         return f"#->{letters[e['by']]}"
     if t in ("discard", "spend") and e.get("by") in letters:
-        return f"{card(e.get('card'))}{_from_hand(e, letters, held, mp) or ''}->"
+        return f"{card(e.get('card'))}{_from_hand(e, letters, held, mp, active) or ''}->"
     if t == "add" and e.get("by") in letters:
         named = card(e.get("card")).split("#", 1)[1] not in ("", card_id(e.get("card")))
-        origin = _from_hand(e, letters, held, mp)
+        origin = _from_hand(e, letters, held, mp, active)
         for letter, table in mp.boards.items():
             for sub, zone in table.items():
                 if zone == e.get("zone"):
-                    who = letters[e["by"]]
+                    who = letters.get(active)        # `$` is the board of whose turn it is
                     board = ("" if letter == who else letter) + "$" + (f"_{sub}" if sub else "")
                     return f"{card(e.get('card'))}{origin or ''}->{board}"
         if origin is None and named and e["by"] == active and e.get("zone") in held.get("chosen", ()):
