@@ -206,8 +206,9 @@ def _piece(e, rev, active, letters):
         return None
     letter, code = k
     n = int(e.get("count") or 1)
-    owner = e.get("owner")
-    prefix = letter if letter is not None and owner != active else ""
+    # whose piece: the event's owner, else the faction of its kind (a payment on a board)
+    owner_letter = letters.get(e.get("owner")) if e.get("owner") is not None else letter
+    prefix = letter if letter is not None and owner_letter != letters.get(active) else ""
     return (f"{n}" if n > 1 else "") + prefix + code
 
 
@@ -250,6 +251,17 @@ def _follow(e, t, mp, letters, held):
             held[c] = ("board", e.get("zone"))
 
 
+def _piece_board(mp, letters, active, zone):
+    """`$`, `O$`: the board location of the mapping whose pieces are in `zone` (the Alliance's
+    officers, the Lizards' acolytes, the Riverfolk's payments and funds), as written on the
+    line of whose turn it is; None."""
+    for letter, table in mp.piece_boards.items():
+        for sub, zones in table.items():
+            if zone in zones:
+                return ("" if letter == letters.get(active) else letter) + "$" + (f"_{sub}" if sub else "")
+    return None
+
+
 def _board_ref(mp, letters, zone, by):
     """`$_r`, `E$_r`: a board location of the mapping, as written by `by`'s line; None."""
     for letter, table in mp.boards.items():
@@ -275,15 +287,17 @@ def _action(e, t, rev, mp, letters, active, card, held, card_id=lambda c: None):
         p = _piece(e, rev, active, letters)
         if p is None:
             return None
+        def where(x):
+            return _place(mp, x or "") or _piece_board(mp, letters, active, x)
         if t == "place":
-            dst = _place(mp, e.get("space") or "")
+            dst = where(e.get("space") or e.get("zone"))
             return f"{p}->{dst}" if dst else None
         if t == "remove":
-            src = _place(mp, e.get("space") or "")
+            src = where(e.get("space") or e.get("zone"))
             return f"{p}{src}->" if src else None
-        src, dst = _place(mp, e.get("from") or ""), _place(mp, e.get("to") or e.get("space") or "")
-        if src is None or dst is None:
-            return None
+        src, dst = where(e.get("from")), where(e.get("to") or e.get("space"))
+        if src is None or dst is None or src == dst:
+            return None         # (between two sections of one board location: not written)
         return f"{p}{src}->{dst}"
     if t in ("score", "lose") and e.get("counter") == mp.vp:
         n = int(e.get("n") or 0)
