@@ -179,3 +179,16 @@ def test_a_card_taken_from_another_hand_to_a_board_is_written_from_the_turns_poi
     out = _action(ev, "add", _reverse(mapping), mapping, mapping.letters, "marqueses",
                   lambda c: "R#x", held)
     assert out == "R#xC->A$"
+
+
+def test_a_price_marker_is_written_when_it_moves(mapping):
+    """The Riverfolk set their card price to 3 (`$_h->3`, `O$_h->3` on another's turn); set to 3
+    again, the marker does not move and nothing is written."""
+    from rulesdsl.rootlog.export_events import counter
+    key = mapping.counters["O"]["h"]
+    values = {}
+    ev = {"t": "set", "by": "ribeirinhos", "counter": key, "value": 3}
+    assert counter(ev, mapping, mapping.letters, "ribeirinhos", values) == "$_h->3"
+    assert counter(ev, mapping, mapping.letters, "ribeirinhos", values) == ""
+    ev = dict(ev, value=2)
+    assert counter(ev, mapping, mapping.letters, "marqueses", values) == "O$_h->2"

@@ -10,7 +10,14 @@ from __future__ import annotations
 
 from ..errors import format_message
 from ..interpreter.board import attr
-from .export_events import Battle, ambush_suit, battle_actions, flip, follow_pieces, item_state, reveal, trick
+from .export_events import Battle, ambush_suit, battle_actions, counter, flip, follow_pieces, item_state, reveal, trick
+
+
+# The Riverfolk's prices (`$_h->3`) are written by `counter` as the notation has them, but the
+# importer (replay.py) does not yet match a price decision to them (a game whose prices change
+# stops there: docs/rootlog.md, "Exportar"); until it does, they are left out so that exported
+# games round-trip, and the docs say so.
+WRITE_COUNTERS = False
 
 
 def _reverse(mp):
@@ -95,6 +102,7 @@ def export_game(game, mp, lang=None) -> str:
     battles = battle_actions(g)
     presence: dict = {}      # space -> {owner: pieces}, for the clearing of a battle
     swapping: list = []      # the first move of a pair that trades places (a trick)
+    values: dict = {}        # the last value of each counter a board marker shows
 
     def card_id(c):
         return defs[c] if isinstance(c, int) and 0 <= c < len(defs) else None
@@ -170,6 +178,10 @@ def export_game(game, mp, lang=None) -> str:
             a = flip(e, rev, mp, letters, active, _place)
         if a is None:
             a = reveal(e, mp, letters, active, suit_of)
+        if a is None:
+            a = counter(e, mp, letters, active, values)
+            if a and (in_setup or not WRITE_COUNTERS):
+                a = ""      # the setup's prices: remembered, not written (set before any choice)
         if a is None:
             a = _action(e, t, rev, mp, letters, active, card, held, card_id)
         # ("" is the card a craft spends: `Z%h` says it)

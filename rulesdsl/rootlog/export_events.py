@@ -185,3 +185,20 @@ def trick(e, pending, rev, mp, active, place):
         return ""
     prefix = code[0] if code[0] is not None and first.get("owner") != active else ""
     return f"{prefix}{code[1]}{a}<->{prefix}{code[1]}{b}"
+
+
+def counter(e, mp, letters, active, values):
+    """A board marker the mapping ties to a counter, set to a number (the Riverfolk's prices:
+    `$_h->3`; on another faction's turn `O$_h->3`); a marker left where it was moves nothing
+    and is not written. `values` keeps each counter's last value. None for another event."""
+    if e.get("t") != "set":
+        return None
+    for letter, table in mp.counters.items():
+        for sub, key in table.items():
+            if key == e.get("counter") and isinstance(e.get("value"), int):
+                if values.get(key) == e["value"]:
+                    return ""
+                values[key] = e["value"]
+                board = "" if mp.factions.get(letter) == active else letter
+                return f"{board}$_{sub}->{e['value']}"
+    return None
