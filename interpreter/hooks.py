@@ -450,6 +450,7 @@ def _consult(ctx, live, owner, event, space, kind, actor, origin) -> bool:
     # a zone of pieces off the map (payments, a satchel): a hook that names the space (`espaço:`)
     # speaks of the map, not of it; the others (the Warlord's, 14.2.2) hold there too
     in_zone = space in ctx.s.piece_zones
+    c = None
     for h, relations in live:
         binds = h.binds
         if in_zone and "space" in binds:
@@ -459,7 +460,13 @@ def _consult(ctx, live, owner, event, space, kind, actor, origin) -> bool:
             continue
         if h.condition is None:
             return True
-        c = ctx.child(me=me, env={var: ev.get(field) for field, var in binds.items()})
+        env = {var: ev.get(field) for field, var in binds.items()}
+        if c is None:
+            c = ctx.child(me=me, env=env)
+        else:
+            # one context serves every hook of the question (a condition keeps none)
+            c.me = me
+            c.env = env
         if h.condition(c):
             return True
     return False
