@@ -11,6 +11,7 @@ from .machine import FIN, Frame
 from .runtime import PASS, Decision, StopAction
 from .hirelings import present as _present
 from . import proofs as _proofs
+from ..compiler import memo as _memo
 
 
 def _matches(ctx, h, ev, me):
@@ -367,55 +368,56 @@ def prohibited(ctx, event, space, kind, actor, origin=None) -> bool:
     return _forbidden(ctx, event, space, kind, actor, origin)
 
 
-def _forbidden(ctx, event, space, kind, actor, origin=None) -> bool:
-    """Does some prohibition hook forbid it? Memoized by the parts of the state the hooks'
-    conditions read (PERF: menus ask it for every space while listing what can be done)."""
-    g = ctx.g
-    s = ctx.s
-    # the hooks that can forbid anything are those of the factions present (and nobody's):
-    # the key reads what their conditions read, not what those of absent factions read
-    seats = tuple(s.seats) if not s.hired else _present(s)
-    per = g.__dict__.get("_forbidden_per_seats")
+def _never_matches(h) -> bool:
+    """A prohibition's event names no action under way, tag, phase nor step (_forbidden_now
+    builds it from the question alone): a hook that asks for one of those never matches it
+    (_matches), whatever the state."""
+    return h.cause is not None or h.tag is not None or h.phase is not None or h.step is not None
+
+
+def _plan(g, event, kind, seats):
+    """The prohibition hooks that can match a question (event, kind) with these factions
+    present, worked out once per seating (PERF: `é possível posicionar` asks it for every
+    space in every evaluation of a requirement): those of the event, naming no pieces or this
+    kind, of a present faction or of nobody, not asking for what the question never has
+    (_never_matches), not about pieces of an owner they exclude — each with whether its
+    relations (`dono:`/`por:`, which depend on the actor and the coalitions) are still to be
+    checked; and the owner of the kind. None when no hook can forbid it."""
+    per = g.__dict__.get("_prohibition_plans")
     if per is None:
-        per = g._forbidden_per_seats = {}
-    info = per.get(seats)
-    if info is None:
-        from ..compiler import state_reads
-        from operator import attrgetter
-        live = [h for h in g.prohibitions if h.owner is None or h.owner in seats]
-        reads = set()
-        for h in live:
-            if h.owner_rel == "enemy" or h.by_rel == "enemy":
-                reads.add("vf")          # enemies: not the coalition partners (flags)
-            if h.condition is None:
-                continue
-            r = None if h.cond_tree is None else state_reads(g, h.cond_tree)
-            if r is None:
-                reads = None
-                break
-            reads.update(r)
-        ver = attrgetter(*(("uid", "vid") if reads is None else ("uid",) + tuple(sorted(reads))))
-        # the origin of a movement matters only to a hook that names it (`de:`): otherwise
-        # it stays out of the key, and one answer serves every origin
-        named_from = any("from" in h.binds or "to" in h.binds for h in live)
-        info = per[seats] = (ver, named_from, {})
-    ver, named_from, memo = info
-    if not named_from:
-        origin = None
-    key = (ver(s), event, space, kind, actor, origin)
+        per = g._prohibition_plans = {}
+    key = (event, kind, seats)
     try:
-        v = memo[key]
+        return per[key]
     except KeyError:
         pass
-    except TypeError:
-        return _forbidden_now(ctx, event, space, kind, actor, origin)
+    if len(per) > 1024:
+        per.clear()
+    owner = g.piece_kinds[kind].owner if kind else None
+    live = []
+    for h in _prohibitions_for(g, event, kind, seats):
+        if _never_matches(h):
+            continue
+        if h.owner is not None and h.owner_rel == "mine" and owner != h.owner:
+            continue            # 'dono: você' of a faction's hook: only that faction's pieces
+        live.append((h, h.owner_rel is not None or h.by_rel is not None))
+    plan = per[key] = (tuple(live), owner) if live else None
+    return plan
+
+
+def _forbidden(ctx, event, space, kind, actor, origin=None) -> bool:
+    """Does some prohibition hook forbid it? Only the hooks that can match the question are
+    asked (_plan), afresh: a memo keyed by the versions of what their conditions read was
+    measured to cost more than it saved (≈ 15 % of hits; docs/desempenho.md, perf-prohib)."""
+    s = ctx.s
+    plan = _plan(ctx.g, event, kind, tuple(s.seats) if not s.hired else _present(s))
+    if plan is None:
+        v = False
     else:
-        if _compiler.memo.CHECK_MEMO:
-            _compiler.memo._check_memo("prohibition", v, _forbidden_now(ctx, event, space, kind, actor, origin))
-        return v
-    if len(memo) > 1024:
-        memo.clear()
-    v = memo[key] = _forbidden_now(ctx, event, space, kind, actor, origin)
+        v = _consult(ctx, plan[0], plan[1], event, space, kind, actor, origin)
+    if _memo.CHECK_MEMO:
+        # RULESDSL_CHECK_MEMO: the hooks the plan left out could not have forbidden it
+        _memo._check_memo("prohibition", v, _forbidden_now(ctx, event, space, kind, actor, origin))
     return v
 
 
@@ -438,7 +440,41 @@ def _prohibitions_for(g, event, kind, seats=None) -> tuple:
     return hooks
 
 
+def _consult(ctx, live, owner, event, space, kind, actor, origin) -> bool:
+    """The hooks of a plan, asked in declaration order: the first that matches and whose
+    condition holds forbids."""
+    ev = {"event": event, "space": space, "kind": kind, "by": actor, "owner": owner}
+    if event == "movement":
+        ev["from"] = origin
+        ev["to"] = space
+    # a zone of pieces off the map (payments, a satchel): a hook that names the space (`espaço:`)
+    # speaks of the map, not of it; the others (the Warlord's, 14.2.2) hold there too
+    in_zone = space in ctx.s.piece_zones
+    c = None
+    for h, relations in live:
+        binds = h.binds
+        if in_zone and "space" in binds:
+            continue
+        me = h.owner or actor
+        if relations and not _matches(ctx, h, ev, me):
+            continue
+        if h.condition is None:
+            return True
+        env = {var: ev.get(field) for field, var in binds.items()}
+        if c is None:
+            c = ctx.child(me=me, env=env)
+        else:
+            # one context serves every hook of the question (a condition keeps none)
+            c.me = me
+            c.env = env
+        if h.condition(c):
+            return True
+    return False
+
+
 def _forbidden_now(ctx, event, space, kind, actor, origin=None) -> bool:
+    """Every prohibition hook of the event, kind and present factions asked afresh, none
+    left out by _plan: what the memo and the plan are checked against (RULESDSL_CHECK_MEMO)."""
     s = ctx.s
     seats = s.seats if not s.hired else _present(s)
     hooks = _prohibitions_for(ctx.g, event, kind, seats)
@@ -449,8 +485,6 @@ def _forbidden_now(ctx, event, space, kind, actor, origin=None) -> bool:
     if event == "movement":
         ev["from"] = origin
         ev["to"] = space
-    # a zone of pieces off the map (payments, a satchel): a hook that names the space (`espaço:`)
-    # speaks of the map, not of it; the others (the Warlord's, 14.2.2) hold there too
     in_zone = space in ctx.s.piece_zones
     for h in hooks:
         if in_zone and "space" in h.binds:
@@ -465,7 +499,3 @@ def _forbidden_now(ctx, event, space, kind, actor, origin=None) -> bool:
         if h.condition(c):
             return True
     return False
-
-
-# Below the definitions (a hot path read it at each call): the compiler reads this module.
-from .. import compiler as _compiler  # noqa: E402
