@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import gc
 import os
-import random
 import sys
 import time
 
@@ -33,17 +32,12 @@ def main(argv=None):
     n = int(argv[0]) if argv else 3
     from rulesdsl.environment import Environment
     from rulesdsl.interpreter import hooks
-    from rulesdsl.interpreter.engine import Game
     g = Environment().load(os.path.join(ROOT, "rulesets", "root"))
 
+    from bench_playout import playout      # (this folder: the scripts run from it)
+
     def play(seed):
-        game = Game(g, FACTIONS, seed)
-        rng = random.Random(seed)
-        k = 0
-        while game.pending is not None:
-            game.apply(rng.randrange(len(game.pending.options)))
-            k += 1
-        return k
+        return playout(g, FACTIONS, seed)[1]
 
     play(99)                                   # warm-up: indexes, plans, compiled code
     gc.collect()

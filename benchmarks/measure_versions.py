@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import collections
 import os
-import random
 import sys
 import time
 
@@ -263,7 +262,6 @@ def main(argv=None):
     from rulesdsl.environment import Environment
     from rulesdsl.interpreter import gamedef as GD
     from rulesdsl.interpreter import state as ST
-    from rulesdsl.interpreter.engine import Game
 
     g = Environment().load(os.path.join(ROOT, "rulesets", "root"))
     fv = FineVersions(ST)
@@ -398,14 +396,10 @@ def main(argv=None):
 
     GD.Derived._eval = d_eval
 
+    from bench_playout import playout      # (this folder: the scripts run from it)
+
     def play(seed):
-        game = Game(g, FACTIONS, seed)
-        rng = random.Random(seed)
-        n = 0
-        while game.pending is not None:
-            game.apply(rng.randrange(len(game.pending.options)))
-            n += 1
-        return n
+        return playout(g, FACTIONS, seed)[1]
 
     play(100)                    # warm-up: tables, proofs and generated code settle
     on[0] = True

@@ -76,19 +76,13 @@ def calls(path: str, games: int) -> tuple:
     one warm-up game; cProfile counts calls exactly (the same on any machine and load)."""
     import cProfile
     import pstats
-    import random
     from rulesdsl.environment import Environment
-    from rulesdsl.interpreter.engine import Game
     g = Environment(cache=False).load(path)
 
+    from bench_playout import playout      # (this folder: the scripts run from it)
+
     def play(seed):
-        game = Game(g, BASE, seed)
-        rng = random.Random(seed)
-        n = 0
-        while game.pending is not None:
-            game.apply(rng.randrange(len(game.pending.options)))
-            n += 1
-        return n
+        return playout(g, BASE, seed)[1]
     play(games)                          # warm-up: per-ruleset indexes and first-use analyses
     pr = cProfile.Profile()
     pr.enable()

@@ -75,24 +75,19 @@ def live_kinds(g, s, ks, memo):
     """`ks` (a list of piece kinds kept by its caller: its id is the key in `memo`, the
     caller's table) without the kinds the game of `s` never has a piece of, in the same order;
     `ks` itself before the proofs or when nothing is cut."""
-    defs = s.card_defs
-    got = memo.get(id(ks))
-    if got is not None and got[0] is defs and got[1] == len(defs) and got[3] is ks:
-        return got[2]
-    dead = dead_kinds(g, s)
-    if dead is None:
-        return ks
-    out = [k for k in ks if k not in dead]
-    if len(out) == len(ks):
-        out = ks
-    _keep(memo, id(ks), defs, out, ks)
-    return out
+    return _without_dead(g, s, ks, memo, False)
 
 
 def supply_kinds(g, s, ks, memo):
     """`ks` without the kinds whose supply is 0 and stays 0 in the game of `s` (a kind it never
     has a piece of: its supply changes only as pieces enter or leave the map and the zones);
     as `live_kinds` otherwise."""
+    return _without_dead(g, s, ks, memo, True)
+
+
+def _without_dead(g, s, ks, memo, keep_supplied):
+    """live_kinds / supply_kinds: `keep_supplied` keeps a dead kind that has a supply now (the
+    Black Market's pieces without its landmark: counted in a supply sum, never placed)."""
     defs = s.card_defs
     got = memo.get(id(ks))
     if got is not None and got[0] is defs and got[1] == len(defs) and got[3] is ks:
@@ -100,7 +95,10 @@ def supply_kinds(g, s, ks, memo):
     dead = dead_kinds(g, s)
     if dead is None:
         return ks
-    out = [k for k in ks if k not in dead or _rt.supply_count(g, s, k)]
+    if keep_supplied:
+        out = [k for k in ks if k not in dead or _rt.supply_count(g, s, k)]
+    else:
+        out = [k for k in ks if k not in dead]
     if len(out) == len(ks):
         out = ks
     _keep(memo, id(ks), defs, out, ks)

@@ -354,21 +354,10 @@ class ClauseChecks:
                 if not (alone or absent):
                     continue
                 text = src if side == "a" else tgt
-                span = [(c.start, c.end)]
-                ex = excerpts_of(text, span)
-                rest = excerpts_of(tgt if side == "a" else src, [])
-                ea, eb = (ex, rest) if side == "a" else (rest, ex)
-                spa, spb = (span, []) if side == "a" else ([], span)
-                self.add("T190", g, doc.id, f"condition:{side}:{_key(c)}",
-                         {law.id: ea, doc.id: eb}, pos, focus=[spa and ea, spb and eb],
-                         marks=_marks(law.id, src, spa, doc.id, tgt, spb), law=law.id,
-                         have=law.id if side == "a" else doc.id,
-                         lack=doc.id if side == "a" else law.id,
-                         clause=text[c.start:c.end])
-                f = self.findings[-1]
-                if doc.role == "summary" or (not both_ways and side == "a"):
-                    f.severity = "info"     # a summary says things its own way; a reference
-                    #                         may leave a condition out of what it restates
+                # a summary says things its own way; a reference may leave a condition out of
+                # what it restates
+                self._one_sided("T190", g, f"condition:{side}:{_key(c)}", side, src, tgt,
+                                (c.start, c.end), pos, both_ways, clause=text[c.start:c.end])
 
 
     def _obligations(self, g, src, tgt, ha, hb, sa, sb, pa, pb, both_ways, fa, fb) -> None:
@@ -392,19 +381,27 @@ class ClauseChecks:
                 miss = s.concepts - other
                 if len(miss) < 2 or 2 * len(miss) < len(s.concepts):
                     continue
-                span = [(s.start, s.end)]
-                ex = excerpts_of(text, span)
-                rest = excerpts_of(tgt if side == "a" else src, [])
-                ea, eb = (ex, rest) if side == "a" else (rest, ex)
-                spa, spb = (span, []) if side == "a" else ([], span)
-                self.add("T191", g, doc.id, f"obligation:{side}:{'+'.join(sorted(miss))}",
-                         {law.id: ea, doc.id: eb}, pos, focus=[spa and ea, spb and eb],
-                         marks=_marks(law.id, src, spa, doc.id, tgt, spb), law=law.id,
-                         have=law.id if side == "a" else doc.id,
-                         lack=doc.id if side == "a" else law.id,
-                         sentence=text[s.start:s.end])
-                if doc.role == "summary" or (not both_ways and side == "a"):
-                    self.findings[-1].severity = "info"
+                self._one_sided("T191", g, f"obligation:{side}:{'+'.join(sorted(miss))}", side,
+                                src, tgt, (s.start, s.end), pos, both_ways,
+                                sentence=text[s.start:s.end])
+
+    def _one_sided(self, code, g, key, side, src, tgt, span, pos, both_ways, **kw) -> None:
+        """A finding about words one text has (side "a": the Law's, "b": the other's) and the
+        other lacks: the span marked in its text, the other shown whole; a note (not a warning)
+        in a summary, or when a reference leaves out what the Law says."""
+        law, doc = self.law, g.doc
+        text = src if side == "a" else tgt
+        spans = [span]
+        ex = excerpts_of(text, spans)
+        rest = excerpts_of(tgt if side == "a" else src, [])
+        ea, eb = (ex, rest) if side == "a" else (rest, ex)
+        spa, spb = (spans, []) if side == "a" else ([], spans)
+        self.add(code, g, doc.id, key, {law.id: ea, doc.id: eb}, pos, focus=[spa and ea, spb and eb],
+                 marks=_marks(law.id, src, spa, doc.id, tgt, spb), law=law.id,
+                 have=law.id if side == "a" else doc.id,
+                 lack=doc.id if side == "a" else law.id, **kw)
+        if doc.role == "summary" or (not both_ways and side == "a"):
+            self.findings[-1].severity = "info"
 
 
 def _weigh(cs: list[Clause], text: str, lang: str, f) -> None:
