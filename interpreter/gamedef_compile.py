@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from ..compiler import CompileError, compile_block, compile_expr
 from .ending import compile_ending
+from .proofs import _get as _get_path      # (one reader of a path in the data)
 from . import gamedef_actions as _actions
 from . import gamedef_checks as _checks
 from . import gamedef_hooks as _hooks
@@ -162,13 +163,3 @@ def _compile_card_effects(g, d, block) -> None:
         for i, c in enumerate(fac.get("cards") or []):
             if isinstance(c, dict) and "effect" in c:
                 g.cards[str(c["id"])].effect = block(("factions", fid, "cards", i, "effect"), fid)
-
-
-def _get_path(d, path):
-    cur = d
-    for p in path:
-        try:
-            cur = cur[p]
-        except (KeyError, IndexError, TypeError):
-            return None
-    return cur

@@ -26,29 +26,26 @@ def compile_hooks(g, d) -> None:
         # area's owner as 'você' (interpreter/card_scope.py)
         if kind in ("trigger", "replacement", "modifier"):
             for did, deck in (d.get("decks") or {}).items():
-                for ci, c in enumerate(deck.get("cards") or []):
-                    if not isinstance(c, dict):
-                        continue
-                    for i, h in enumerate(c.get(sect) or []):
-                        hk = _hook(g, kind, None, h, ("decks", did, "cards", ci, sect, i),
-                                   card=str(c["id"]))
-                        if hk is not None:
-                            hk.card = str(c["id"])
+                _card_hooks(g, kind, sect, None, deck.get("cards"), ("decks", did, "cards"))
         for fid, fac in (d.get("factions") or {}).items():
             for i, h in enumerate(fac.get(sect) or []):
                 _hook(g, kind, fid, h, ("factions", fid, sect, i))
             # ... and those of a faction's own cards (the moods of the Hundreds, Law 14.7):
             # read with the faction's names, active while the card lies in a play area
             if kind in ("trigger", "replacement", "modifier"):
-                for ci, c in enumerate(fac.get("cards") or []):
-                    if not isinstance(c, dict):
-                        continue
-                    for i, h in enumerate(c.get(sect) or []):
-                        hk = _hook(g, kind, fid, h, ("factions", fid, "cards", ci, sect, i),
-                                   card=str(c["id"]))
-                        if hk is not None:
-                            hk.card = str(c["id"])
+                _card_hooks(g, kind, sect, fid, fac.get("cards"), ("factions", fid, "cards"))
 
+
+
+def _card_hooks(g, kind, sect, owner, cards, path) -> None:
+    """The hooks of a list of cards (a deck's, or a faction's own), each tied to its card."""
+    for ci, c in enumerate(cards or []):
+        if not isinstance(c, dict):
+            continue
+        for i, h in enumerate(c.get(sect) or []):
+            hk = _hook(g, kind, owner, h, path + (ci, sect, i), card=str(c["id"]))
+            if hk is not None:
+                hk.card = str(c["id"])
 
 def _hook(g, kind, owner, h, path, card=None):
     hk = Hook(kind, owner, h.get("law"))

@@ -424,12 +424,12 @@ class _Reader:
                              known=", ".join(names))
                     continue
                 aid = hits[0]
-                val = self._attr_value(vocab, aid, av, x.val_pos.get(ak) or ap)
+                val = self._attr_value(vocab, aid, av, x.val_pos.get(ak) or ap, m)
                 if val is not None:
                     out.setdefault(sp, {})[aid] = (val, ap)
         return out
 
-    def _attr_value(self, vocab, aid, v, pos):
+    def _attr_value(self, vocab, aid, v, pos, m):
         g = vocab.g
         t = g.attr_types.get(aid, "")
         if t in g.enums:
@@ -451,6 +451,8 @@ class _Reader:
             return self.int_of(v, pos, vocab)
         if t in ("booleano", "boolean"):
             return self.bool_of(v, pos)
+        if t in ("espaço", "espacio", "space"):
+            return self.space(vocab, v, pos, m)
         if isinstance(v, (YList, YDict)):
             self.err("S014", pos, where=vocab.name("attr", aid), expected=_m("SW.a_text", self.lang))
             return None
