@@ -221,6 +221,7 @@ def _bare_replayer():
     from rulesdsl.rootlog.replay import Replayer
     rp = Replayer.__new__(Replayer)
     rp.soft = set()
+    rp.twin_budget = 8
     return rp
 
 
@@ -520,3 +521,38 @@ def test_orderly_eyrie_line_28_draws_the_outrage_card_into_the_alliances_hand():
     l22, _ = _line("2020_11_19_orderly_eyrie", 22)
     r22 = [a.raw for a in l22.actions]
     assert r22[r22.index("At12->") + 1:r22.index("At12->") + 3] == ["^A", "#->A$"]
+
+
+def test_two_dice_that_change_the_same_now_but_differ_later_are_both_tried():
+    """r1g3 l. 26 `XD10/Dw10->/++/%xe->d`: the Vagabond attacks the Duchy in 10; the dice
+    where the Duchy hits back and those where it does not remove the same warrior at the dice
+    step (the damaged item is chosen a decision later). The two positions look the same to
+    the record there, so both are kept (one per position: equal dice are one candidate) and
+    the second is tried after the first fails, with no discrepancy left to spend."""
+    from types import SimpleNamespace as NS
+    from rulesdsl.rootlog.replay import Atom
+    from rulesdsl.rootlog.search import Candidates
+    rp = _bare_replayer()
+    rp.discrepancies, rp.backtracks, rp.budget = 0, 0, 60
+    hit, dmg = Atom(None, None, -1, 1, 0, 1), Atom(None, None, 1, 1, 1, 1)
+    # _distinct: four dice outcomes, three of them the same position (no damage), one not
+    seen = {"warrior": 1}
+    def pos(name, kind):
+        return NS(name=name, pending=NS(player="malandro", kind=kind),
+                  s=NS(counters={}, turn_no=3, zones={}, marks={}, flags={}, supply={}, piece_zones={}, pstat={}),
+                  legal_ids=lambda: [kind])
+    rp.obs = lambda g: dict(seen)
+    sc = (0, 1, 1, 1, 1, -1)
+    found = [(sc, pos("miss", "menu"), [[hit, 0], [dmg, 1]], False)] * 3 + \
+            [(sc, pos("hit", "item"), [[hit, 0], [dmg, 1]], False)]
+    cands = rp._distinct(found, 6)
+    assert [g.name for g, _, _ in cands] == ["miss"] * 3 + ["hit"] and cands.twins == [3]
+    # _dfs: the first (no damage) cannot go on, its twin closes the line
+    tree = {"start": cands, "miss": [],
+            "hit": [(NS(name="end"), [[hit, 0], [dmg, 0]], True)]}
+    rp.candidates = lambda g, left, bi, nxt, keep=6, budget=None: tree[g.name]
+    found, _ = rp._solve(NS(name="start"), [[hit, 1], [dmg, 1]], 1, None)
+    assert found is not None and found[0].name == "end"
+    rp.twin_budget = 0                     # without twins, the greedy pass alone fails
+    assert rp._solve(NS(name="start"), [[hit, 1], [dmg, 1]], 1, None)[0] is None
+    assert isinstance(cands, Candidates)
