@@ -556,3 +556,64 @@ def test_two_dice_that_change_the_same_now_but_differ_later_are_both_tried():
     rp.twin_budget = 0                     # without twins, the greedy pass alone fails
     assert rp._solve(NS(name="start"), [[hit, 1], [dmg, 1]], 1, None)[0] is None
     assert isinstance(cands, Candidates)
+
+
+# -- the tolerant replay corrects the position to the record ---------------------------------------
+
+def _short_game_log(root, mapping):
+    """A game of two factions played in rulesdsl (Fall), its first round and a half as Rootlog
+    (l. 9 `C:t->2/M#codebreakersC->/t->2/#->C`, then the Eyrie's l. 10 and the Marquise's l. 11)."""
+    from rulesdsl.interpreter.engine import Game
+    from rulesdsl.rootlog.export import export_game
+    game = Game(root, ["marqueses", "rapinas"], seed=9, log=True)
+    r = random.Random(1)
+    while game.s.turn_no < 4:
+        game.apply(r.randrange(len(game.legal_actions())))
+    return export_game(game, mapping).splitlines()
+
+
+def _tampered(lines, old, new):
+    i = lines.index(old)
+    return "\n".join(lines[:i] + [new] + lines[i + 1:]) + "\n"
+
+
+def test_tolerant_replay_corrects_a_removal_the_players_flagged_and_goes_on(root, mapping):
+    """The Marquise's first turn removes her own warrior from 10 (`w10->`), which no rule
+    lets her do there; the transcriber's comment says it was a mistake. The tolerant replay
+    takes the warrior off 10 as the record says (a referee's correction, classed as the
+    players' mistake), matches the rest of the line and the next two, and the saved game
+    loads to the same position, the correction included."""
+    from rulesdsl.rootlog.replay import Replayer
+    from rulesdsl.rootlog.saved import load_saved, to_saved
+    lines = _short_game_log(root, mapping)
+    text = _tampered(lines, "C:t->2/M#codebreakersC->/t->2/#->C",
+                     "C:t->2/w10->/M#codebreakersC->/t->2/#->C // removed by mistake")
+    strict = Replayer(root, parse(text), mapping).run()
+    assert strict.stop is not None and strict.stop.action.raw == "w10->"
+    rp = Replayer(root, parse(text), mapping, tolerant=True)
+    res = rp.run()
+    assert res.stop is None and res.blocks_done == res.blocks_total
+    [c] = res.corrections
+    assert (c.line, c.raw, c.klass, c.edits, c.missing) == (
+        9, "w10->", "players_mistake", [["take", "c10", "marqueses.guerreiro", 1]], 0)
+    assert res.game.s.count("c10", "marqueses.guerreiro") == 0
+    assert res.actions_matched == res.actions_checked - 1        # the corrected one is not matched
+    again = load_saved(root, json.loads(json.dumps(to_saved(rp, res))))
+    assert again.s.board == res.game.s.board and again.scores() == res.scores
+
+
+def test_tolerant_replay_classes_a_removal_the_record_never_put_there(root, mapping):
+    """`2w10->`: the record put one Marquise warrior in 10 and takes two: the record
+    contradicts itself (ledger), the correction takes the one the engine has and says one
+    change could not be made."""
+    from rulesdsl.rootlog.replay import Replayer
+    from rulesdsl.rootlog.report import report_text
+    lines = _short_game_log(root, mapping)
+    text = _tampered(lines, "C:t->2/M#codebreakersC->/t->2/#->C", "C:t->2/2w10->/M#codebreakersC->/t->2/#->C")
+    rp = Replayer(root, parse(text), mapping, tolerant=True, lang="pt")
+    res = rp.run()
+    [c] = res.corrections
+    assert (c.raw, c.klass, c.missing) == ("2w10->", "log_overdraw", 1)
+    out = report_text(rp, res, "pt", "x.rootlog")
+    assert "corrigida (--tolerante): linha 9, «2w10->»" in out
+    assert "correções do árbitro: 1 (o registro se contradiz (tira o que não pôs): 1)" in out
