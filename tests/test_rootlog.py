@@ -597,6 +597,8 @@ def test_tolerant_replay_corrects_a_removal_the_players_flagged_and_goes_on(root
     assert (c.line, c.raw, c.klass, c.edits, c.missing) == (
         9, "w10->", "players_mistake", [["take", "c10", "marqueses.guerreiro", 1]], 0)
     assert res.game.s.count("c10", "marqueses.guerreiro") == 0
+    from rulesdsl.interpreter.invariants import check
+    assert check(res.game) == []
     assert res.actions_matched == res.actions_checked - 1        # the corrected one is not matched
     again = load_saved(root, json.loads(json.dumps(to_saved(rp, res))))
     assert again.s.board == res.game.s.board and again.scores() == res.scores

@@ -100,7 +100,7 @@ def plan(rp, game, atoms) -> tuple[list, int]:
                 _zone(zones, s, dst).append(card)
                 edits.append(["card", card, src, dst])
         elif isinstance(place, tuple) and place[0] == "it":
-            m = _item_edits(rp, s, place, at, n, edits)
+            m = _item_edits(rp, s, place, at, n, edits, supply)
             missing += n - m
         elif isinstance(place, tuple) and place[0] == "pz":
             zones = dict(rp.piece_places).get(place)
@@ -132,8 +132,10 @@ def _zone(zones, s, z) -> list:
     return zones[z]
 
 
-def _item_edits(rp, s, place, at, n, edits) -> int:
-    """An item's count or state: the owner's item zone (mapping `zona_de_itens:`)."""
+def _item_edits(rp, s, place, at, n, edits, supply) -> int:
+    """An item's count or state: the owner's item zone (mapping `zona_de_itens:`). An item
+    gained comes from the supply, or from a space that holds one (a ruin) when the supply
+    has none."""
     _, letter, what = place
     zone = dict(rp.item_places).get(letter)
     kinds = sorted(at.kinds or ())
@@ -146,6 +148,14 @@ def _item_edits(rp, s, place, at, n, edits) -> int:
         while done < n:
             if what == "n":
                 if at.sign > 0:
+                    if supply.get(k, 0) <= 0:
+                        sp = next((sp for sp in sorted(s.board) if s.count(sp, k) > 0
+                                   and not any(e[:3] == ["take", sp, k] for e in edits)), None)
+                        if sp is None:
+                            break
+                        edits.append(["take", sp, k, 1])
+                        supply[k] = supply.get(k, 0) + 1
+                    supply[k] -= 1
                     edits.append(["zone_piece", None, zone, k, 1, 0])
                 else:
                     bits = next((b for b in sorted(split) if split[b] > 0), None)
