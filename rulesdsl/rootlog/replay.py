@@ -178,6 +178,17 @@ class Replayer(Expected, Matching, Search):
             nxt = bi + 1 if bi + 1 < len(self.atoms) else None
             if nxt is not None:
                 left += [[at, at.n] for at in self.atoms[nxt]]
+            if fid is not None and game.s.active != fid and self.tolerant and not game.is_terminal():
+                # after a turn ended by force the engine may be in another faction's turn:
+                # its turns are ended the same way until the line's faction plays (`*`)
+                g2 = game
+                for _ in range(len(game.factions)):
+                    g2 = self._end_turn(g2)
+                    if g2 is None or g2.s.active == fid or g2.is_terminal():
+                        break
+                if g2 is not None and g2.s.active == fid:
+                    skipped.append((turns[0].line, "*"))
+                    game = g2
             if fid is not None and game.s.active != fid:
                 stop = Stop(bi, turns[0].line, turns[0].actions[0] if turns[0].actions else None,
                             "wrong_faction", decision=game.pending)
