@@ -245,6 +245,8 @@ class Replayer(Expected, Matching, Search):
                     self._correct(game, left, rest, bi)
                     left = [[at, 0 if at.turn == bi else rem] for at, rem in left]
                     first = None
+                if self.tolerant and first is None and nxt is None:
+                    break         # the record's last line, all made: the record ends here
                 if self.tolerant and first is None:
                     # nothing of the line is left to match, yet its end does not match the
                     # next line's start: end the turn with what the engine offers (ending
