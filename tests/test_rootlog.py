@@ -221,6 +221,7 @@ def _bare_replayer():
     from rulesdsl.rootlog.replay import Replayer
     rp = Replayer.__new__(Replayer)
     rp.soft = set()
+    rp.twin_budget = 8
     return rp
 
 
@@ -520,3 +521,101 @@ def test_orderly_eyrie_line_28_draws_the_outrage_card_into_the_alliances_hand():
     l22, _ = _line("2020_11_19_orderly_eyrie", 22)
     r22 = [a.raw for a in l22.actions]
     assert r22[r22.index("At12->") + 1:r22.index("At12->") + 3] == ["^A", "#->A$"]
+
+
+def test_two_dice_that_change_the_same_now_but_differ_later_are_both_tried():
+    """r1g3 l. 26 `XD10/Dw10->/++/%xe->d`: the Vagabond attacks the Duchy in 10; the dice
+    where the Duchy hits back and those where it does not remove the same warrior at the dice
+    step (the damaged item is chosen a decision later). The two positions look the same to
+    the record there, so both are kept (one per position: equal dice are one candidate) and
+    the second is tried after the first fails, with no discrepancy left to spend."""
+    from types import SimpleNamespace as NS
+    from rulesdsl.rootlog.replay import Atom
+    from rulesdsl.rootlog.search import Candidates
+    rp = _bare_replayer()
+    rp.discrepancies, rp.backtracks, rp.budget = 0, 0, 60
+    hit, dmg = Atom(None, None, -1, 1, 0, 1), Atom(None, None, 1, 1, 1, 1)
+    # _distinct: four dice outcomes, three of them the same position (no damage), one not
+    seen = {"warrior": 1}
+    def pos(name, kind):
+        return NS(name=name, pending=NS(player="malandro", kind=kind),
+                  s=NS(counters={}, turn_no=3, zones={}, marks={}, flags={}, supply={}, piece_zones={}, pstat={}),
+                  legal_ids=lambda: [kind])
+    rp.obs = lambda g: dict(seen)
+    sc = (0, 1, 1, 1, 1, -1)
+    found = [(sc, pos("miss", "menu"), [[hit, 0], [dmg, 1]], False)] * 3 + \
+            [(sc, pos("hit", "item"), [[hit, 0], [dmg, 1]], False)]
+    cands = rp._distinct(found, 6)
+    assert [g.name for g, _, _ in cands] == ["miss"] * 3 + ["hit"] and cands.twins == [3]
+    # _dfs: the first (no damage) cannot go on, its twin closes the line
+    tree = {"start": cands, "miss": [],
+            "hit": [(NS(name="end"), [[hit, 0], [dmg, 0]], True)]}
+    rp.candidates = lambda g, left, bi, nxt, keep=6, budget=None: tree[g.name]
+    found, _ = rp._solve(NS(name="start"), [[hit, 1], [dmg, 1]], 1, None)
+    assert found is not None and found[0].name == "end"
+    rp.twin_budget = 0                     # without twins, the greedy pass alone fails
+    assert rp._solve(NS(name="start"), [[hit, 1], [dmg, 1]], 1, None)[0] is None
+    assert isinstance(cands, Candidates)
+
+
+# -- the tolerant replay corrects the position to the record ---------------------------------------
+
+def _short_game_log(root, mapping):
+    """A game of two factions played in rulesdsl (Fall), its first round and a half as Rootlog
+    (l. 9 `C:t->2/M#codebreakersC->/t->2/#->C`, then the Eyrie's l. 10 and the Marquise's l. 11)."""
+    from rulesdsl.interpreter.engine import Game
+    from rulesdsl.rootlog.export import export_game
+    game = Game(root, ["marqueses", "rapinas"], seed=9, log=True)
+    r = random.Random(1)
+    while game.s.turn_no < 4:
+        game.apply(r.randrange(len(game.legal_actions())))
+    return export_game(game, mapping).splitlines()
+
+
+def _tampered(lines, old, new):
+    i = lines.index(old)
+    return "\n".join(lines[:i] + [new] + lines[i + 1:]) + "\n"
+
+
+def test_tolerant_replay_corrects_a_removal_the_players_flagged_and_goes_on(root, mapping):
+    """The Marquise's first turn removes her own warrior from 10 (`w10->`), which no rule
+    lets her do there; the transcriber's comment says it was a mistake. The tolerant replay
+    takes the warrior off 10 as the record says (a referee's correction, classed as the
+    players' mistake), matches the rest of the line and the next two, and the saved game
+    loads to the same position, the correction included."""
+    from rulesdsl.rootlog.replay import Replayer
+    from rulesdsl.rootlog.saved import load_saved, to_saved
+    lines = _short_game_log(root, mapping)
+    text = _tampered(lines, "C:t->2/M#codebreakersC->/t->2/#->C",
+                     "C:t->2/w10->/M#codebreakersC->/t->2/#->C // removed by mistake")
+    strict = Replayer(root, parse(text), mapping).run()
+    assert strict.stop is not None and strict.stop.action.raw == "w10->"
+    rp = Replayer(root, parse(text), mapping, tolerant=True)
+    res = rp.run()
+    assert res.stop is None and res.blocks_done == res.blocks_total
+    [c] = res.corrections
+    assert (c.line, c.raw, c.klass, c.edits, c.missing) == (
+        9, "w10->", "players_mistake", [["take", "c10", "marqueses.guerreiro", 1]], 0)
+    assert res.game.s.count("c10", "marqueses.guerreiro") == 0
+    from rulesdsl.interpreter.invariants import check
+    assert check(res.game) == []
+    assert res.actions_matched == res.actions_checked - 1        # the corrected one is not matched
+    again = load_saved(root, json.loads(json.dumps(to_saved(rp, res))))
+    assert again.s.board == res.game.s.board and again.scores() == res.scores
+
+
+def test_tolerant_replay_classes_a_removal_the_record_never_put_there(root, mapping):
+    """`2w10->`: the record put one Marquise warrior in 10 and takes two: the record
+    contradicts itself (ledger), the correction takes the one the engine has and says one
+    change could not be made."""
+    from rulesdsl.rootlog.replay import Replayer
+    from rulesdsl.rootlog.report import report_text
+    lines = _short_game_log(root, mapping)
+    text = _tampered(lines, "C:t->2/M#codebreakersC->/t->2/#->C", "C:t->2/2w10->/M#codebreakersC->/t->2/#->C")
+    rp = Replayer(root, parse(text), mapping, tolerant=True, lang="pt")
+    res = rp.run()
+    [c] = res.corrections
+    assert (c.raw, c.klass, c.missing) == ("2w10->", "log_overdraw", 1)
+    out = report_text(rp, res, "pt", "x.rootlog")
+    assert "corrigida (--tolerante): linha 9, «2w10->»" in out
+    assert "correções do árbitro: 1 (o registro se contradiz (tira o que não pôs): 1)" in out

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from ..interpreter.engine import Game
 from . import cards as _cards
 from . import hidden as _hidden
+from . import repair as _repair
 from .expected import Atom, Expected, _clearing
 from .matching import Matching
 from .notation import Record
@@ -55,6 +56,7 @@ class Result:
     seats: list
     winner_log: str | None
     scores: dict
+    corrections: list = field(default_factory=list)   # repair.Correction (tolerant mode)
 
 
 class Replayer(Expected, Matching, Search):
@@ -64,7 +66,8 @@ class Replayer(Expected, Matching, Search):
 
     def __init__(self, gdef, record: Record, mapping, seed: int = 0, budget: int = 3000,
                  tolerant: bool = False, lang: str | None = None, backtracks: int = 30,
-                 discrepancies: int = 2, card_variants: int = 3, skips_per_line: int = 2):
+                 discrepancies: int = 2, card_variants: int = 3, skips_per_line: int = 2,
+                 twin_budget: int = 8):
         self.g = gdef
         self.rec = record
         self.mp = mapping
@@ -72,6 +75,7 @@ class Replayer(Expected, Matching, Search):
         self.budget = budget
         self.backtracks = backtracks
         self.discrepancies = discrepancies
+        self.twin_budget = twin_budget          # twins of a step's best tried per line (search.py)
         self.card_variants = card_variants      # deals of the revealed cards tried per line
         self.skips_per_line = skips_per_line    # tolerant: actions skipped one by one per line
         self.tolerant = tolerant
@@ -168,12 +172,23 @@ class Replayer(Expected, Matching, Search):
         skipped = []
         done_blocks = 0
         matched_actions = set()
-        dropped = set()            # actions skipped in tolerant mode
+        self.corrections = []      # repair.Correction, in order (tolerant mode)
         for bi, (fid, turns) in enumerate(self.blocks):
             left = [[at, at.n] for at in self.atoms[bi]]
             nxt = bi + 1 if bi + 1 < len(self.atoms) else None
             if nxt is not None:
                 left += [[at, at.n] for at in self.atoms[nxt]]
+            if fid is not None and game.s.active != fid and self.tolerant and not game.is_terminal():
+                # after a turn ended by force the engine may be in another faction's turn:
+                # its turns are ended the same way until the line's faction plays (`*`)
+                g2 = game
+                for _ in range(len(game.factions)):
+                    g2 = self._end_turn(g2)
+                    if g2 is None or g2.s.active == fid or g2.is_terminal():
+                        break
+                if g2 is not None and g2.s.active == fid:
+                    skipped.append((turns[0].line, "*"))
+                    game = g2
             if fid is not None and game.s.active != fid:
                 stop = Stop(bi, turns[0].line, turns[0].actions[0] if turns[0].actions else None,
                             "wrong_faction", decision=game.pending)
@@ -194,14 +209,14 @@ class Replayer(Expected, Matching, Search):
                 stop = Stop(bi, turns[0].line, None, "game_over")
                 self._count_matched(bi, left, matched_actions)
                 break
-            skipped_here = 0
+            repaired_here = 0
             while True:
                 # the line as a search over the steps' candidates (see _solve)
                 found, (_, deep_game, deep_left) = self._solve(game, left, bi, nxt)
                 if found is not None:
                     game, left = found
                     break
-                if not skipped and variant + 1 < min(self.card_variants, max(alts or [1])):
+                if not skipped and not repaired_here and variant + 1 < min(self.card_variants, max(alts or [1])):
                     # another deal of the cards the line reveals (one a craft needs may be
                     # one its crafter cannot pay for): the line again from its start
                     variant += 1
@@ -212,24 +227,26 @@ class Replayer(Expected, Matching, Search):
                 # no way on: report from the furthest position reached
                 game, left = deep_game, deep_left
                 first = next(((at, rem) for at, rem in left if rem and at.turn == bi and not at.optional), None)
-                if self.tolerant and first is not None and skipped_here < self.skips_per_line:
-                    # drop the first action still unmatched, report it, and go on
+                if self.tolerant and first is not None and repaired_here < self.skips_per_line:
+                    # the record judged wrong at its first action still unmatched: the
+                    # position is corrected to what the record says (repair.py), and the
+                    # rest of the line is matched from there
                     ai = first[0].action
-                    _, t, a = self.actions[ai]
-                    skipped.append((t.line, a.raw))
-                    dropped.add(ai)
-                    skipped_here += 1
+                    game = game.clone()
+                    self._correct(game, left, {ai}, bi)
+                    repaired_here += 1
                     left = [[at, 0 if at.action == ai else rem] for at, rem in left]
                     continue
                 if self.tolerant and first is not None:
-                    # a line that still does not match after a few skips: the rest of it is
-                    # dropped (each action reported) and the turn ended below
-                    for ai in sorted({at.action for at, rem in left if rem and at.turn == bi and not at.optional}):
-                        _, t, a = self.actions[ai]
-                        skipped.append((t.line, a.raw))
-                        dropped.add(ai)
+                    # a line that still does not match after a few corrections: the rest of
+                    # it is corrected at once and the turn ended below
+                    rest = {at.action for at, rem in left if rem and at.turn == bi and not at.optional}
+                    game = game.clone()
+                    self._correct(game, left, rest, bi)
                     left = [[at, 0 if at.turn == bi else rem] for at, rem in left]
                     first = None
+                if self.tolerant and first is None and nxt is None:
+                    break         # the record's last line, all made: the record ends here
                 if self.tolerant and first is None:
                     # nothing of the line is left to match, yet its end does not match the
                     # next line's start: end the turn with what the engine offers (ending
@@ -256,9 +273,26 @@ class Replayer(Expected, Matching, Search):
                     if at.turn == nxt:
                         at.n = rem
         checked = {at.action for atoms in self.atoms for at in atoms} | matched_actions
-        matched_actions -= dropped          # a skipped action is not a matched one
+        matched_actions -= {c.action for c in self.corrections}   # a corrected one is not matched
         return Result(game, done_blocks, len(self.blocks), len(self.actions), len(checked),
-                      len(matched_actions), stop, skipped, self.seats(), self.rec.winner, game.scores())
+                      len(matched_actions), stop, skipped, self.seats(), self.rec.winner, game.scores(),
+                      list(self.corrections))
+
+    def _correct(self, game, left, actions, bi):
+        """Correct the position to the record's open changes of these actions (repair.py):
+        one correction per action, kept with its point of the history, its class and the
+        rule the engine says the record breaks."""
+        for ai in sorted(actions):
+            atoms = [(at, rem) for at, rem in left if at.action == ai and rem and at.turn == bi]
+            _, t, a = self.actions[ai]
+            edits, missing = _repair.plan(self, game, atoms)
+            ex = self._explain(game, next((at for at, _ in atoms if not at.optional), None))
+            c = _repair.Correction(len(game.history), t.line, a.raw, t.faction,
+                                   _repair.classify(self, t.line, a.raw), edits,
+                                   ex.get("text") if isinstance(ex, dict) else None, missing)
+            c.action = ai
+            _repair.apply(game, edits, {"line": t.line, "action": a.raw, "class": c.klass})
+            self.corrections.append(c)
 
     def _end_turn(self, game, limit=300):
         """The game once its current turn is over, ending each step as soon as it may (the

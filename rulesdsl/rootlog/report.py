@@ -57,6 +57,21 @@ def report_text(rp, res, lang, file) -> str:
                   matched=res.actions_matched, checked=res.actions_checked, actions=res.actions_total))
     for line, raw in res.skipped:
         out.append(_m("RLR.skipped", lang, line=line, action=raw))
+    fixes = getattr(res, "corrections", None) or []
+    for c in fixes:
+        who = _name(rp, "faction", rp.mp.factions.get(c.faction, c.faction), lang) if c.faction else "-"
+        edits = "; ".join(_edit(rp, e, lang) for e in c.edits) or _m("RLR.correction_none", lang)
+        if c.missing:
+            edits += "; " + _m("RLR.correction_missing", lang, n=c.missing)
+        why = _m("RLR.correction_why", lang, text=c.explain) if c.explain else ""
+        out.append(_m("RLR.correction", lang, line=c.line, action=c.raw, who=who, edits=edits,
+                      klass=_m("RLR.class." + c.klass, lang), why=why))
+    if fixes:
+        by = {}
+        for c in fixes:
+            by[c.klass] = by.get(c.klass, 0) + 1
+        out.append(_m("RLR.corrections", lang, n=len(fixes),
+                      by=", ".join(f"{_m('RLR.class.' + k, lang)}: {n}" for k, n in sorted(by.items()))))
     s = res.stop
     if s is None:
         out.append(_m("RLR.complete", lang))
@@ -91,6 +106,24 @@ def report_text(rp, res, lang, file) -> str:
     return "\n".join(out)
 
 
+def _edit(rp, e, lang) -> str:
+    """One edit of a correction, short: `+2 marqueses.guerreiro c3`, `pv ducado +1`."""
+    op = e[0]
+    if op in ("put", "take"):
+        return f"{'+' if op == 'put' else '-'}{e[3]} {e[2]} {e[1]}"
+    if op == "vp":
+        return f"{rp.mp.vp} {_name(rp, 'faction', e[1], lang)} {e[2]:+d}"
+    if op == "ctr":
+        return f"{e[1]} = {e[2]}"
+    if op == "card":
+        return f"#{e[1]} {e[2]} -> {e[3]}"
+    if op == "zone_piece":
+        return f"{e[3]} {e[1] or '-'} -> {e[2] or '-'}"
+    if op == "status":
+        return f"{e[2]} {e[1]} {e[4]} -> {e[5]}"
+    return str(e)
+
+
 def result_json(rp, res) -> dict:
     s = res.stop
     return {"blocks": res.blocks_done, "blocks_total": res.blocks_total,
@@ -98,6 +131,9 @@ def result_json(rp, res) -> dict:
             "actions_matched": res.actions_matched, "seats": res.seats, "scores": res.scores,
             "winner_log": res.winner_log, "swaps": len(rp.swaps),
             "skipped": [{"line": ln, "action": a} for ln, a in res.skipped],
+            "corrections": [{"line": c.line, "action": c.raw, "class": c.klass, "pos": c.pos,
+                             "edits": c.edits, "missing": c.missing, "explain": c.explain}
+                            for c in getattr(res, "corrections", None) or []],
             "stop": None if s is None else {
                 "line": s.line, "action": s.action.raw if s.action else None, "reason": s.reason,
                 "options": s.options, "explain": s.explain, "log_comment": log_comment(rp, s),

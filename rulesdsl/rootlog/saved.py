@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..interpreter.engine import Game, RulesetError
 from . import cards as _cards
+from . import repair as _repair
 
 FORMAT = "rulesdsl-rootlog/1"
 
@@ -15,6 +16,8 @@ class SavedError(Exception):
 def to_saved(rp, res) -> dict:
     return {"format": FORMAT, "game": res.game.save(),
             "swaps": [list(x) for x in rp.swaps],
+            "corrections": [{"pos": c.pos, "line": c.line, "action": c.raw, "class": c.klass,
+                             "edits": c.edits} for c in getattr(rp, "corrections", ())],
             "seats": res.seats, "stopped": res.stop is not None}
 
 
@@ -22,9 +25,10 @@ def load_saved(gdef, data: dict, log: bool = False) -> Game:
     """A game from `to_saved` (or a plain `Game.save()` dictionary)."""
     if not isinstance(data, dict):
         raise SavedError("not a JSON object")
-    swaps = []
+    swaps, fixes = [], []
     if data.get("format") == FORMAT:
         swaps = [tuple(x) for x in data.get("swaps") or ()]
+        fixes = list(data.get("corrections") or ())
         data = data.get("game")
         if not isinstance(data, dict):
             raise SavedError("no 'game'")
@@ -39,14 +43,21 @@ def load_saved(gdef, data: dict, log: bool = False) -> Game:
         hist = list(data["history"])
         k = len(game.history)
         for oid in hist[k:]:
-            for pos, a, b in swaps:
-                if pos == k:
-                    _cards.swap(game, a, b)
+            _at(game, k, swaps, fixes)
             game.apply_id(str(oid))
             k = len(game.history)
-        for pos, a, b in swaps:
-            if pos == k:
-                _cards.swap(game, a, b)
-    except (RulesetError, ValueError, KeyError, TypeError) as exc:
+        _at(game, k, swaps, fixes)
+    except (RulesetError, ValueError, KeyError, TypeError, IndexError) as exc:
         raise SavedError(str(exc)) from None
     return game
+
+
+def _at(game, k, swaps, fixes):
+    """The card swaps, then the referee's corrections (repair.py), made at history point k."""
+    for pos, a, b in swaps:
+        if pos == k:
+            _cards.swap(game, a, b)
+    for c in fixes:
+        if c["pos"] == k:
+            _repair.apply(game, [list(e) for e in c["edits"]],
+                          {"line": c.get("line"), "action": c.get("action"), "class": c.get("class")})

@@ -7,6 +7,15 @@ from . import cards as _cards
 DONE_IDS = ("fim", "passar")
 
 
+class Candidates(list):
+    """A step's ranked candidates; the first `twins` after the best look the same to the
+    record at this step (Search._distinct)."""
+
+    def __init__(self, *a):
+        super().__init__(*a)
+        self.twins = []          # the indices of the best's twins
+
+
 class Search:
     """The Replayer's part that searches (a mixin): the candidates of one step, ranked, and
     a limited discrepancy search over the steps of a line."""
@@ -117,7 +126,43 @@ class Search:
             level = nxt
             depth += 1
         found.sort(key=lambda f: f[0], reverse=True)
-        return [(g2, new, ended) for _, g2, new, ended in found[:keep]]
+        return self._distinct(found, keep)
+
+    def _distinct(self, found, keep):
+        """The ranked candidates (at most `keep`), with the best's *twins* marked: candidates
+        ranked as well whose board, scores, cards and items are the same as the best's but
+        whose position is not, one per position (several dice often give the same one; the dice of a
+        battle that hit the Vagabond change nothing at the dice step: the item it loses is
+        chosen a decision later). The record cannot tell them apart at this step, so trying a
+        twin is no discrepancy (_dfs); `twins` lists where they are."""
+        out, seen = Candidates(), set()
+        best_sc = best_obs = None
+        for sc, g2, new, ended in found[:keep]:
+            out.append((g2, new, ended))
+            o = self.obs(g2)
+            if best_sc is None:
+                best_sc, best_obs = sc, o
+            elif sc != best_sc or o != best_obs:
+                continue
+            d = g2.pending
+            sig = (self._hidden_sig(g2), ended,
+                   None if d is None else (str(d.player), str(d.kind), tuple(g2.legal_ids())))
+            if sig not in seen and len(out) > 1:
+                out.twins.append(len(out) - 1)
+            seen.add(sig)
+        return out
+
+    @staticmethod
+    def _hidden_sig(g):
+        """What the observation leaves out and a choice may change: which cards are where,
+        the counters, marks and flags, the turn."""
+        st = g.s
+        return (st.turn_no, frozenset(st.counters.items()), repr(sorted(st.supply.items())),
+                repr(sorted((z, sorted(v.items())) for z, v in st.piece_zones.items())),
+                repr(sorted(st.pstat.items(), key=repr)),
+                tuple(sorted((z, tuple(c)) for z, c in st.zones.items())),
+                repr(sorted(st.marks.items(), key=repr)) if getattr(st, "marks", None) else None,
+                repr(sorted(st.flags.items(), key=repr)) if getattr(st, "flags", None) else None)
 
     @staticmethod
     def _score(left, new, first, merged=False):
@@ -150,7 +195,8 @@ class Search:
         the passes after the first may compute at most `backtracks` more."""
         memo = {}
         self._deep = (self._open(left, bi), game, left)
-        calls = [0, None]          # candidates() computed, the cap (set after the first pass)
+        # candidates() computed, the cap (set after the first pass), twins still to try
+        calls = [0, None, self.twin_budget]
         for limit in range(0, self.discrepancies + 1):
             hit = self._dfs((), game, left, bi, nxt, limit, memo, calls)
             if hit is not None:
@@ -172,16 +218,24 @@ class Search:
             small = None if calls[1] is None else max(1, self.budget // 6)
             cands = memo[path] = self.candidates(g, lf, bi, nxt, budget=small)
         # with a discrepancy to spend, the other candidates first: the earliest steps'
-        # alternatives are tried before the later ones'
-        order = ([*range(1, len(cands)), 0] if disc else [0]) if cands else []
+        # alternatives are tried before the later ones'. The best's twins (the same change
+        # at this step, a different position: _distinct) follow it at no discrepancy, while
+        # the line's twin budget lasts: which of them the players had shows only later.
+        twins = getattr(cands, "twins", ())
+        order = ([*range(1, len(cands)), 0] if disc else [0, *twins]) if cands else []
         for j in order:
+            free = j in twins
+            if free and not disc:
+                if calls[2] <= 0:
+                    break
+                calls[2] -= 1
             g2, l2, ended = cands[j]
             op = self._open(l2, bi)
             if op < self._deep[0]:
                 self._deep = (op, g2, l2)
             if ended:
                 return g2, l2
-            hit = self._dfs(path + (j,), g2, l2, bi, nxt, disc - (1 if j else 0), memo, calls)
+            hit = self._dfs(path + (j,), g2, l2, bi, nxt, disc - (1 if j and not free else 0), memo, calls)
             if hit is not None:
                 return hit
         return None
