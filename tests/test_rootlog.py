@@ -562,10 +562,10 @@ def test_two_dice_that_change_the_same_now_but_differ_later_are_both_tried():
 
 def _short_game_log(root, mapping):
     """A game of two factions played in rulesdsl (Fall), its first round and a half as Rootlog
-    (l. 9 `C:t->2/M#investmentsC->/t->2/#->C`, then the Eyrie's l. 10 and the Marquise's l. 11)."""
+    (l. 9 `C:t->2/M#codebreakersC->/t->2/#->C`, then the Eyrie's l. 10 and the Marquise's l. 11)."""
     from rulesdsl.interpreter.engine import Game
     from rulesdsl.rootlog.export import export_game
-    game = Game(root, ["marqueses", "rapinas"], seed=13, log=True)
+    game = Game(root, ["marqueses", "rapinas"], seed=14, log=True)
     r = random.Random(1)
     while game.s.turn_no < 4:
         game.apply(r.randrange(len(game.legal_actions())))
@@ -586,8 +586,8 @@ def test_tolerant_replay_corrects_a_removal_the_players_flagged_and_goes_on(root
     from rulesdsl.rootlog.replay import Replayer
     from rulesdsl.rootlog.saved import load_saved, to_saved
     lines = _short_game_log(root, mapping)
-    text = _tampered(lines, "C:t->2/M#investmentsC->/t->2/#->C",
-                     "C:t->2/w10->/M#investmentsC->/t->2/#->C // removed by mistake")
+    text = _tampered(lines, "C:t->2/M#codebreakersC->/t->2/#->C",
+                     "C:t->2/w10->/M#codebreakersC->/t->2/#->C // removed by mistake")
     strict = Replayer(root, parse(text), mapping).run()
     assert strict.stop is not None and strict.stop.action.raw == "w10->"
     rp = Replayer(root, parse(text), mapping, tolerant=True)
@@ -611,7 +611,7 @@ def test_tolerant_replay_classes_a_removal_the_record_never_put_there(root, mapp
     from rulesdsl.rootlog.replay import Replayer
     from rulesdsl.rootlog.report import report_text
     lines = _short_game_log(root, mapping)
-    text = _tampered(lines, "C:t->2/M#investmentsC->/t->2/#->C", "C:t->2/2w10->/M#investmentsC->/t->2/#->C")
+    text = _tampered(lines, "C:t->2/M#codebreakersC->/t->2/#->C", "C:t->2/2w10->/M#codebreakersC->/t->2/#->C")
     rp = Replayer(root, parse(text), mapping, tolerant=True, lang="pt")
     res = rp.run()
     [c] = res.corrections

@@ -39,6 +39,7 @@ class Expected:
         setup = rec.setup_turns
         blocks = [(None, setup)] + [(mp.faction(t.faction), [t]) for t in rec.play_turns]
         self.blocks = blocks
+        self.named_moves = {}      # block -> the card ids of each card named onto a board spot
         for bi, (_, turns) in enumerate(blocks):
             atoms = []
             for t in turns:
@@ -140,6 +141,12 @@ class Expected:
             dst = self._board_zone(d, letter) or self._hand(d, letter)
             if dst is not None:
                 out.append(Atom(("zone", dst), None, 1, th.count, ai, bi))
+            elif th.name and d.kind == "board":
+                # a card named onto a board spot the mapping has no zone for (a new leader,
+                # `#charismatic->$`): no count to watch, but by the line's end a card of that
+                # name must have moved (Search._named_moved)
+                ids = frozenset(self.mp.card_ids(th.name, th.suits)) or frozenset((th.name,))
+                self.named_moves.setdefault(bi, []).append(ids)
         return out
 
     def _craft_atoms(self, a, letter, ai, bi) -> list:

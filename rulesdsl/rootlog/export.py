@@ -326,6 +326,10 @@ def _action(e, t, rev, mp, letters, active, card, held, card_id=lambda c: None):
     if t == "add" and e.get("by") in letters:
         named = card(e.get("card")).split("#", 1)[1] not in ("", card_id(e.get("card")))
         origin = _from_hand(e, letters, held, mp, active)
+        if origin is None and not named:
+            # a card the mapping has no name for, from no hand or board the log wrote (a new
+            # leader's viziers): the notation leaves it out, as players do after turmoil
+            return None
         for letter, table in mp.boards.items():
             for sub, zone in table.items():
                 if zone == e.get("zone"):

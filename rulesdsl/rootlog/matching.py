@@ -151,7 +151,12 @@ class Matching:
         """Whether the lines being matched say anything of this board zone: then a card put
         there that they do not record is a mismatch (a card taken off may be unrecorded, as
         a decree discarded in turmoil, `$_->`)."""
-        return any(at.place == key and at.turn in blocks for at, _ in left)
+        named = [(at, rem) for at, rem in left if at.place == key and at.turn in blocks]
+        if named and all(rem == 0 for _, rem in named) and any(at.sign < 0 for at, _ in named):
+            # a zone the lines have emptied, card by card, and say nothing more of: the cards
+            # put there next are the unwritten ones (a new leader's viziers after turmoil)
+            return False
+        return bool(named)
 
     @staticmethod
     def _cancel_pairs(left, bi):

@@ -201,6 +201,7 @@ class Replayer(Expected, Matching, Search):
             self.needs = self._needs(turns)
             ahead = self._needs(self.blocks[nxt][1]) if nxt is not None else []
             before, nswaps, variant = game, len(self.swaps), 0
+            self._named_start = self._named_zones(game, bi)
             game = before.clone()
             alts = []
             _cards.ensure(game, self.mp, self.needs + ahead, self.swaps, alts=alts)
@@ -213,6 +214,14 @@ class Replayer(Expected, Matching, Search):
             while True:
                 # the line as a search over the steps' candidates (see _solve)
                 found, (_, deep_game, deep_left) = self._solve(game, left, bi, nxt)
+                if found is None:
+                    # again, looking past the decision that completes each step's first
+                    # action (Search.candidates): slower, and tried only where it is needed
+                    self.grace = 2
+                    try:
+                        found, _ = self._solve(game, left, bi, nxt)
+                    finally:
+                        self.grace = 0
                 if found is not None:
                     game, left = found
                     break

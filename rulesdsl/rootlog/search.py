@@ -20,6 +20,8 @@ class Search:
     """The Replayer's part that searches (a mixin): the candidates of one step, ranked, and
     a limited discrepancy search over the steps of a line."""
 
+    grace = 0        # levels searched past the one that completes the first open action
+
     def _ordered(self, game, left):
         """The options worth trying, best first: spaces the line names (others are not
         tried), cards it names or whose suit it spends, larger counts first, and ending the
@@ -73,6 +75,8 @@ class Search:
         level = [game]
         depth = 0
         found = []
+        complete_at = None       # the depth where the first open action was first completed
+        early = None             # how many candidates were found by then
         while level and depth <= 12:
             nxt = []
             for node in level:
@@ -94,6 +98,8 @@ class Search:
                             new = self.consume(left, diff, {bi, next_bi}) if diff else [list(x) for x in left]
                         finally:
                             self._ending = False
+                        if new is not None and not self._named_moved(g2, bi):
+                            new = None
                         if new is not None:
                             self._cancel_pairs(new, bi)
                         if new is not None and not any(rem for at, rem in new
@@ -119,16 +125,52 @@ class Search:
                         continue
                     nxt.append(g2)
             # a turn ended by removing pieces the next line removes is kept, but the search
-            # goes on to find one that does not
-            if nodes > budget or any(f[0][0] and not (f[0][0] == 9 and f[0][1] < 0)
-                                          for f in found):
+            # goes on to find one that does not. Once the first open action is complete the
+            # search stops there, or, when the line could not be matched that way
+            # (`self.grace`, see replay.py), looks that many levels deeper: an action that
+            # makes two of the line's changes may need a decision or two more than one that
+            # makes only the first (overwork — choose the card, then the wood appears —
+            # beside a bird card spent for an extra action)
+            if nodes > budget:
                 break
+            if any(f[0][0] and not (f[0][0] == 9 and f[0][1] < 0) for f in found):
+                if complete_at is None:
+                    complete_at, early = depth, len(found)
+                if depth >= complete_at + self.grace:
+                    break
             level = nxt
             depth += 1
-        found.sort(key=lambda f: f[0], reverse=True)
-        return self._distinct(found, keep)
+        # what the extra levels found comes after what was found by the depth that completed
+        # the first action: the first pass keeps its choice, a later pass may take theirs
+        late = set()
+        if early is not None:
+            # and only what makes more of the line's changes than the best found by then
+            most = max((f[0][4] for f in found[:early] if len(f[0]) > 4), default=0)
+            found = found[:early] + [f for f in found[early:] if len(f[0]) > 4 and f[0][4] > most]
+            late = {id(f) for f in found[early:]}
+        found.sort(key=lambda f: (id(f) not in late, f[0]), reverse=True)
+        return self._distinct(found, keep, late)
 
-    def _distinct(self, found, keep):
+    def _named_zones(self, game, bi):
+        """Where each card that line `bi` names onto a board spot is (Expected.named_moves)."""
+        wanted = set().union(*self.named_moves.get(bi, ()))
+        if not wanted:
+            return {}
+        defs = game.s.card_defs
+        return {c: z for z, cs in game.s.zones.items() for c in cs if defs[c] in wanted}
+
+    def _named_moved(self, game, bi):
+        """Whether, at the end of line `bi`, a card of each name it puts on a board spot
+        has moved since the line began (the new leader it names, not another)."""
+        named = self.named_moves.get(bi)
+        if not named:
+            return True
+        start = getattr(self, "_named_start", {})
+        now = self._named_zones(game, bi)
+        defs = game.s.card_defs
+        return all(any(defs[c] in ids and z != start.get(c) for c, z in now.items()) for ids in named)
+
+    def _distinct(self, found, keep, late=frozenset()):
         """The ranked candidates (at most `keep`), with the best's *twins* marked: candidates
         ranked as well whose board, scores, cards and items are the same as the best's but
         whose position is not, one per position (several dice often give the same one; the dice of a
@@ -137,8 +179,11 @@ class Search:
         twin is no discrepancy (_dfs); `twins` lists where they are."""
         out, seen = Candidates(), set()
         best_sc = best_obs = None
-        for sc, g2, new, ended in found[:keep]:
+        for f in found[:keep]:
+            sc, g2, new, ended = f
             out.append((g2, new, ended))
+            if id(f) in late:
+                continue         # found past the completing depth: never a twin of the best
             o = self.obs(g2)
             if best_sc is None:
                 best_sc, best_obs = sc, o
