@@ -196,15 +196,20 @@ def test_a_price_marker_is_written_when_it_moves(mapping):
 
 # -- the Marquise and the Eyrie, three turns: the cases the first round trips missed -------------
 
-@pytest.mark.parametrize("seed", [10, 1, 3],
-                         ids=["overwork-with-a-bird-card", "turmoil-commander", "turmoil-charismatic"])
+@pytest.mark.parametrize("seed", [10, 1, 9],
+                         ids=["overwork-with-a-bird-card", "turmoil-commander",
+                              "turmoil-after-a-card-put-in-a-vizier-column"])
 def test_marquise_and_eyrie_opening_round_trips(root_def, mapping, seed):
     """Seed 10: the Marquise overworks with a bird card (`B#armorC->/t->2`), which the search
     first matched as a bird card spent for an extra action (the overwork is two decisions
-    deeper; the search looks there when the line cannot be matched otherwise). Seeds 1 and 3:
+    deeper; the search looks there when the line cannot be matched otherwise). Seeds 1 and 9:
     the Eyrie falls into turmoil; the new leader is written by name (`#charismatic->$`), its
     viziers are not (the notation leaves them out, as players do), and the replay takes the
-    leader the line names, not another whose viziers fit the columns as well."""
+    leader the line names, not another whose viziers fit the columns as well. In seed 9 the
+    line puts a card in the Build column beside a vizier and discards it in the turmoil
+    (`B#sapE->$_b ... B#sap$_b->`): the card came from the hand (the vizier is never swapped
+    for it), and the new leader's vizier lands in a column the line put a card on and took it
+    off again."""
     from rulesdsl.interpreter.engine import Game
     from rulesdsl.rootlog.export import export_game
     from rulesdsl.rootlog.replay import Replayer

@@ -53,6 +53,7 @@ def needs_of(turn, mp, fid, known=()) -> list:
     letter = turn.faction
     quest_keys = mp.card_attrs.get("itens_de_tarefa") or []
     prevs = []
+    put_on = set()       # (board zone, card name) the line itself has put there
     for a in turn.actions:
         before, prevs = prevs[-2:], prevs + [a]
         if a.kind == "craft":
@@ -92,9 +93,14 @@ def needs_of(turn, mp, fid, known=()) -> list:
                         out.extend(Need(zone, pool, suit=mp.suits.get(s), pair=pair) for _ in range(k))
                 continue
             zone = hand
+            for d in a.dests:
+                if th.name and d.kind == "board" and (d.faction or letter) == letter:
+                    put_on.add((mp.boards.get(letter, {}).get(d.sub or ""), th.name))
             if st is not None and st.kind == "board" and (st.faction or letter) == letter:
                 zone = mp.boards.get(letter, {}).get(st.sub or "")
-                if zone is None:
+                if zone is None or (th.name and (zone, th.name) in put_on):
+                    # the line put it there itself (`B#sapE->$_b ... B#sap$_b->`): the hand
+                    # held it; a card already on the board is known and is never swapped
                     continue
             elif st is not None and st.kind == "hand" and st.faction in mp.factions:
                 zone = mp.hand(mp.factions[st.faction])      # also another faction's hand

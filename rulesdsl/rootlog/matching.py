@@ -64,6 +64,8 @@ class Matching:
         for key, d in sorted(diff.items(), key=lambda kv: str(kv[0])):
             sign = 1 if d > 0 else -1
             need = abs(d)
+            if sign > 0 and self._passing_through(key, left, blocks):
+                continue
             took = set()
             for x in left:
                 if need == 0:
@@ -90,6 +92,19 @@ class Matching:
             if need and not self._unrecorded_ok(key, sign, left, blocks):
                 return None
         return left
+
+    def _passing_through(self, key, left, blocks):
+        """At a line's end, cards put on a board zone that the line's still open changes
+        there put on and take off again, as many each way (`F#E->$_r ... F#$_r->`, the decree
+        discarded in turmoil): what the engine put there since is not theirs (the new leader's
+        viziers); their pairs cancel out (_cancel_pairs)."""
+        if key[0] != "zone" or not getattr(self, "_ending", False) or key[1] not in self.board_of:
+            return False
+        opn = {1: 0, -1: 0}
+        for at, rem in left:
+            if rem and at.place == key and at.turn in blocks and not at.optional:
+                opn[at.sign] += rem
+        return opn[1] > 0 and opn[1] == opn[-1]
 
     @staticmethod
     def _net_within_line(key, sign, need, left, blocks):
