@@ -6,21 +6,17 @@ rulesdsl/_parse_table.py (written by tools/gen_parse_table.py) or from the user'
 from __future__ import annotations
 
 import hashlib
-import os
 from functools import lru_cache
 
 import lark as _lark
 from lark import Lark
 from lark.lexer import Lexer
 
+from .grammar_files import grammar_file
+
 
 def _grammar_path() -> str:
-    here = os.path.dirname(os.path.abspath(__file__))
-    cand = os.path.join(os.path.dirname(here), "grammar", "effects.lark")
-    if os.path.exists(cand):
-        return cand
-    import importlib.resources as ir
-    return str(ir.files("rulesdsl.grammar") / "effects.lark")
+    return grammar_file("effects.lark")
 
 
 class _ListLexer(Lexer):
