@@ -90,23 +90,18 @@ class NounPhraseRules:
     f_except = _filter("except")
     f_among = _filter("among")
 
-    def _compare_filter(kind):
+    def _compare_filter(kind, arg2=None):
         """`é X`, `correspondente a X`: a filter that remembers where its words are (C029)"""
         @v_args(meta=True)
         def f(self, meta, items):
             vals = [x for x in items if not isinstance(x, Token)]
-            node = N.Filter(kind, vals[0], None, pos=self._p(meta))
+            node = N.Filter(kind, vals[0], arg2, pos=self._p(meta))
             return _mark_compare_filter(self.ctx, node, meta, items)
         return f
 
     f_matching = _compare_filter("matching")
-
-    @v_args(meta=True)
-    def f_matching_strict(self, meta, items):
-        """`correspondente exatamente a X` (N18): no wild value matches (Law 10.2.2)"""
-        vals = [x for x in items if not isinstance(x, Token)]
-        node = N.Filter("matching", vals[0], "strict", pos=self._p(meta))
-        return _mark_compare_filter(self.ctx, node, meta, items)
+    # `correspondente exatamente a X` (N18): no wild value matches (Law 10.2.2)
+    f_matching_strict = _compare_filter("matching", "strict")
     f_is = _compare_filter("is")
     f_another = _filter("another")
     f_fewest = _filter("fewest")
