@@ -79,3 +79,10 @@ def report_alignment(out: str, data: dict, own_prefix: str) -> None:
     keys start with `own_prefix`, the document's own numbering)."""
     unaligned = sum(1 for k in data if k.startswith(own_prefix))
     print(f"{out}: {len(data)} entries ({len(data) - unaligned} aligned, {unaligned} without Law counterpart)")
+
+
+def seed_and_out(argv: list[str], default_seed: str, default_out: str) -> tuple[str, str]:
+    """`extract_X.py [SEED [OUT]]`: the seed document to read and the catalogue to write."""
+    seed = argv[1] if len(argv) > 1 else default_seed
+    out = argv[2] if len(argv) > 2 else default_out
+    return seed, out

@@ -373,8 +373,7 @@ HEADER = """\
 
 
 def main(argv: list[str]) -> None:
-    seed = argv[1] if len(argv) > 1 else DEFAULT_SEED
-    out = argv[2] if len(argv) > 2 else DEFAULT_OUT
+    seed, out = cy.seed_and_out(argv, DEFAULT_SEED, DEFAULT_OUT)
     law_keys = cy.law_keys_beside(out)
     paras = parse(seed)
     data = build(paras, law_keys)
