@@ -1,5 +1,5 @@
 """Loading fast and right: the compiled-ruleset cache (rulesdsl/cache.py), the libyaml
-composer (rulesdsl/loader.py), the shipped parse tables (rulesdsl/parser.py) and workers that
+composer (rulesdsl/loader.py), the shipped parse tables (rulesdsl/parse_tables.py) and workers that
 inherit the compiled ruleset (interpreter/simulate.py). Correctness only: the timings are in
 docs/desempenho.md, never here."""
 import glob
