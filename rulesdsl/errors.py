@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Iterable
 
+from .grammar_files import grammar_file
+
 DEFAULT_LANG = "pt"
 
 
@@ -115,12 +117,7 @@ _MESSAGES: dict[str, dict[str, str]] | None = None
 
 
 def _messages_dir() -> str:
-    here = os.path.dirname(os.path.abspath(__file__))
-    cand = os.path.join(os.path.dirname(here), "grammar", "messages")
-    if os.path.isdir(cand):
-        return cand
-    import importlib.resources as ir
-    return str(ir.files("rulesdsl.grammar") / "messages")
+    return grammar_file("messages")
 
 
 def messages() -> dict[str, dict[str, str]]:

@@ -123,17 +123,24 @@ def _branches(body: str) -> dict[str, str]:
     return out
 
 
-def expand_plurals(template: str, lang: str, args: dict) -> str:
-    """Replace each `{name, plural, ...}` block by the form `args[name]` asks for: an exact
-    `=N` first, then the CLDR category, then `other`; `#` is the number."""
-    out = []
+def _plural_blocks(template: str):
+    """The `{name, plural, ...}` blocks of a template that no other block holds, in order:
+    (start, end, name, {form: text}), the block being template[start:end + 1]."""
     pos = 0
     for m in list(_PLURAL_HEAD.finditer(template)):
         if m.start() < pos:
             continue
         end = _closing(template, m.start())
-        name = m.group(1)
-        forms = _branches(template[m.end():end])
+        yield m.start(), end, m.group(1), _branches(template[m.end():end])
+        pos = end + 1
+
+
+def expand_plurals(template: str, lang: str, args: dict) -> str:
+    """Replace each `{name, plural, ...}` block by the form `args[name]` asks for: an exact
+    `=N` first, then the CLDR category, then `other`; `#` is the number."""
+    out = []
+    pos = 0
+    for start, end, name, forms in _plural_blocks(template):
         n = args.get(name)
         try:
             num = n if isinstance(n, (int, float)) else float(str(n)) if "." in str(n) else int(str(n))
@@ -143,7 +150,7 @@ def expand_plurals(template: str, lang: str, args: dict) -> str:
             chosen = forms.get("other", "")
         else:
             chosen = forms.get(f"={num}") or forms.get(plural(num, lang)) or forms.get("other", "")
-        out.append(template[pos:m.start()])
+        out.append(template[pos:start])
         out.append(chosen.replace("#", "{" + name + "}"))
         pos = end + 1
     out.append(template[pos:])
@@ -157,14 +164,11 @@ def fields(template: str) -> set[str]:
     names: set[str] = set()
     flat = []
     pos = 0
-    for m in list(_PLURAL_HEAD.finditer(template)):
-        if m.start() < pos:
-            continue
-        end = _closing(template, m.start())
-        names.add(m.group(1))
-        for text in _branches(template[m.end():end]).values():
+    for start, end, name, forms in _plural_blocks(template):
+        names.add(name)
+        for text in forms.values():
             names |= fields(text.replace("#", ""))
-        flat.append(template[pos:m.start()])
+        flat.append(template[pos:start])
         pos = end + 1
     flat.append(template[pos:])
     names |= {f for _, f, _, _ in string.Formatter().parse("".join(flat)) if f}

@@ -19,15 +19,11 @@ import re
 from functools import lru_cache
 
 from .errors import Diagnostics, RulesError, fold
+from .grammar_files import grammar_file
 
 
 def lexicon_dir() -> str:
-    here = os.path.dirname(os.path.abspath(__file__))
-    cand = os.path.join(os.path.dirname(here), "grammar", "lexicon")
-    if os.path.isdir(cand):
-        return cand
-    import importlib.resources as ir
-    return str(ir.files("rulesdsl.grammar") / "lexicon")
+    return grammar_file("lexicon")
 
 
 _EXTRA_DIRS: list[str] = []

@@ -9,19 +9,14 @@ language, which type was expected (M011). rulesdsl/model.py imports these names 
 from __future__ import annotations
 
 import json
-import os
 from functools import lru_cache
 
+from .grammar_files import grammar_file
 from .ytypes import YDict, YList, pos_of
 
 
 def _schema_path() -> str:
-    here = os.path.dirname(os.path.abspath(__file__))
-    cand = os.path.join(os.path.dirname(here), "grammar", "schema", "ruleset.schema.json")
-    if os.path.exists(cand):
-        return cand
-    import importlib.resources as ir
-    return str(ir.files("rulesdsl.grammar") / "schema" / "ruleset.schema.json")
+    return grammar_file("schema", "ruleset.schema.json")
 
 
 @lru_cache(maxsize=1)

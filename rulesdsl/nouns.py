@@ -7,7 +7,7 @@
 
 Declared values win; otherwise the lexicon decides: its `genders:` lists (words, and endings
 written `-ção`) and its `plural:` rules. Narration (interpreter/describe/) and `traduzir`
-(rulesdsl/translate.py) read them here, so both agree with the same data.
+(rulesdsl/translate_respell.py) read them here, so both agree with the same data.
 """
 from __future__ import annotations
 

@@ -27,3 +27,11 @@ def edit(text, old, new):
 
 def errors(diags):
     return [d for d in diags if d.severity == "error"]
+
+
+def edited_errors(tmp_path, path, old, new):
+    """(errors, text) of the ruleset file `path` loaded with its one `old` replaced by `new`."""
+    with open(path, encoding="utf-8") as fh:
+        text = edit(fh.read(), old, new)
+    diags, _ = load(tmp_path, text)
+    return errors(diags), text

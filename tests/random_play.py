@@ -32,3 +32,18 @@ def play_to_the_end(game, seed, max_decisions, label="", extra_checks=None, each
     if game.log:    # with a log: a winner, or the round limit said why there is none
         assert game.winners() or any(e.get("t") == "round_limit" for e in game.log), where()
     return n
+
+
+def play_alike(games, seed, steps) -> None:
+    """Play the same random choices (from `random.Random(seed)`) in every game of `games`, at
+    most `steps` of them, checking before each that all offer the same choices (the same
+    game written twice, e.g. in two languages, must play alike)."""
+    rnd = random.Random(seed)
+    for _ in range(steps):
+        ids = [g.legal_ids() for g in games]
+        assert all(x == ids[0] for x in ids), ids
+        if games[0].is_terminal():
+            break
+        i = rnd.randrange(len(ids[0]))
+        for g in games:
+            g.apply(i)

@@ -15,6 +15,8 @@ import pytest
 import rulesdsl
 from rulesdsl.errors import RulesError, format_message
 
+from minigames import load
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(HERE)
 
@@ -126,19 +128,6 @@ facciones:
 
 BASE = {"pt": PT, "es": ES}
 OTHER = {"pt": "es", "es": "pt"}
-
-
-def load(tmp_path, text, name="jogo.yaml"):
-    """(diagnostics, game definition or None) of a one-file ruleset."""
-    folder = tmp_path / "regras"
-    folder.mkdir(exist_ok=True)
-    (folder / name).write_text(text, encoding="utf-8")
-    env = rulesdsl.Environment()
-    try:
-        gd = env.load(str(folder))
-    except RulesError as e:
-        return e.diagnostics, None
-    return list(env.diagnostics), gd
 
 
 def edit(lang, old, new, text=None):

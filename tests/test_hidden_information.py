@@ -24,9 +24,9 @@ import pytest
 
 import rulesdsl
 from rulesdsl.cli import main
-from rulesdsl.interpreter.describe import EventLog
 from rulesdsl.interpreter.engine import Game, option_id
-from rulesdsl.interpreter.observation import HIDDEN, ShownCards, ViewLog, WatchedState
+from observed_play import ObservedLogs
+from rulesdsl.interpreter.observation import HIDDEN, ShownCards, WatchedState
 
 TESTS = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.join(os.path.dirname(TESTS), "rulesets", "root")
@@ -336,29 +336,19 @@ def play_observed(g, factions, seed, lang="pt", max_decisions=MAX_DECISIONS, che
     rng = random.Random(seed)
     game = Game(g, factions, seed, lang=lang, log=True, observe=factions)
     assert isinstance(game.s, WatchedState)
-    full = EventLog(game, lang)
-    views = {f: ViewLog(game, f, lang) for f in factions}
-    full.start()
-    for v in views.values():
-        v.start()
+    logs = ObservedLogs(game, factions, lang)
+    full, views = logs.full, logs.views
     decisions = []
     snapshots = []        # (number of full records, card -> zone) after each decision
     n = 0
     while not game.is_terminal() and n < max_decisions:
         decisions.append(game.pending)
         i = rng.randrange(len(game.legal_actions()))
-        full.before(i)
-        game.apply(i)
-        full.drain()
-        for v in views.values():
-            v.drain()
+        logs.apply(i)
         if check_state:
             snapshots.append((len(full.records), {c: z for z, cs in game.s.zones.items() for c in cs}))
         n += 1
-    summary = {"decisions": game.decisions, "winners": game.winners()}
-    full.end(summary)
-    for v in views.values():
-        v.end(summary)
+    logs.end()
     return game, full.text(), {f: v.text() for f, v in views.items()}, decisions, snapshots
 
 

@@ -1,5 +1,5 @@
 """Loading fast and right: the compiled-ruleset cache (rulesdsl/cache.py), the libyaml
-composer (rulesdsl/loader.py), the shipped parse tables (rulesdsl/parser.py) and workers that
+composer (rulesdsl/loader.py), the shipped parse tables (rulesdsl/parse_tables.py) and workers that
 inherit the compiled ruleset (interpreter/simulate.py). Correctness only: the timings are in
 docs/desempenho.md, never here."""
 import glob
@@ -385,7 +385,7 @@ def test_libyaml_and_pyyaml_agree_on_mutated_files():
 
 def test_the_shipped_parse_table_is_the_grammars_and_parses_alike(tmp_path, monkeypatch):
     from lark import Lark
-    from rulesdsl import parser as P
+    from rulesdsl import parse_tables as P
     with open(P._grammar_path(), encoding="utf-8") as fh:
         grammar = fh.read()
     key = P.grammar_key(grammar)
@@ -403,7 +403,7 @@ def test_the_shipped_parse_table_is_the_grammars_and_parses_alike(tmp_path, monk
 
 
 def test_a_stale_shipped_table_is_not_used_and_the_built_one_is_kept(tmp_path, monkeypatch):
-    from rulesdsl import parser as P
+    from rulesdsl import parse_tables as P
     monkeypatch.setenv("RULESDSL_CACHE_DIR", str(tmp_path / "c"))
     monkeypatch.delenv("RULESDSL_CACHE", raising=False)
     monkeypatch.setattr(P, "_shipped_table", lambda key: None)

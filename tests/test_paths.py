@@ -6,11 +6,11 @@ import os
 import random
 
 import rulesdsl
-from rulesdsl.errors import RulesError
 from rulesdsl.interpreter import board
 from rulesdsl.interpreter.engine import Game
 from rulesdsl.interpreter.invariants import check
 
+from minigames import edited_errors
 from random_play import play_to_the_end
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -100,22 +100,8 @@ def test_the_encoded_observation_has_a_place_for_every_path():
     assert v[at] == 1.0
 
 
-def _broken(tmp_path, old, new):
-    text = open(GAME, encoding="utf-8").read()
-    assert text.count(old) == 1
-    text = text.replace(old, new)
-    folder = tmp_path / "regras"
-    folder.mkdir()
-    (folder / "jogo.yaml").write_text(text, encoding="utf-8")
-    try:
-        rulesdsl.Environment().load(str(folder))
-    except RulesError as e:
-        return [d for d in e.diagnostics if d.severity == "error"], text
-    raise AssertionError("loaded without error")
-
-
 def test_pieces_on_an_edge_kind_that_holds_none_is_an_error(tmp_path):
-    errs, text = _broken(tmp_path, "posicione 1 pedágio na estrada entre Leste e Norte",
+    errs, text = edited_errors(tmp_path, GAME, "posicione 1 pedágio na estrada entre Leste e Norte",
                          "posicione 1 pedágio na barreira")
     assert [d.code for d in errs] == ["M120"]
     line = text[:text.index("na barreira")].count("\n") + 1
@@ -123,6 +109,6 @@ def test_pieces_on_an_edge_kind_that_holds_none_is_an_error(tmp_path):
 
 
 def test_moving_pieces_to_an_edge_kind_that_holds_none_is_an_error(tmp_path):
-    errs, _ = _broken(tmp_path, "leve 1 pedágio seu de E para F", "leve 1 pedágio seu de E para barreira")
+    errs, _ = edited_errors(tmp_path, GAME, "leve 1 pedágio seu de E para F", "leve 1 pedágio seu de E para barreira")
     assert [d.code for d in errs] == ["M120"]
     assert "piezas: sí" in errs[0].message("es")

@@ -9,6 +9,8 @@ import pytest
 
 import rulesdsl
 from rulesdsl.interpreter.engine import Game
+from run_effect import run_effect
+from random_play import play_to_the_end
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 GAME = os.path.join(HERE, "games", "fichas")
@@ -163,15 +165,13 @@ def test_clone_and_rollback_carry_statuses_and_faces(g):
     assert c.s.identities("alto", "azuis.ficha") == {"azuis.arca": 1}
 
 
+# far beyond any game of this small ruleset: a bound, so that a game that never ends fails
+MAX_DECISIONS = 5000
+
+
 def test_random_games_keep_the_invariants(g):
-    import random
-    from rulesdsl.interpreter import invariants
     for seed in range(20):
-        game = Game(g, F, seed=seed)
-        r = random.Random(seed)
-        while not game.is_terminal():
-            game.apply(r.randrange(len(game.legal_actions())))
-            assert invariants.check(game) == [], seed
+        play_to_the_end(Game(g, F, seed=seed), seed, MAX_DECISIONS)
 
 
 # --------------------------------------------------------------------------------------------
@@ -230,26 +230,10 @@ def test_a_back_of_another_owner_is_an_error(tmp_path):
     assert "joia" in errs[0].message()
 
 
-def _run(game, text, me):
-    from rulesdsl.interpreter.machine import drive
-    from rulesdsl.interpreter.runtime import Ctx
-    from rulesdsl.compiler import CC, compile_block
-    from rulesdsl.model import parse_expression
-    g = game.g
-    tree = parse_expression(text, "pt", g.rs.builder.tokenizer("pt"), g.diags)
-    gen = drive(compile_block(CC(g, g.diags, "pt", me), tree)(Ctx(g, game.m, game.s, me, {}, game)))
-    try:
-        next(gen)
-        while True:
-            gen.send(0)
-    except StopIteration:
-        pass
-
-
 def test_the_supply_of_a_back_is_its_faces(g):
     game = _armed(g, "azuis.arca")
     # the fichas of both players: the azuis have 1 arca and 1 armadilha left, the vermelhos 3
-    _run(game, "receba (suprimento de ficha) pontos", "azuis")
+    run_effect(game, "receba (suprimento de ficha) pontos", "azuis")
     assert game.s.counters["azuis:pontos"] == 5
-    _run(game, "se é possível posicionar ficha em Vale: perca 1 ponto", "azuis")
+    run_effect(game, "se é possível posicionar ficha em Vale: perca 1 ponto", "azuis")
     assert game.s.counters["azuis:pontos"] == 4

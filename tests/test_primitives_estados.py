@@ -6,26 +6,9 @@ import os
 
 import rulesdsl
 from rulesdsl.interpreter.engine import Game
-from rulesdsl.interpreter.machine import drive
-from rulesdsl.interpreter.runtime import Ctx
-from rulesdsl.compiler import CC, compile_block
-from rulesdsl.model import parse_expression
+from run_effect import run_effect
 
 GAME = os.path.join(os.path.dirname(os.path.abspath(__file__)), "games", "cansaco")
-
-
-def _run(game, text, me):
-    g = game.g
-    tree = parse_expression(text, "pt", g.rs.builder.tokenizer("pt"), g.diags)
-    run = compile_block(CC(g, g.diags, "pt", me), tree)
-    # a statement runs as frames (machine.py); drive() runs them as a generator here
-    gen = drive(run(Ctx(g, game.m, game.s, me, {}, game)))
-    try:
-        next(gen)
-        while True:
-            gen.send(0)
-    except StopIteration:
-        pass
 
 
 def test_copy_faction_has_its_own_pieces_zones_and_rules():
@@ -59,8 +42,8 @@ def test_status_verbs_filters_and_guarded_options():
 def test_irremovable_piece_and_replaced_hits():
     g = rulesdsl.load(GAME)
     game = Game(g, ["azuis", "vermelhos"], seed=1)
-    _run(game, "remova todas as peças inimigas de Campo Alto", "vermelhos")
+    run_effect(game, "remova todas as peças inimigas de Campo Alto", "vermelhos")
     assert game.s.count("a", "azuis.bandeira") == 1                    # removível: não
     assert game.s.count("a", "azuis.soldado") == 0
-    _run(game, "cause 2 danos às peças de azuis em Campo Alto", "vermelhos")    # hits tire horses instead
+    run_effect(game, "cause 2 danos às peças de azuis em Campo Alto", "vermelhos")    # hits tire horses instead
     assert game.s.zone_split("azuis.cocheira", "cavalo") == {g.status_bit("cansado"): 1}

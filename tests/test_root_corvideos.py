@@ -18,10 +18,10 @@ import random
 
 import pytest
 
-from rulesdsl.interpreter.describe import EventLog
 from rulesdsl.interpreter.engine import Game
+from observed_play import ObservedLogs
 from random_play import play_to_the_end
-from rulesdsl.interpreter.observation import HIDDEN, ViewLog, observation_string
+from rulesdsl.interpreter.observation import HIDDEN, observation_string
 
 CORVIDS = "corvideos"
 GAMES = [  # (factions in seat order, map, deck, seed)
@@ -89,11 +89,8 @@ def test_plot_identities_never_reach_another_player(root_def):
     rng = random.Random(seed)
     twin_rng = random.Random(seed + 1)
     game = Game(root, factions, seed, log=True, observe=factions)
-    full = EventLog(game, "pt")
-    views = {f: ViewLog(game, f, "pt") for f in factions}
-    full.start()
-    for v in views.values():
-        v.start()
+    logs = ObservedLogs(game, factions, "pt")
+    full, views = logs.full, logs.views
     n = twins = 0
     others = [f for f in factions if f != CORVIDS]
     while not game.is_terminal() and n < 1000:
@@ -107,16 +104,9 @@ def test_plot_identities_never_reach_another_player(root_def):
                 # the Corvids do see the difference (so the twin is a real change)
                 assert game.observation(CORVIDS) != twin.observation(CORVIDS), n
         i = rng.randrange(len(game.legal_actions()))
-        full.before(i)
-        game.apply(i)
-        full.drain()
-        for v in views.values():
-            v.drain()
+        logs.apply(i)
         n += 1
-    summary = {"decisions": game.decisions, "winners": game.winners()}
-    full.end(summary)
-    for v in views.values():
-        v.end(summary)
+    logs.end()
     assert twins > 15, twins
     # the logs: the Corvids' own log names the faces; nobody else's does
     fl = [json.loads(x) for x in full.text().splitlines()]

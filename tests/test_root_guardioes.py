@@ -20,10 +20,10 @@ import random
 
 import pytest
 
-from rulesdsl.interpreter.describe import EventLog
 from rulesdsl.interpreter.engine import Game
+from observed_play import ObservedLogs
 from random_play import play_to_the_end
-from rulesdsl.interpreter.observation import HIDDEN, ViewLog, observation_string
+from rulesdsl.interpreter.observation import HIDDEN, observation_string
 
 KEEPERS = "guardioes"
 BACKS = ("guardioes.figura_oculta", "guardioes.tabua_oculta", "guardioes.joia_oculta")
@@ -127,11 +127,8 @@ def test_relic_values_never_reach_any_player(root_def):
     rng = random.Random(seed)
     twin_rng = random.Random(seed + 1)
     game = Game(root_def, factions, seed, log=True, observe=factions)
-    full = EventLog(game, "pt")
-    views = {f: ViewLog(game, f, "pt") for f in factions}
-    full.start()
-    for v in views.values():
-        v.start()
+    logs = ObservedLogs(game, factions, "pt")
+    full, views = logs.full, logs.views
     n = twins = 0
     while not game.is_terminal() and n < 450:
         if n % 10 == 0:
@@ -143,16 +140,9 @@ def test_relic_values_never_reach_any_player(root_def):
                     if twins % 4 == 1:
                         assert observation_string(game, f) == observation_string(twin, f), (n, f)
         i = rng.randrange(len(game.legal_actions()))
-        full.before(i)
-        game.apply(i)
-        full.drain()
-        for v in views.values():
-            v.drain()
+        logs.apply(i)
         n += 1
-    summary = {"decisions": game.decisions, "winners": game.winners()}
-    full.end(summary)
-    for v in views.values():
-        v.end(summary)
+    logs.end()
     assert twins > 10, twins
     fl = [json.loads(x) for x in full.text().splitlines()]
     # the engine's own log knows the values (the relics were put face down with a face) ...

@@ -17,6 +17,7 @@ from rulesdsl.interpreter.invariants import fingerprint
 from rulesdsl.interpreter.observation import ViewLog
 from rulesdsl.scenario import _position_fn, load_scenarios, match_option
 from random_play import play_to_the_end
+from random_play import play_alike
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SCYTHE = os.path.join(REPO, "rulesets", "scythe")
@@ -127,7 +128,6 @@ def test_no_python_names_anything_of_scythe(g):
 def test_checked_in_scythe_es_is_fresh_and_plays_the_same_game(g):
     """rulesets/scythe-es is generated from rulesets/scythe by the lexicon; the same seed and
     the same choices give the same game in both languages."""
-    import random
     import sys
     from rulesdsl.translate import regenerate_command, translate_ruleset
     sys.path.insert(0, os.path.join(REPO, "tools"))
@@ -139,13 +139,5 @@ def test_checked_in_scythe_es_is_fresh_and_plays_the_same_game(g):
                      + regenerate_command(SCYTHE, "es", out) + "\nfiles: " + ", ".join(bad))
     g_es = rulesdsl.load(out)
     games = [Game(x, ["polonia", "saxonia"], seed=4) for x in (g, g_es)]
-    rnd = random.Random(4)
-    for _ in range(200):
-        ids = [x.legal_ids() for x in games]
-        assert ids[0] == ids[1]
-        if games[0].is_terminal():
-            break
-        i = rnd.randrange(len(ids[0]))
-        for x in games:
-            x.apply(i)
+    play_alike(games, 4, 200)
     assert games[0].s.counters == games[1].s.counters

@@ -3,25 +3,10 @@ is a built-in word of the language (M121). The 'onde' after "sem PEÇAS" read as
 condition is a scenario (tests/cenarios/estradas.yaml, acampar)."""
 import os
 
-import rulesdsl
-from rulesdsl.errors import RulesError
+from minigames import edited_errors
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 GAME = os.path.join(HERE, "games", "estradas", "jogo.yaml")
-
-
-def _load(tmp_path, old, new):
-    text = open(GAME, encoding="utf-8").read()
-    assert text.count(old) == 1
-    text = text.replace(old, new)
-    folder = tmp_path / "regras"
-    folder.mkdir()
-    (folder / "jogo.yaml").write_text(text, encoding="utf-8")
-    try:
-        rulesdsl.Environment().load(str(folder))
-    except RulesError as e:
-        return [d for d in e.diagnostics if d.severity == "error"], text
-    return [], text
 
 
 ACTION = """  contar:
@@ -32,7 +17,7 @@ ACTION = """  contar:
 def test_an_argument_named_like_a_built_in_word_is_an_error(tmp_path):
     # `parâmetros: {carta: N}`: "carta" is the language's word for cards, so "(carta: 2)" never
     # reaches the parameter, which used to stay unbound without a word
-    errs, text = _load(tmp_path, ACTION, ACTION.replace("  contar:\n", "  contar:\n    parâmetros: {carta: N}\n")
+    errs, text = edited_errors(tmp_path, GAME, ACTION, ACTION.replace("  contar:\n", "  contar:\n    parâmetros: {carta: N}\n")
                        + "\n  chamar:\n    nome: {pt: chamar, es: llamar}\n    efeito: \"contar (carta: 2)\"")
     assert [d.code for d in errs] == ["M121"]
     line = text[:text.index("contar (carta: 2)")].count("\n") + 1
@@ -41,7 +26,7 @@ def test_an_argument_named_like_a_built_in_word_is_an_error(tmp_path):
 
 
 def test_an_argument_of_a_declared_parameter_loads(tmp_path):
-    errs, _ = _load(tmp_path, ACTION, ACTION.replace("  contar:\n", "  contar:\n    parâmetros: {bonus: N}\n")
+    errs, _ = edited_errors(tmp_path, GAME, ACTION, ACTION.replace("  contar:\n", "  contar:\n    parâmetros: {bonus: N}\n")
                     + "\n  chamar:\n    nome: {pt: chamar, es: llamar}\n    efeito: \"contar (bonus: 2)\"")
     assert errs == []
 

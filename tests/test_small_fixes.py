@@ -14,13 +14,12 @@ import os
 import pytest
 
 import rulesdsl
-from rulesdsl.compiler import CC, compile_block
 from rulesdsl.errors import Diagnostics
 from rulesdsl.interpreter.engine import Game
-from rulesdsl.interpreter.machine import drive
-from rulesdsl.interpreter.runtime import DONE, Ctx
+from rulesdsl.interpreter.runtime import DONE
 from rulesdsl.model import parse_expression
 from rulesdsl import nodes as N
+from run_effect import run_effect
 
 TESTS = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(TESTS)
@@ -67,21 +66,6 @@ def _parse(g, text, lang="pt"):
     return tree.stmts[0]
 
 
-def _run(game, text, me):
-    run = compile_block(CC(game.g, game.g.diags, "pt", me), parse_expression(
-        text, "pt", game.g.rs.builder.tokenizer("pt"), game.g.diags))
-    gen = drive(run(Ctx(game.g, game.m, game.s, me, {}, game)))
-    asked = []
-    try:
-        d = next(gen)
-        while True:
-            asked.append(list(d.options))
-            d = gen.send(0)
-    except StopIteration:
-        pass
-    return asked
-
-
 # ---------------------------------------------------------------------------------------------
 # a function of one value
 
@@ -105,7 +89,7 @@ def test_a_function_of_several_values_still_joins_them(g):
 def test_the_condition_after_a_function_of_one_value_is_checked(g):
     game = Game(g, ["azuis", "vermelhos"], seed=1)
     before = game.s.counters["azuis:pontos"]
-    _run(game, "se existe valor (proscrito) e pontos de você > 50: receba 1 ponto", "azuis")
+    run_effect(game, "se existe valor (proscrito) e pontos de você > 50: receba 1 ponto", "azuis")
     assert game.s.counters["azuis:pontos"] == before          # `pontos > 50` is false
 
 
@@ -125,8 +109,8 @@ def test_doing_exactly_one_action_parses(g, lang, text):
 def test_exactly_one_action_cannot_be_ended_early(g):
     """`realize até 1 ação` offers "done"; `realize 1 ação` does not while an action is left."""
     game = Game(g, ["azuis", "vermelhos"], seed=1)
-    upto = _run(game, "realize até 1 ação entre cobrar, afamar", "azuis")
-    exact = _run(game, "realize 1 ação entre cobrar, afamar", "azuis")
+    upto = run_effect(game, "realize até 1 ação entre cobrar, afamar", "azuis")
+    exact = run_effect(game, "realize 1 ação entre cobrar, afamar", "azuis")
     assert DONE in upto[0]
     assert DONE not in exact[0] and set(exact[0]) == set(upto[0]) - {DONE}
 

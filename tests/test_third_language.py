@@ -9,6 +9,7 @@ from rulesdsl import lexicon
 from rulesdsl.model import load_ruleset
 from rulesdsl.printer import canonical_key, to_text
 from rulesdsl.translate import neutral_data, translate_ruleset
+from random_play import play_alike
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 EN_DIR = os.path.join(HERE, "lexicon_en")
@@ -65,15 +66,7 @@ def test_play_a_game_in_english(english):
 def test_same_game_as_in_portuguese(english):
     env = rulesdsl.Environment()
     games = [env.new_game(env.load(p), ["azuis", "vermelhos"], seed=4) for p in (CONQUISTA, GAME)]
-    rnd = random.Random(4)
-    for _ in range(300):
-        ids = [g.legal_ids() for g in games]
-        assert ids[0] == ids[1]
-        if games[0].is_terminal():
-            break
-        i = rnd.randrange(len(ids[0]))
-        for g in games:
-            g.apply(i)
+    play_alike(games, 4, 300)
     assert games[0].scores() == games[1].scores()
 
 

@@ -4,7 +4,6 @@ The requirement: loading a file and its translation gives the same model (neutra
 expressions compared by their trees), and PT -> ES -> PT gives the original model again.
 """
 import os
-import random
 import re
 import sys
 
@@ -25,6 +24,7 @@ ROOT_ES = os.path.join(REPO, "rulesets", "root-es")
 
 sys.path.insert(0, os.path.join(REPO, "tools"))
 import translate_ruleset as tool  # noqa: E402
+from random_play import play_alike  # noqa: E402
 
 
 def write(files: dict, dest) -> str:
@@ -147,15 +147,7 @@ def test_translated_root_plays_the_same_game(root_es_files, tmp_path):
     g_pt = env.load(ROOT)
     g_es = env.load(write(root_es_files, tmp_path / "es"))
     games = [env.new_game(g, ["marqueses", "rapinas"], seed=3) for g in (g_pt, g_es)]
-    rnd = random.Random(5)
-    for _ in range(150):
-        ids = [g.legal_ids() for g in games]
-        assert ids[0] == ids[1]
-        if games[0].is_terminal():
-            break
-        i = rnd.randrange(len(ids[0]))
-        for g in games:
-            g.apply(i)
+    play_alike(games, 5, 150)
     assert games[0].scores() == games[1].scores()
 
 

@@ -1,4 +1,4 @@
-"""Tiny YAML writer shared by the one-shot extraction scripts (tools/extract_*.py).
+"""YAML writer and helpers shared by the one-shot extraction scripts (tools/extract_*.py).
 
 It writes only what the text catalogue needs: nested mappings, lists of strings and strings.
 Every string is written double-quoted (so that "no", "sí", "1.1" never change type) on one
@@ -60,3 +60,29 @@ def write(path: str, header: str, data: dict) -> None:
     text = header.rstrip("\n") + "\n" + "\n".join(dump(data)) + "\n"
     with open(path, "w", encoding="utf-8") as fh:
         fh.write(text)
+
+
+def law_keys_beside(out: str) -> set[str] | None:
+    """The Law's paragraph keys, read from the catalogue `lei.pt.yaml` in the folder of `out`
+    (what an extraction aligns its paragraphs with), or None when there is none yet."""
+    import os
+    law_path = os.path.join(os.path.dirname(out), "lei.pt.yaml")
+    if not os.path.exists(law_path):
+        return None
+    import yaml
+    with open(law_path, encoding="utf-8") as fh:
+        return set(yaml.safe_load(fh)["parágrafos"])
+
+
+def report_alignment(out: str, data: dict, own_prefix: str) -> None:
+    """One line: how many entries were written, and how many have no Law counterpart (their
+    keys start with `own_prefix`, the document's own numbering)."""
+    unaligned = sum(1 for k in data if k.startswith(own_prefix))
+    print(f"{out}: {len(data)} entries ({len(data) - unaligned} aligned, {unaligned} without Law counterpart)")
+
+
+def seed_and_out(argv: list[str], default_seed: str, default_out: str) -> tuple[str, str]:
+    """`extract_X.py [SEED [OUT]]`: the seed document to read and the catalogue to write."""
+    seed = argv[1] if len(argv) > 1 else default_seed
+    out = argv[2] if len(argv) > 2 else default_out
+    return seed, out

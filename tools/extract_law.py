@@ -327,8 +327,7 @@ HEADER = """\
 
 
 def main(argv: list[str]) -> None:
-    seed = argv[1] if len(argv) > 1 else DEFAULT_SEED
-    out = argv[2] if len(argv) > 2 else DEFAULT_OUT
+    seed, out = cy.seed_and_out(argv, DEFAULT_SEED, DEFAULT_OUT)
     paragraphs = extract(seed)
     cy.write(out, HEADER, {"idioma": "pt", "documento": "lei", "parágrafos": paragraphs})
     n = sum(1 for k in paragraphs if re.match(r"^(?:\d+|[A-G])\.\d+\.\d+", k))

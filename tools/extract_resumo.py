@@ -208,18 +208,11 @@ HEADER = """\
 
 
 def main(argv: list[str]) -> None:
-    seed = argv[1] if len(argv) > 1 else DEFAULT_SEED
-    out = argv[2] if len(argv) > 2 else DEFAULT_OUT
-    law_path = os.path.join(os.path.dirname(out), "lei.pt.yaml")
-    law_keys = None
-    if os.path.exists(law_path):
-        import yaml
-        with open(law_path, encoding="utf-8") as fh:
-            law_keys = set(yaml.safe_load(fh)["parágrafos"])
+    seed, out = cy.seed_and_out(argv, DEFAULT_SEED, DEFAULT_OUT)
+    law_keys = cy.law_keys_beside(out)
     data = extract(seed, law_keys)
     cy.write(out, HEADER, {"idioma": "pt", "documento": "resumo", "parágrafos": data})
-    unaligned = sum(1 for k in data if k.startswith("R:"))
-    print(f"{out}: {len(data)} entries ({len(data) - unaligned} aligned, {unaligned} without Law counterpart)")
+    cy.report_alignment(out, data, "R:")
 
 
 if __name__ == "__main__":

@@ -17,7 +17,7 @@ sys.path.insert(0, ROOT)
 
 from lark import Lark  # noqa: E402
 
-from rulesdsl import parser as P  # noqa: E402
+from rulesdsl import parse_tables as P  # noqa: E402
 
 OUT = os.path.join(ROOT, "rulesdsl", "_parse_table.py")
 

@@ -345,15 +345,23 @@ def _setup(rd: _Reader, k: dict, vocab: Vocab, m, seated, deck_id) -> Setup:
     return st
 
 
+def _choice_names(rd: _Reader, k: dict, key: str, vocab: Vocab) -> list:
+    """The (text, position) of each choice a list under `key` names; one the game does not
+    know is reported (S022) with the nearest names, and kept so the step still reads."""
+    v, p = k[key]
+    out = []
+    for t, tp in rd.text_list(v, p, rd.kn(key)):
+        if not vocab.known(t):
+            rd.err("S022", tp, hint=suggest(str(t), vocab.candidates()), name=t)
+        out.append((t, tp))
+    return out
+
+
 def _step(rd: _Reader, k: dict, vocab: Vocab, m, seated, pos) -> Step:
     g = vocab.g
     step = Step(pos=pos)
     if "choices" in k:
-        v, p = k["choices"]
-        for t, tp in rd.text_list(v, p, rd.kn("choices")):
-            if not vocab.known(t):
-                rd.err("S022", tp, hint=suggest(str(t), vocab.candidates()), name=t)
-            step.choices.append((t, tp))
+        step.choices.extend(_choice_names(rd, k, "choices", vocab))
     if "dice" in k:
         v, p = k["dice"]
         faces = sorted({f for fs in g.dice.values() for f in fs}, key=str)
@@ -386,11 +394,7 @@ def _expect(rd: _Reader, k: dict, vocab: Vocab, m, seated) -> Expect:
     ex = Expect()
     none_words = {fold(w) for w in _words("SV.none")}
     if "legal" in k:
-        v, p = k["legal"]
-        for t, tp in rd.text_list(v, p, rd.kn("legal")):
-            if not vocab.known(t):
-                rd.err("S022", tp, hint=suggest(str(t), vocab.candidates()), name=t)
-            ex.legal.append((t, tp))
+        ex.legal.extend(_choice_names(rd, k, "legal", vocab))
     if "illegal" in k:
         v, p = k["illegal"]
         if isinstance(v, YDict):

@@ -33,7 +33,8 @@ def _neighbours(md) -> dict:
     return nb
 
 
-def _kind_of(md, sp):
+def kind_of_space(md, sp):
+    """The space kind of the space `sp` of the map `md` (None if it has none)."""
     for k, ids in md.by_kind.items():
         if sp in ids:
             return k
@@ -129,17 +130,17 @@ def layout(md) -> dict:
     if not pos:
         cycle = [sp for sp in (md.edge_cycle or ()) if sp in nb]
         if len(cycle) >= 3:
-            kinds = {_kind_of(md, sp) for sp in cycle}
-            free = [sp for sp in ids if sp not in cycle and _kind_of(md, sp) in kinds and sp not in paths]
+            kinds = {kind_of_space(md, sp) for sp in cycle}
+            free = [sp for sp in ids if sp not in cycle and kind_of_space(md, sp) in kinds and sp not in paths]
             pos = _tutte(_circle(cycle, wide=1.25), free, nb)
         else:
             count: dict = {}
             for sp in ids:
                 if sp not in paths and nb[sp]:
-                    count[_kind_of(md, sp)] = count.get(_kind_of(md, sp), 0) + 1
+                    count[kind_of_space(md, sp)] = count.get(kind_of_space(md, sp), 0) + 1
             if count:
                 main = max(count, key=lambda k: (count[k], -list(count).index(k)))
-                pos = _springs([sp for sp in ids if _kind_of(md, sp) == main and sp not in paths], nb)
+                pos = _springs([sp for sp in ids if kind_of_space(md, sp) == main and sp not in paths], nb)
     step = spacing(pos)
     cx = sum(p[0] for p in pos.values()) / len(pos) if pos else 0.0
     cy = sum(p[1] for p in pos.values()) / len(pos) if pos else 0.0

@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from xml.sax.saxutils import escape
 
-from .layout import SQ3, layout, spacing
+from .layout import SQ3, kind_of_space, layout, spacing
 
 # value colours (suits, terrains...), in the order the enumeration declares its values
 FILL = ["#e8735a", "#f2d45c", "#f0a04b", "#8fc1e3", "#9ccf7e", "#c9a0dc", "#d9b38c", "#b0b0b0",
@@ -76,13 +76,6 @@ def faction_colour(g, f) -> str:
     return NEUTRAL
 
 
-def _kind_of(md, sp):
-    for k, ids in md.by_kind.items():
-        if sp in ids:
-            return k
-    return None
-
-
 def _abbrev(text: str) -> str:
     words = [w for w in str(text).replace("_", " ").split() if w]
     if not words:
@@ -115,7 +108,7 @@ def board_svg(gdef, map_id=None, lang=None, game=None, title=None, state_label=T
     for sp in md.attrs:
         if sp in paths:
             continue        # the spaces on paths (N18) are drawn on their edge, not as spaces
-        k = _kind_of(md, sp)
+        k = kind_of_space(md, sp)
         counts[k] = counts.get(k, 0) + 1
     main = max(counts, key=lambda k: counts[k]) if counts else None
     hexes = md.grid == "hex" and bool(md.coords)
@@ -141,7 +134,7 @@ def board_svg(gdef, map_id=None, lang=None, game=None, title=None, state_label=T
             drawn.add(key)
             (x1, y1), (x2, y2) = px[a], px[b]
             d = math.hypot(x2 - x1, y2 - y1)
-            mixed = _kind_of(md, a) != _kind_of(md, b)
+            mixed = kind_of_space(md, a) != kind_of_space(md, b)
             if hexes and a in md.coords and b in md.coords and d < step * 1.2:
                 # two touching hexagons: an adjacency is their shared side; another kind (a
                 # river) is drawn on that side
@@ -156,7 +149,7 @@ def board_svg(gdef, map_id=None, lang=None, game=None, title=None, state_label=T
                     f'stroke-linecap="round"/>')
                 shown = True
                 continue
-            width = 4.0 if adjacency and not mixed and _kind_of(md, a) == main else 1.2
+            width = 4.0 if adjacency and not mixed and kind_of_space(md, a) == main else 1.2
             opacity = ' opacity="0.45"' if mixed else ""
             dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
             out.append(f'<line class="edge" data-kind="{_esc(ek)}" x1="{_fmt(x1)}" y1="{_fmt(y1)}" x2="{_fmt(x2)}" '
@@ -184,7 +177,7 @@ def board_svg(gdef, map_id=None, lang=None, game=None, title=None, state_label=T
         tip = f"{label} ({', '.join(tags)})" if tags else label
         out.append(f'<g class="space" id="space-{_esc(sp)}" data-space="{_esc(sp)}">')
         out.append(f"<title>{_esc(tip)}</title>")
-        big = _kind_of(md, sp) == main
+        big = kind_of_space(md, sp) == main
         if hexes and sp in md.coords:
             r = step / SQ3
             out.append(f'<polygon class="shape" points="{_hexagon(x, y, r * 0.97)}" fill="{fill}" stroke="#6b5b45" stroke-width="1.5"/>')
@@ -263,9 +256,9 @@ def anchor(md, sp):
     else:
         counts: dict = {}
         for s_ in md.attrs:
-            k = _kind_of(md, s_)
+            k = kind_of_space(md, s_)
             counts[k] = counts.get(k, 0) + 1
-        r = step * (0.36 if _kind_of(md, sp) == max(counts, key=lambda k: counts[k]) else 0.2)
+        r = step * (0.36 if kind_of_space(md, sp) == max(counts, key=lambda k: counts[k]) else 0.2)
     return x, y - r * 0.25, r
 
 
