@@ -528,24 +528,14 @@ def _load_glossary(ld: _Loader, cat: Catalogue, path: str) -> None:
                     ld.add("T004", pos_of_value(entry, k), lang, key=str(k),
                            expected=_kind_word("yes_no", lang))
                 concept.phase = yes
-            elif keys.of(k) == "contrary":
-                concept.contrary = _str_list(v)
-                concept.contrary_pos = pos_of_value(entry, k)
             elif keys.of(k) == "forms":
                 continue
             else:
-                own = [keys.spell("note"), keys.spell("phase"), keys.spell("contrary")]
+                own = [keys.spell("note"), keys.spell("phase")]
                 hint = suggest(str(k), sorted(langs) + own, 0.5)
                 ld.add("T003", entry.key_pos.get(k), lang, key=str(k),
                        allowed=", ".join(sorted(langs) + own), hint=hint)
         cat.concepts[cid_s] = concept
-    # `contrário:` names concepts of this glossary (T193 reads the pairs)
-    for concept in cat.concepts.values():
-        for other in concept.contrary:
-            if other not in cat.concepts:
-                ld.add("T032", getattr(concept, "contrary_pos", None) or concept.pos, lang,
-                       concept=concept.id, name=other,
-                       hint=suggest(other, sorted(cat.concepts), 0.6))
 
 
 def _str_list(v) -> list[str]:

@@ -48,7 +48,6 @@ CODES = {
     "T190": ("warning", "conditions"),
     "T191": ("warning", "meaning"),
     "T192": ("warning", "meaning"),
-    "T193": ("warning", "meaning"),
 }
 SEVERITY_ORDER = {"error": 0, "warning": 1, "info": 2}
 

@@ -84,7 +84,6 @@ class Concept:
     note: str = ""
     pos: Pos | None = None
     phase: bool = False       # `fase: sim`: a phase of the turn (a rule limited to it, T182)
-    contrary: list = field(default_factory=list)   # `contrário:` concepts it contrasts with (T193)
 
 
 @dataclass
