@@ -1,0 +1,482 @@
+"""Contradictions a summary (or any text) states in other words (T193–T196).
+
+A summary may leave a trigger, a condition or a step out: that stays a note. What it *says*
+differently is another rule, and a reader would play it differently — a warning:
+
+  T193  one of a declared pair of concepts where the other text has the other one: a verb of
+        consequence ("descarta" ↔ "revela"), a state ("exauridos" ↔ "danificados"), a place
+        ("Fundos" ↔ "Pagamentos"); or "the suit OF x" ↔ "the suit OF y" (the card's suit ↔ the
+        cost's suits). Where the Law paragraph names neither side, a pair with a `contexto`
+        concept is judged against what the whole Law says wherever it names that concept.
+  T194  a qualifier that changes an act, in one text only: "descartar uma carta aleatória"
+        against "descartar uma carta" (chosen).
+  T195  a modal swapped across the sentence: "você pode pegar um item" against
+        "obrigatoriamente o Malandro pega um item" (T125 needs the same concept right after
+        the modal; here the subject stands between).
+  T196  a rule narrowed to a case: "Em uma batalha, quando ... elimina um entreposto" against
+        "Sempre que um entreposto é removido" (the Law never names a battle there).
+
+The pairs, qualifiers and cases are data — the ruleset's `texto/contrastes/*.yaml` — made of
+glossary concept ids, so they hold in every language the glossary spells (format in
+docs/guia-do-tradutor.md). Every pair of documents, both directions; in a summary and a
+reference only what the document says (a case or a qualifier it adds) — leaving one out is
+an omission. A summary's T193–T196 stay warnings (checks.SUMMARY_NOTES does not name them).
+"""
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field
+
+from ..errors import Diagnostics, Pos, fold, suggest
+from ..loader import YDict, YList, detect_lang, load_text
+from . import numbers as nummod
+from .findings import _marks, excerpt, excerpts_of
+from .groups import Group
+
+FOLDER = ("contrastes",)
+KEYS = {"contrasts": ("contrastes",), "pair": ("par",), "of": ("de",),
+        "context": ("contexto",), "qualifiers": ("qualificadores", "calificadores"),
+        "cases": ("casos",), "language": ("idioma",)}
+# how far (words) a concept may stand from the word it goes with: "o naipe [da] carta",
+# "descartar [uma] carta aleatória", "obrigatoriamente [o Malandro] pega um item"
+OF_WINDOW = 3
+# "a carta com naipe ...", "la carta de palo ...": the owner before the property
+OF_LINKS = ("com", "de", "con")
+# a swapped verb, state or place is about the same thing in both texts ("descarta uma carta" /
+# "revelar uma carta"; "3 guerreiros na seção de Pagamentos" / "três guerreiros no tabuleiro de
+# jogador no espaço destinado aos Fundos"): a concept this close to each side, in common
+NEIGHBOUR_WINDOW = 9
+QUALIFIER_WINDOW = 2
+MODAL_WINDOW = 5
+# what narrows a rule to a case, right before the case's name ("em uma batalha", "nessa
+# batalha"; "en una batalla", "durante la batalla"); a third language adds `text: case_markers`
+CASE_MARKERS = {
+    "pt": ["em uma", "numa", "nessa", "nesta", "na", "no", "em um", "num", "durante a",
+           "durante o", "durante uma", "durante um", "onde houve a", "onde houve uma"],
+    "es": ["en una", "en un", "en esa", "en esta", "en la", "en el", "durante la", "durante el",
+           "durante una", "durante un", "donde hubo una", "donde hubo la"],
+}
+
+
+@dataclass
+class Pair:
+    a: tuple                       # one side: concepts that say the same ("descartar", "gastar")
+    b: tuple
+    of: str | None = None          # "the suit OF a" ↔ "the suit OF b"
+    context: str | None = None     # judged against the whole Law where it names this concept
+    pos: Pos | None = None
+
+
+@dataclass
+class Contrasts:
+    pairs: list = field(default_factory=list)
+    qualifiers: list = field(default_factory=list)
+    cases: list = field(default_factory=list)
+    law_sides: dict = field(default_factory=dict)   # pair index → sides the Law states in context
+
+    def __bool__(self):
+        return bool(self.pairs or self.qualifiers or self.cases)
+
+
+def _key(k) -> str | None:
+    f = fold(str(k))
+    return next((n for n, sp in KEYS.items() if f in sp), None)
+
+
+def attach(cat, diags: Diagnostics) -> Contrasts:
+    """Read the ruleset's contrast tables into `cat.contrasts` (errors into `diags`)."""
+    got = Contrasts()
+    folder = os.path.join(cat.folder, FOLDER[0]) if getattr(cat, "folder", None) else None
+    if folder and os.path.isdir(folder):
+        for name in sorted(os.listdir(folder)):
+            if name.endswith((".yaml", ".yml")):
+                _read(os.path.join(folder, name), cat, diags, got)
+    cat.contrasts = got
+    return got
+
+
+def of(cat) -> Contrasts:
+    got = getattr(cat, "contrasts", None)
+    return got if got is not None else attach(cat, Diagnostics(getattr(cat, "lang", "pt")))
+
+
+def _read(path: str, cat, diags: Diagnostics, got: Contrasts) -> None:
+    try:
+        with open(path, encoding="utf-8", newline="") as fh:
+            text = fh.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        diags.add("E005", None, diags.lang, path=path, reason=str(exc))
+        return
+    lang = detect_lang(text, diags.lang)
+    data = load_text(text, path, diags, lang)
+    if data is None:
+        return
+    if not isinstance(data, YDict):
+        diags.add("T004", Pos(path, 1, 1), lang, key=os.path.basename(path), expected=_word("mapping", lang))
+        return
+    allowed = ", ".join(s[0] for n, s in KEYS.items() if n in ("language", "contrasts", "qualifiers", "cases"))
+
+    def concept(v, pos) -> str | None:
+        cid = str(v)
+        if cid in cat.concepts:
+            return cid
+        hint = suggest(cid, sorted(cat.concepts), 0.6)
+        diags.add("T003", pos, lang, key=cid, allowed=hint or _word("glossary", lang), hint=hint)
+        return None
+
+    def concepts(v, pos) -> list[str]:
+        if not isinstance(v, list):
+            diags.add("T004", pos, lang, key=str(v), expected=_word("list", lang))
+            return []
+        out = []
+        for i, x in enumerate(v):
+            ipos = _ipos(v, i, pos)
+            c = concept(x, ipos)
+            if c:
+                out.append(c)
+        return out
+
+    for k, v in data.items():
+        kpos = data.key_pos.get(k)
+        name = _key(k)
+        vpos = data.val_pos.get(k, kpos)
+        if name == "language":
+            continue
+        if name in ("qualifiers", "cases"):
+            getattr(got, name).extend(concepts(v, vpos))
+        elif name == "contrasts":
+            if not isinstance(v, list):
+                diags.add("T004", vpos, lang, key=str(k), expected=_word("list", lang))
+                continue
+            for i, item in enumerate(v):
+                ipos = _ipos(v, i, vpos)
+                _pair(item, ipos, lang, diags, concept, concepts, got)
+        else:
+            diags.add("T003", kpos, lang, key=str(k), allowed=allowed,
+                      hint=suggest(str(k), allowed.split(", "), 0.5))
+
+
+def _ipos(v, i: int, default):
+    ip = getattr(v, "item_pos", None) if isinstance(v, YList) else None
+    return (ip[i] if i < len(ip) else default) if isinstance(ip, list) else default
+
+
+def _pair(item, pos, lang, diags, concept, concepts, got) -> None:
+    if not isinstance(item, YDict):
+        diags.add("T004", pos, lang, key="", expected=_word("mapping", lang))
+        return
+    fields = {}
+    for k, v in item.items():
+        name = _key(k)
+        if name not in ("pair", "of", "context"):
+            diags.add("T003", item.key_pos.get(k, pos), lang, key=str(k), allowed="par, de, contexto",
+                      hint=suggest(str(k), ["par", "de", "contexto"], 0.5))
+            continue
+        fields[name] = (v, item.val_pos.get(k, item.key_pos.get(k, pos)))
+    if "pair" not in fields:
+        diags.add("T002", pos, lang, key="par")
+        return
+    v, vpos = fields["pair"]
+    if not isinstance(v, list) or len(v) != 2:
+        diags.add("T004", vpos, lang, key="par", expected=_word("two", lang))
+        return
+    two = []
+    for i, side in enumerate(v):
+        spos = _ipos(v, i, vpos)
+        got_side = concepts(side, spos) if isinstance(side, list) else [c for c in [concept(side, spos)] if c]
+        two.append(tuple(got_side))
+    extra = {n: concept(fields[n][0], fields[n][1]) for n in ("of", "context") if n in fields}
+    if all(two) and len(two[0]) == len(v[0] if isinstance(v[0], list) else [v[0]]) \
+            and len(two[1]) == len(v[1] if isinstance(v[1], list) else [v[1]]) and all(extra.values()):
+        got.pairs.append(Pair(two[0], two[1], extra.get("of"), extra.get("context"), pos))
+
+
+_WORDS = {"pt": {"mapping": "um mapa (chave: valor)", "list": "uma lista de conceitos do glossário",
+                 "glossary": "um conceito do glossário", "two": "uma lista de dois conceitos"},
+          "es": {"mapping": "un mapa (clave: valor)", "list": "una lista de conceptos del glosario",
+                 "glossary": "un concepto del glosario", "two": "una lista de dos conceptos"}}
+
+
+def _word(w: str, lang: str) -> str:
+    return _WORDS.get(lang, _WORDS["pt"])[w]
+
+
+# ---------------------------------------------------------------------------------------------
+# reading one text
+
+def _hits(ck, text: str, lang: str) -> dict:
+    return {c: [h for h in hs if not _in_parens(text, h[0])] for c, hs in ck.concept_hits(text, lang).items()}
+
+
+def _in_parens(text: str, at: int) -> bool:
+    return text.rfind("(", 0, at) > text.rfind(")", 0, at)
+
+
+def _words(text: str):
+    return [t for t in nummod.tokenize(text)]
+
+
+def _near(text: str, hits: dict, start: int, end: int, window: int, after: bool = True,
+          before: bool = False, stops: tuple = (".", ";", ":", "!", "?", "\n")) -> dict:
+    """concept → span of the concepts within `window` words after (and/or before) [start, end),
+    not across a sentence break (nor any of `stops`)."""
+    toks = _words(text)
+    out: dict = {}
+    by_start = {h[0]: (c, h) for c, hs in hits.items() for h in hs}
+    by_end = {h[1]: (c, h) for c, hs in hits.items() for h in hs}
+    for direction, seq, index in ((after, [t for t in toks if t.start >= end], by_start),
+                                  (before, [t for t in reversed(toks) if t.end <= start], by_end)):
+        if not direction:
+            continue
+        seen = 0
+        for t in seq:
+            got = index.get(t.start if index is by_start else t.end)
+            if got:
+                out.setdefault(got[0], got[1][:2])
+            if t.text in stops:
+                break
+            if t.is_word or t.text[:1].isdigit():
+                seen += 1
+                if seen > window:
+                    break
+    return out
+
+
+def _of_sides(text: str, hits: dict, pair: Pair) -> dict:
+    """side ("a"/"b") → spans where "<of> ... <side>" is said ("naipe da carta", "naipes
+    listados no custo")."""
+    out: dict = {}
+    for h in hits.get(pair.of, []):
+        near = _near(text, hits, h[0], h[1], OF_WINDOW)
+        # "carta com naipe correspondente": the side named right before, "com/de" between
+        before = _near(text, hits, h[0], h[1], 2, after=False, before=True)
+        toks = [t.fold for t in nummod.tokenize(text[max(0, h[0] - 12):h[0]]) if t.is_word]
+        if toks and toks[-1] in OF_LINKS or toks[-2:-1] and toks[-2] in OF_LINKS:
+            near.update(before)
+        for name, side in (("a", pair.a), ("b", pair.b)):
+            if any(c in near for c in side):
+                out.setdefault(name, []).append(h[:2])
+    return out
+
+
+def _sides(text: str, hits: dict, pair: Pair) -> dict:
+    """side ("a"/"b") → spans of the concepts of that side in the text"""
+    if pair.of:
+        return _of_sides(text, hits, pair)
+    out: dict = {}
+    for name, side in (("a", pair.a), ("b", pair.b)):
+        spans = [h[:2] for c in side for h in hits.get(c, [])]
+        if spans:
+            out[name] = sorted(spans)
+    return out
+
+
+def _neighbours(text: str, hits: dict, spans: list, pair: Pair) -> set:
+    """The concepts said close to a side (what the verb, state or place is about)."""
+    own = set(pair.a) | set(pair.b) | {pair.of}
+    out: set = set()
+    for a, b in spans:
+        out.update(_near(text, hits, a, b, NEIGHBOUR_WINDOW, before=True,
+                         stops=(".", ";", ":", "!", "?", "\n", ",")))
+    return out - own
+
+
+def law_sides(ck, contrasts: Contrasts) -> dict:
+    """For each pair with a context: the sides the Law states in the paragraphs that name the
+    context concept (the Law's general rule, when the aligned paragraph says neither)."""
+    if contrasts.law_sides or ck.law is None:
+        return contrasts.law_sides
+    for i, pair in enumerate(contrasts.pairs):
+        if not pair.context:
+            continue
+        said = set()
+        for p in ck.law.paragraphs.values():
+            hits = _hits(ck, p.text, ck.law.lang)
+            if pair.context in hits:
+                said.update(_sides(p.text, hits, pair))
+        contrasts.law_sides[i] = said
+    return contrasts.law_sides
+
+
+# ---------------------------------------------------------------------------------------------
+# the checks (mixed into checks.Checker)
+
+class ContrastChecks:
+    def contrasts(self, g: Group) -> None:
+        table = of(self.cat)
+        if not table or g.heading_only():
+            return
+        law, doc = self.law, g.doc
+        src = "\n".join(p.text for p in g.law)
+        tgt = "\n".join(p.text for p in g.target)
+        ha, hb = _hits(self, src, law.lang), _hits(self, tgt, doc.lang)
+        if not set(ha) & set(hb):
+            return      # nothing in common: not the same rule
+        both = doc.role == "translation"
+        ctx = (src, tgt, ha, hb)
+        self._pairs(g, table, ctx)
+        self._qualifiers(g, table, ctx, both)
+        self._modals(g, ctx)
+        self._cases(g, table, ctx, both)
+
+    def _contrast_finding(self, code, g, detail, ctx, sa, sb, **args) -> None:
+        law, doc = self.law, g.doc
+        src, tgt = ctx[0], ctx[1]
+        ea = excerpts_of(src, sa) if sa else excerpt(src)
+        eb = excerpts_of(tgt, sb) if sb else excerpt(tgt)
+        self.add(code, g, doc.id, detail, {law.id: ea, doc.id: eb}, g.target[0].pos,
+                 focus=[sa and ea, sb and eb], marks=_marks(law.id, src, sa, doc.id, tgt, sb),
+                 law=law.id, **args)
+        f = self.findings[-1]
+        f.args_by_lang = {lg: {k: self._say(v, lg) for k, v in f.args.items()} for lg in ("pt", "es")}
+
+    def _pairs(self, g, table, ctx) -> None:
+        src, tgt, ha, hb = ctx
+        general = law_sides(self, table)
+        for i, pair in enumerate(table.pairs):
+            sa, sb = _sides(src, ha, pair), _sides(tgt, hb, pair)
+            against = "law"
+            if not sa and pair.context and pair.context in hb and len(general.get(i, ())) == 1:
+                # the Law paragraph says neither: its general rule where it names the context
+                sa = {next(iter(general[i])): []}
+                against = "general"
+            for x, y in (("a", "b"), ("b", "a")):
+                if not (x in sa and y not in sa and y in sb and x not in sb):
+                    continue
+                if (against == "law" and not pair.of
+                        and not _neighbours(src, ha, sa[x], pair) & _neighbours(tgt, hb, sb[y], pair)):
+                    continue
+                cx = "+".join(getattr(pair, x))
+                cy = "+".join(getattr(pair, y))
+                of_ = pair.of or ""
+                self._contrast_finding("T193", g, f"contrast:{cx}→{cy}" + (f"@{pair.of}" if pair.of else "")
+                                       + (":general" if against == "general" else ""), ctx,
+                                       sa[x], sb[y], a=_of(of_, getattr(pair, x)[0]), b=_of(of_, getattr(pair, y)[0]),
+                                       of=pair.of or "", context=pair.context or "", where="")
+                f = self.findings[-1]
+                for lg, args in f.args_by_lang.items():
+                    args["where"] = "" if against == "law" else GENERAL[lg].format(
+                        context=self._say(pair.context, lg))
+                break
+
+    def _qualifiers(self, g, table, ctx, both) -> None:
+        src, tgt, ha, hb = ctx
+        for q in table.qualifiers:
+            for one, other, text, hone, hother, side in ((src, tgt, src, ha, hb, "a"),
+                                                         (tgt, src, tgt, hb, ha, "b")):
+                # both ways, in a summary too: "descartar uma carta" is a chosen card
+                if q not in hone or self._named(q, other, hother, g, side):
+                    continue
+                for h in hone[q]:
+                    # the act it qualifies: what comes right before ("descartar uma carta
+                    # aleatória"), else right after ("aleatoriamente descarte uma carta"); the
+                    # other text says all of it ("descartar uma carta"), or it is another act
+                    act = set(_near(text, hone, h[0], h[1], QUALIFIER_WINDOW, after=False, before=True)) - {q}
+                    if not act:
+                        act = set(_near(text, hone, h[0], h[1], QUALIFIER_WINDOW)) - {q}
+                    if not act <= set(hother):
+                        continue
+                    if len(act) >= 2:
+                        spans = [h[:2]]
+                        osp = [x[:2] for c in sorted(act) for x in hother[c][:1]]
+                        self._contrast_finding("T194", g, f"qualifier:{q}@{side}:" + "+".join(sorted(act)),
+                                               ctx, spans if side == "a" else osp,
+                                               osp if side == "a" else spans, qualifier=q,
+                                               act=" ".join(sorted(act, key=lambda c: hother[c][0][0])),
+                                               have=self.law.id if side == "a" else g.doc.id,
+                                               lack=g.doc.id if side == "a" else self.law.id)
+                        break
+
+    def _named(self, cid: str, text: str, hits: dict, g, side: str) -> bool:
+        """`cid` is named in `text`, also inside a longer term ("clareira da batalha")."""
+        if cid in hits:
+            return True
+        lang = g.doc.lang if side == "a" else self.law.lang
+        term = self.cat.concepts[cid].terms.get(lang)
+        if term is None:
+            return False
+        words = {fold(w) for w in re.findall(r"\w+", text)}
+        return any(fold(t) in words for t in [term.preferred, *term.variants] if " " not in t)
+
+    def _modals(self, g, ctx) -> None:
+        src, tgt, ha, hb = ctx
+        law, doc = self.law, g.doc
+        fa, fb = self.features_of(g.source_text(), law.lang), self.features_of(g.target_text(), doc.lang)
+        if any(f.code == "T125" and f.paragraph == g.key and f.document == doc.id
+               for f in self.findings[-20:]):
+            return
+        ma = _modal_concepts(src, ha, law.lang)
+        mb = _modal_concepts(tgt, hb, doc.lang)
+        del fa, fb
+        for x, y in (("may", "must"), ("must", "may")):
+            # the obliging side insists ("obrigatoriamente"): a plain "deve/precisa" is often
+            # the cost of an optional action ("pode sacrificar ... deve revelar"), not a swap
+            if not (mb if y == "must" else ma)["insist"]:
+                continue
+            common = sorted((set(ma[x]) - set(ma[y])) & (set(mb[y]) - set(mb[x])))
+            # the act only: a concept each text names under one modal and never under the other
+            if common and not (set(ma[y]) & set(mb[x])):
+                c = common[0]
+                self._contrast_finding("T195", g, f"modal:{c}:{x}→{y}", ctx, ma[x][c], mb[y][c],
+                                       a=f"{x} {c}", b=f"{y} {c}", concept=c)
+                return
+
+    def _cases(self, g, table, ctx, both) -> None:
+        src, tgt, ha, hb = ctx
+        law, doc = self.law, g.doc
+        for case in table.cases:
+            for text, lang, hone, hother, side in ((src, law.lang, ha, hb, "a"), (tgt, doc.lang, hb, ha, "b")):
+                if (side == "a" and not both) or self._named(case, src if side == "b" else tgt, hother, g, side):
+                    continue
+                spans = [h[:2] for h in hone.get(case, []) if _narrows(text, h[0], lang)]
+                if spans:
+                    self._contrast_finding("T196", g, f"case:{case}@{side}", ctx,
+                                           spans if side == "a" else [], [] if side == "a" else spans,
+                                           case=case, have=law.id if side == "a" else doc.id,
+                                           lack=doc.id if side == "a" else law.id)
+
+
+def _of(of_: str, c: str) -> str:
+    return f"{of_} ({c})" if of_ else c
+
+
+def _modal_concepts(text: str, hits: dict, lang: str) -> dict:
+    """'may'/'must' → {concept: spans of the modal} for the concepts within MODAL_WINDOW words
+    after a modal that no negation precedes ("não pode" forbids; it is not "may")."""
+    from . import semantics as semmod
+    toks = _words(text)
+    used: set = set()
+    out = {"may": {}, "must": {}, "insist": {}}
+    insist = [[w.fold for w in nummod.tokenize(p) if w.is_word]
+              for p in nummod.word_list(lang, "insisting_modals", INSISTING)]
+    for cls, i, j in semmod._match(toks, semmod._vocab(semmod.MODALITY, lang, "modality"), used):
+        prev = [t.fold for t in toks[max(0, i - 3):i] if t.is_word]
+        if prev and prev[-1] in ("nao", "no", "nunca", "jamais"):
+            continue
+        a, b = toks[i].start, toks[j - 1].end
+        if cls == "must" and [t.fold for t in toks[i:j] if t.is_word] in insist:
+            out["insist"][(a, b)] = True
+        for c in _near(text, hits, a, b, MODAL_WINDOW):
+            out[cls].setdefault(c, []).append((a, b))
+    return out
+
+
+# the modals that insist: an obligation no reader takes for the cost of an option
+INSISTING = {"pt": ["obrigatoriamente", "é obrigado", "é obrigada", "sempre deve"],
+             "es": ["obligatoriamente", "está obligado", "está obligada", "siempre debe"]}
+# a finding judged against the Law's general rule (the aligned paragraph says neither side)
+GENERAL = {"pt": " (regra geral da Lei onde fala em «{context}»; o parágrafo não diz)",
+           "es": " (regla general de la Ley donde habla de «{context}»; el párrafo no lo dice)"}
+_MARKER_CACHE: dict = {}
+
+
+def _narrows(text: str, at: int, lang: str) -> bool:
+    """The words right before `at` narrow the rule to that case ("em uma batalha")."""
+    phrases = _MARKER_CACHE.get(lang)
+    if phrases is None:
+        words = nummod.word_list(lang, "case_markers", CASE_MARKERS)
+        phrases = _MARKER_CACHE[lang] = sorted(
+            ([w.fold for w in nummod.tokenize(p) if w.is_word] for p in words), key=len, reverse=True)
+    before = [t.fold for t in nummod.tokenize(text[max(0, at - 40):at]) if t.is_word]
+    return any(p and before[-len(p):] == p for p in phrases)
