@@ -113,7 +113,7 @@ def _read(path: str, cat, diags: Diagnostics, got: Contrasts) -> None:
     if data is None:
         return
     if not isinstance(data, YDict):
-        diags.add("T004", Pos(path, 1, 1), lang, key=os.path.basename(path), expected=_word("mapping", lang))
+        diags.add("T004", Pos(path, 1, 1), lang, key=os.path.basename(path), expected=_word("mapping", diags.lang))
         return
     allowed = ", ".join(s[0] for n, s in KEYS.items() if n in ("language", "contrasts", "qualifiers", "cases"))
 
@@ -121,13 +121,14 @@ def _read(path: str, cat, diags: Diagnostics, got: Contrasts) -> None:
         cid = str(v)
         if cid in cat.concepts:
             return cid
-        hint = suggest(cid, sorted(cat.concepts), 0.6)
-        diags.add("T003", pos, lang, key=cid, allowed=hint or _word("glossary", lang), hint=hint)
+        # a term of the glossary written for its id ("batalhas" → battle), else the nearest id
+        hint = _by_term(cat).get(fold(cid)) or suggest(cid, sorted(cat.concepts), 0.6)
+        diags.add("T003", pos, lang, key=cid, allowed=_word("glossary", diags.lang), hint=hint)
         return None
 
     def concepts(v, pos) -> list[str]:
         if not isinstance(v, list):
-            diags.add("T004", pos, lang, key=str(v), expected=_word("list", lang))
+            diags.add("T004", pos, lang, key=str(v), expected=_word("list", diags.lang))
             return []
         out = []
         for i, x in enumerate(v):
@@ -147,7 +148,7 @@ def _read(path: str, cat, diags: Diagnostics, got: Contrasts) -> None:
             getattr(got, name).extend(concepts(v, vpos))
         elif name == "contrasts":
             if not isinstance(v, list):
-                diags.add("T004", vpos, lang, key=str(k), expected=_word("list", lang))
+                diags.add("T004", vpos, lang, key=str(k), expected=_word("list", diags.lang))
                 continue
             for i, item in enumerate(v):
                 ipos = _ipos(v, i, vpos)
@@ -157,6 +158,15 @@ def _read(path: str, cat, diags: Diagnostics, got: Contrasts) -> None:
                       hint=suggest(str(k), allowed.split(", "), 0.5))
 
 
+def _by_term(cat) -> dict:
+    out = {}
+    for cid, c in cat.concepts.items():
+        for t in c.terms.values():
+            for w in [t.preferred, *t.variants]:
+                out.setdefault(fold(w), cid)
+    return out
+
+
 def _ipos(v, i: int, default):
     ip = getattr(v, "item_pos", None) if isinstance(v, YList) else None
     return (ip[i] if i < len(ip) else default) if isinstance(ip, list) else default
@@ -164,7 +174,7 @@ def _ipos(v, i: int, default):
 
 def _pair(item, pos, lang, diags, concept, concepts, got) -> None:
     if not isinstance(item, YDict):
-        diags.add("T004", pos, lang, key="", expected=_word("mapping", lang))
+        diags.add("T004", pos, lang, key="", expected=_word("mapping", diags.lang))
         return
     fields = {}
     for k, v in item.items():
@@ -179,7 +189,7 @@ def _pair(item, pos, lang, diags, concept, concepts, got) -> None:
         return
     v, vpos = fields["pair"]
     if not isinstance(v, list) or len(v) != 2:
-        diags.add("T004", vpos, lang, key="par", expected=_word("two", lang))
+        diags.add("T004", vpos, lang, key="par", expected=_word("two", diags.lang))
         return
     two = []
     for i, side in enumerate(v):
