@@ -24,6 +24,7 @@ an omission. A summary's T193–T196 stay warnings (checks.SUMMARY_NOTES does no
 """
 from __future__ import annotations
 
+import functools
 import os
 import re
 from dataclasses import dataclass, field
@@ -215,16 +216,47 @@ def _word(w: str, lang: str) -> str:
 # ---------------------------------------------------------------------------------------------
 # reading one text
 
-def _hits(ck, text: str, lang: str) -> dict:
-    return {c: [h for h in hs if not _in_parens(text, h[0])] for c, hs in ck.concept_hits(text, lang).items()}
+def _hits(ck, text: str, lang: str, skip: list = ()) -> dict:
+    """The glossary's concepts in `text` (Checker.concept_hits, cached per text), less those in
+    parentheses (a reminder) and in the spans `skip` (the paragraphs' titles: "Recebendo Fundos
+    Iniciais" names Funds, the rule puts the warriors in Payments)."""
+    out = {}
+    for c, hs in ck.concept_hits(text, lang).items():
+        kept = [h for h in hs if not _in_parens(text, h[0]) and not any(a <= h[0] < b for a, b in skip)]
+        if kept:
+            out[c] = kept
+    return out
+
+
+def _titles(paras) -> list:
+    """Spans of the titles in "\n".join(p.full for p in paras) (Group.source_text)."""
+    out, at = [], 0
+    for p in paras:
+        if p.title and p.text:
+            out.append((at, at + len(p.title)))
+        at += len(p.full) + 1
+    return out
+
+
+def _stems(cat, cid: str, lang: str) -> list:
+    t = cat.concepts[cid].terms.get(lang)
+    return [fold(w)[:4] for w in ([t.preferred, *t.variants] if t else [])]
+
+
+def _blank(text: str, spans: list) -> str:
+    for a, b in spans:
+        text = text[:a] + " " * (b - a) + text[b:]
+    return text
 
 
 def _in_parens(text: str, at: int) -> bool:
     return text.rfind("(", 0, at) > text.rfind(")", 0, at)
 
 
-def _words(text: str):
-    return [t for t in nummod.tokenize(text)]
+@functools.lru_cache(maxsize=512)
+def _words(text: str) -> tuple:
+    """The tokens of a text, read once (every check of a group reads the same two texts)."""
+    return tuple(nummod.tokenize(text))
 
 
 def _near(text: str, hits: dict, start: int, end: int, window: int, after: bool = True,
@@ -301,10 +333,16 @@ def law_sides(ck, contrasts: Contrasts) -> dict:
         if not pair.context:
             continue
         said = set()
+        # only paragraphs where the words could be (reading every paragraph's concepts is the
+        # slow part): a stem of the context's terms and of the `of` concept's
+        need = [_stems(ck.cat, c, ck.law.lang) for c in (pair.context, pair.of) if c]
         for p in ck.law.paragraphs.values():
-            hits = _hits(ck, p.text, ck.law.lang)
+            low = fold(p.text)
+            if not all(any(st in low for st in stems) for stems in need):
+                continue
+            hits = _hits(ck, p.full, ck.law.lang, _titles([p]))
             if pair.context in hits:
-                said.update(_sides(p.text, hits, pair))
+                said.update(_sides(p.full, hits, pair))
         contrasts.law_sides[i] = said
     return contrasts.law_sides
 
@@ -318,9 +356,11 @@ class ContrastChecks:
         if not table or g.heading_only():
             return
         law, doc = self.law, g.doc
-        src = "\n".join(p.text for p in g.law)
-        tgt = "\n".join(p.text for p in g.target)
-        ha, hb = _hits(self, src, law.lang), _hits(self, tgt, doc.lang)
+        src, tgt = g.source_text(), g.target_text()
+        ta, tb = _titles(g.law), _titles(g.target)
+        ha = _hits(self, src, law.lang, ta)
+        hb = _hits(self, tgt, doc.lang, tb)
+        self._bodies = (_blank(src, ta), _blank(tgt, tb))
         if not set(ha) & set(hb):
             return      # nothing in common: not the same rule
         both = doc.role == "translation"
@@ -376,7 +416,7 @@ class ContrastChecks:
             for one, other, text, hone, hother, side in ((src, tgt, src, ha, hb, "a"),
                                                          (tgt, src, tgt, hb, ha, "b")):
                 # both ways, in a summary too: "descartar uma carta" is a chosen card
-                if q not in hone or self._named(q, other, hother, g, side):
+                if q not in hone or self._named(q, self._bodies[1 if side == "a" else 0], hother, g, side):
                     continue
                 for h in hone[q]:
                     # the act it qualifies: what comes right before ("descartar uma carta
@@ -437,7 +477,7 @@ class ContrastChecks:
         law, doc = self.law, g.doc
         for case in table.cases:
             for text, lang, hone, hother, side in ((src, law.lang, ha, hb, "a"), (tgt, doc.lang, hb, ha, "b")):
-                if (side == "a" and not both) or self._named(case, src if side == "b" else tgt, hother, g, side):
+                if (side == "a" and not both) or self._named(case, self._bodies[0 if side == "b" else 1], hother, g, side):
                     continue
                 spans = [h[:2] for h in hone.get(case, []) if _narrows(text, h[0], lang)]
                 if spans:
