@@ -369,6 +369,7 @@ class ContrastChecks:
         self._qualifiers(g, table, ctx, both)
         self._modals(g, ctx)
         self._cases(g, table, ctx, both)
+        self._scopes(g, ctx)
 
     def _contrast_finding(self, code, g, detail, ctx, sa, sb, **args) -> None:
         law, doc = self.law, g.doc
@@ -438,6 +439,33 @@ class ContrastChecks:
                                                lack=g.doc.id if side == "a" else self.law.id)
                         break
 
+    def _scopes(self, g, ctx) -> None:
+        """A prohibition limited to one thing here and to another there: "Cartas de pássaro
+        não são curingas para os rituais dos Cultistas" against "não servem como coringas para
+        os Lagartos" (for everything the Cult does). Paired sentences, both negated, each with a
+        purpose ("para os/as ...") the other text never names: T196, a scope."""
+        from .clauses import paired_sentences, sentences
+        from .conditions import conditions
+        src, tgt, ha, hb = ctx
+        law, doc = self.law, g.doc
+        sa, sb = sentences(src, law.lang, ha), sentences(tgt, doc.lang, hb)
+        na, nb = conditions(src, law.lang).negation, conditions(tgt, doc.lang).negation
+        for i, j in sorted(paired_sentences(sa, sb)[2]):
+            x, y = sa[i], sb[j]
+            ax = next((a for a, _ in na if x.start <= a < x.end), None)
+            ay = next((a for a, _ in nb if y.start <= a < y.end), None)
+            if ax is None or ay is None:
+                continue
+            px = _purposes(src, ha, ax, x.end, law.lang)
+            py = _purposes(tgt, hb, ay, y.end, doc.lang)
+            lost = sorted(c for c in px if c not in hb)
+            if not px or not py or set(px) & set(py) or not lost:
+                continue
+            c = lost[0]
+            self._contrast_finding("T196", g, f"scope:{c}→{'+'.join(sorted(py))}", ctx,
+                                   [px[c]], [py[k] for k in sorted(py)], case=c,
+                                   have=law.id, lack=doc.id)
+
     def _named(self, cid: str, text: str, hits: dict, g, side: str) -> bool:
         """`cid` is named in `text`, also inside a longer term ("clareira da batalha")."""
         if cid in hits:
@@ -487,6 +515,30 @@ class ContrastChecks:
                                            lack=doc.id if side == "a" else law.id)
 
 
+def _purposes(text: str, hits: dict, a: int, b: int, lang: str) -> dict:
+    """concept → span of the concepts in [a, b) right after a purpose ("para os rituais",
+    "para el Culto"): what a rule is limited to."""
+    phrases = _phrase_list(lang, "purpose_markers", PURPOSE_MARKERS)
+    out = {}
+    for c, hs in hits.items():
+        for h in hs:
+            if a < h[0] < b:
+                before = [t.fold for t in nummod.tokenize(text[max(0, h[0] - 20):h[0]]) if t.is_word]
+                if any(p and before[-len(p):] == p for p in phrases):
+                    out.setdefault(c, h[:2])
+    return out
+
+
+def _phrase_list(lang: str, section: str, builtin: dict) -> list:
+    key = (lang, section)
+    got = _MARKER_CACHE.get(key)
+    if got is None:
+        got = _MARKER_CACHE[key] = sorted(
+            ([w.fold for w in nummod.tokenize(p) if w.is_word] for p in nummod.word_list(lang, section, builtin)),
+            key=len, reverse=True)
+    return got
+
+
 def _of(of_: str, c: str) -> str:
     return f"{of_} ({c})" if of_ else c
 
@@ -512,6 +564,10 @@ def _modal_concepts(text: str, hits: dict, lang: str) -> dict:
     return out
 
 
+# a purpose that limits what a rule is for ("para os rituais"); a third language adds
+# `text: purpose_markers`
+PURPOSE_MARKERS = {"pt": ["para o", "para a", "para os", "para as"],
+                   "es": ["para el", "para la", "para los", "para las"]}
 # the modals that insist: an obligation no reader takes for the cost of an option
 INSISTING = {"pt": ["obrigatoriamente", "é obrigado", "é obrigada", "sempre deve"],
              "es": ["obligatoriamente", "está obligado", "está obligada", "siempre debe"]}
@@ -523,10 +579,6 @@ _MARKER_CACHE: dict = {}
 
 def _narrows(text: str, at: int, lang: str) -> bool:
     """The words right before `at` narrow the rule to that case ("em uma batalha")."""
-    phrases = _MARKER_CACHE.get(lang)
-    if phrases is None:
-        words = nummod.word_list(lang, "case_markers", CASE_MARKERS)
-        phrases = _MARKER_CACHE[lang] = sorted(
-            ([w.fold for w in nummod.tokenize(p) if w.is_word] for p in words), key=len, reverse=True)
+    phrases = _phrase_list(lang, "case_markers", CASE_MARKERS)
     before = [t.fold for t in nummod.tokenize(text[max(0, at - 40):at]) if t.is_word]
     return any(p and before[-len(p):] == p for p in phrases)

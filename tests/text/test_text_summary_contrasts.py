@@ -38,6 +38,10 @@ GLOSSARY.update({
     "take": _t(["pegar", "pega"], ["coger", "coge"]),
     "trade_post": _t(["entreposto"], ["puesto comercial"]),
     "remove": _t(["removido", "remova"], ["retirado", "retira"]),
+    "bird": _t(["pássaro"], ["pájaro"]),
+    "wild": _t(["curinga", "curingas", "coringas"], ["comodín", "comodines"]),
+    "ritual": _t(["ritual", "rituais"], ["ritual", "rituales"]),
+    "lizard_cult": _t(["Cultistas", "Lagartos"], ["Culto"]),
 })
 CONTRASTS = """idioma: pt
 contrastes:
@@ -176,6 +180,22 @@ def test_a_battle_left_out_is_an_omission_in_a_summary_and_a_warning_in_a_transl
     same = _run(tmp_path / "b", {"1.1": "Remova os guerreiros da clareira da batalha."},
                 summary={"1.1": "Na batalha, remova os guerreiros."})
     assert not _found(same, "T196")
+
+
+def test_a_prohibition_limited_to_something_else_warns_even_in_a_summary(tmp_path):
+    law = {"1.1": "Cartas de pássaro não são curingas para os rituais dos Cultistas."}
+    rep = _run(tmp_path, law,
+               summary={"1.1": "As cartas de pássaro não servem como coringas para os Lagartos."},
+               es={"1.1": "Las cartas de pájaro no son comodines para el Culto."})
+    assert [f.detail for f in _found(rep, "T196")] == ["scope:ritual→lizard_cult"]
+    assert [f.detail for f in _found(rep, "T196", "regras-es")] == ["scope:ritual→lizard_cult"]
+
+
+def test_the_same_limit_or_none_at_all_is_no_scope_finding(tmp_path):
+    law = {"1.1": "Cartas de pássaro não são curingas para os rituais dos Cultistas."}
+    rep = _run(tmp_path, law, summary={"1.1": "Nos rituais, as cartas de pássaro não são curingas para os Lagartos."},
+               es={"1.1": "Las cartas de pájaro no son comodines para los rituales del Culto."})
+    assert not [f for f in rep.findings if f.code == "T196"]
 
 
 # -- the table is data: its mistakes are reported with their place
