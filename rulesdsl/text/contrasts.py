@@ -448,6 +448,8 @@ class ContrastChecks:
         from .conditions import conditions
         src, tgt, ha, hb = ctx
         law, doc = self.law, g.doc
+        if not (_says_purpose(src, law.lang) and _says_purpose(tgt, doc.lang)):
+            return      # the common case, read cheaply
         sa, sb = sentences(src, law.lang, ha), sentences(tgt, doc.lang, hb)
         na, nb = conditions(src, law.lang).negation, conditions(tgt, doc.lang).negation
         for i, j in sorted(paired_sentences(sa, sb)[2]):
@@ -527,6 +529,11 @@ def _purposes(text: str, hits: dict, a: int, b: int, lang: str) -> dict:
                 if any(p and before[-len(p):] == p for p in phrases):
                     out.setdefault(c, h[:2])
     return out
+
+
+def _says_purpose(text: str, lang: str) -> bool:
+    words = " " + " ".join(t.fold for t in _words(text) if t.is_word) + " "
+    return any(" " + " ".join(p) + " " in words for p in _phrase_list(lang, "purpose_markers", PURPOSE_MARKERS))
 
 
 def _phrase_list(lang: str, section: str, builtin: dict) -> list:
