@@ -144,6 +144,9 @@ def _read(path: str, cat, diags: Diagnostics, got: Contrasts) -> None:
         name = _key(k)
         vpos = data.val_pos.get(k, kpos)
         if name == "language":
+            from .. import lexicon as lexmod
+            if str(v) not in lexmod.available():
+                diags.add("T008", vpos, lang, language=str(v), langs=", ".join(sorted(lexmod.available())))
             continue
         if name in ("qualifiers", "cases"):
             getattr(got, name).extend(concepts(v, vpos))
