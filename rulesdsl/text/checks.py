@@ -85,6 +85,7 @@ def summary_notes(findings: list) -> None:
 #                     out (T190, T191)
 #   frequency.py      a per-turn / per-round limit in one text only (T192)
 #   contrasts.py      what one text says otherwise, from the ruleset's contrast tables (T193–T196)
+#   contrast_table.py those tables read from texto/contrastes/*.yaml, with their errors
 #   data_check.py     text against the data blocks citing it (T160–T163)
 # and, outside the checks: catalogue.py (loading) with model.py (documents, paragraphs,
 # hashes) and confirm_edit.py (`text confirm`'s edit); coverage.py (blocks, scenarios, tests)
