@@ -25,6 +25,9 @@ compared:
   T190            a condition clause one text states and the other leaves out
   T191            a sentence that obliges, in one text only (its concepts absent from the other)
   T192            a limit of how often a rule applies (per turn, per round), in one text only
+  T193..T196      what one text says otherwise (contrasts.py, a warning in a summary too): one of
+                  a declared pair of concepts swapped, a qualifier of an act, a modal across
+                  the sentence, a rule narrowed to a case
 
 A translation is checked both ways. A reference or a summary is allowed to leave things out,
 so for numbers and conditions only what it *adds or changes* is reported (a number it states
@@ -40,6 +43,7 @@ from __future__ import annotations
 
 from .catalogue import Catalogue, Document, chapter_of
 from .clauses import ClauseChecks
+from .contrasts import ContrastChecks
 from .conditions import (AND_WORDS, EXCEPTION, EXCLUSION, INCLUSION, NEG_WINDOW,  # noqa: F401
                          NEGATED_ATTRIBUTES, NEGATION, NOT_NEGATION, OR_AND_IDIOMS, OR_WORDS,
                          ConditionChecks, Conditions, conditions)
@@ -80,13 +84,15 @@ def summary_notes(findings: list) -> None:
 #   clauses.py        condition clauses and obligations paired across the texts: one left
 #                     out (T190, T191)
 #   frequency.py      a per-turn / per-round limit in one text only (T192)
+#   contrasts.py      what one text says otherwise, from the ruleset's contrast tables (T193–T196)
+#   contrast_table.py those tables read from texto/contrastes/*.yaml, with their errors
 #   data_check.py     text against the data blocks citing it (T160–T163)
 # and, outside the checks: catalogue.py (loading) with model.py (documents, paragraphs,
 # hashes) and confirm_edit.py (`text confirm`'s edit); coverage.py (blocks, scenarios, tests)
 
 
 class Checker(NumberChecks, ConditionChecks, MeaningChecks, GlossaryChecks, XrefChecks,
-              PlaceChecks, ClauseChecks, FrequencyChecks):
+              PlaceChecks, ClauseChecks, FrequencyChecks, ContrastChecks):
     def __init__(self, cat: Catalogue, lang: str):
         self.cat = cat
         self.lang = lang
@@ -125,6 +131,7 @@ class Checker(NumberChecks, ConditionChecks, MeaningChecks, GlossaryChecks, Xref
         self.glossary(g, both)
         self.omitted_conditions(g, both)
         self.frequency(g)
+        self.contrasts(g)
         if doc.role in ("translation", "reference"):
             self.xref_compare(g, ns_map)
         if doc.role == "translation":

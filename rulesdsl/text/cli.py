@@ -190,6 +190,9 @@ def _load(args, diags: Diagnostics):
         return None
     diags.lang = args.lang or "pt"
     cat = catmod.load(args.ruleset, diags)
+    if cat is not None:
+        from .contrasts import attach
+        attach(cat, diags)      # the contrast tables, with their errors (T193–T196)
     return cat
 
 

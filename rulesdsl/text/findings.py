@@ -48,6 +48,10 @@ CODES = {
     "T190": ("warning", "conditions"),
     "T191": ("warning", "meaning"),
     "T192": ("warning", "meaning"),
+    "T193": ("warning", "meaning"),
+    "T194": ("warning", "meaning"),
+    "T195": ("warning", "meaning"),
+    "T196": ("warning", "conditions"),
 }
 SEVERITY_ORDER = {"error": 0, "warning": 1, "info": 2}
 
