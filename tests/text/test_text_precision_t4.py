@@ -27,3 +27,24 @@ def test_a_number_with_its_noun_is_still_a_warning_even_where_icons_were_lost(tm
     # and without a known loss of icons, a bare number is the translation's omission
     rep = pair(tmp_path / "b", "Exaura 1 para reparar 3 itens.", "Repara tres artículos.")
     assert [f.detail for f in warnings(rep, "T113")] == ["cardinal:1≠—"]
+
+
+CRAFT = "Os Ribeirinhos criam durante o Dia, comprometendo cartas. "
+CRAFT_ES = "La Gente del Río fabrica de día comprometiendo cartas."
+
+
+def test_a_negation_in_an_aside_of_its_own_is_a_reminder_a_translation_may_leave_out(tmp_path):
+    # 11.2.1: «(*Eles não possuem peças artesanais*)» restates what the rule implies
+    rep = pair(tmp_path, CRAFT + "(*Eles não possuem peças artesanais*).", CRAFT_ES)
+    assert not warnings(rep, "T120") and codes(rep, "T180")
+
+
+def test_an_aside_that_restricts_or_forbids_is_still_a_finding(tmp_path):
+    # 6.5: «(e que não seja parte de outra ação)» narrows the sentence it sits in
+    rep = pair(tmp_path / "a", "Receba uma carta por guerreiro (e que não seja parte de outra batalha).",
+               "Recibe una carta por guerrero.")
+    assert [f.detail for f in warnings(rep, "T120")] == ["negation:1≠0"]
+    # 10.5: «(*... Elas não poderão ser usadas ...*)» forbids, in a sentence of its own
+    rep = pair(tmp_path / "b", CRAFT + "(*Revele as cartas. Elas não poderão ser usadas para outra batalha*).",
+               CRAFT_ES)
+    assert [f.detail for f in warnings(rep, "T120")] == ["negation:1≠0"]
