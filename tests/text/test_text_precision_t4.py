@@ -48,3 +48,38 @@ def test_an_aside_that_restricts_or_forbids_is_still_a_finding(tmp_path):
     rep = pair(tmp_path / "b", CRAFT + "(*Revele as cartas. Elas não poderão ser usadas para outra batalha*).",
                CRAFT_ES)
     assert [f.detail for f in warnings(rep, "T120")] == ["negation:1≠0"]
+
+
+GLOSSARY_POST = {**BASE_GLOSSARY,
+                 "trade_post": {"pt": {"preferido": "entreposto", "variantes": ["entrepostos"]},
+                                "es": {"preferido": "punto de venta", "variantes": ["puntos de venta"]}},
+                 "game_box": {"pt": {"preferido": "caixa do jogo", "variantes": []},
+                              "es": {"preferido": "caja", "variantes": []}}}
+LEAVES_PT = "Sempre que um entreposto é removido, descarte uma carta e retorne o entreposto para a caixa do jogo."
+
+
+def post(tmp_path, pt, es):
+    return run_checks(write_catalogue(tmp_path, {"9.1": pt}, es={"9.1": {"número": "9.1", "texto": es}},
+                                      glossary=GLOSSARY_POST))
+
+
+def test_a_piece_that_leaves_the_game_in_the_law_only_is_a_warning(tmp_path):
+    # 11.2.5.I: the reader of the ES puts the trade post back and may build it again
+    rep = post(tmp_path, LEAVES_PT, "Cuando se retira un punto de venta, descarta una carta.")
+    assert [f.detail for f in warnings(rep, "T181")] == ["leaves:trade_post@a"]
+    # G.1.28 / G.1.16: «são removidos permanentemente» against a return to the supply
+    rep = post(tmp_path / "b", "Remova a carta. (*Entrepostos são removidos permanentemente*).",
+               "Retira la carta. Si eliminan un punto de venta, lo devuelves a tu reserva.")
+    assert [f.detail for f in warnings(rep, "T181")] == ["leaves:trade_post@a"]
+
+
+def test_leaving_the_game_said_otherwise_or_a_default_destination_left_out_is_not(tmp_path):
+    for i, es in enumerate([
+            # 6.2.2: «no se puede poner otra vez» is the same rule
+            "Cuando se retira un punto de venta, descarta una carta; no se puede poner en el mapa otra vez.",
+            "Cuando se retira un punto de venta, descarta una carta y devuelve el punto de venta a la caja."]):
+        assert not warnings(post(tmp_path / str(i), LEAVES_PT, es), "T181"), es
+    # a destination that is no leaving («para o suprimento») left out: the default, not a finding
+    rep = post(tmp_path / "s", LEAVES_PT.replace("para a caixa do jogo", "para o seu suprimento"),
+               "Cuando se retira un punto de venta, descarta una carta.")
+    assert not warnings(rep, "T181")
