@@ -27,6 +27,7 @@ from .conditions import conditions, instead
 from .findings import _marks, excerpts_of
 from .groups import Group
 from . import leaving as leavemod
+from . import qualifiers as qualmod
 
 MOVE_VERBS = {
     "pt": ["mov", "mova", "posicion", "coloc", "devolv", "retorn", "volt", "envi", "mand", "vai",
@@ -147,6 +148,28 @@ class PlaceChecks:
             # says it in one of them; once per group, and not where T181 already spoke
             if not any(f.code == "T181" for f in self.findings[before:]):
                 self._leaving(g, src, tgt)
+            self._matching(g, src, tgt)
+
+    def _matching(self, g: Group, src: str, tgt: str) -> None:
+        """«o entreposto correspondente» ↔ «un punto de venta» (qualifiers.py)."""
+        law, doc = self.law, g.doc
+        ha, hb = self.concept_hits(src, law.lang), self.concept_hits(tgt, doc.lang)
+        # the Law's qualifier lost in the translation; a translation that spells out what the
+        # Law leaves to context («otro adepto correspondiente» for «um apoiador adicional»,
+        # where 8.4.2.II already says supporters match) is no loss
+        if qualmod.says_matching(tgt, doc.lang):
+            return
+        for cid, spans in sorted(qualmod.matched_things(src, law.lang, ha).items()):
+            mentions = [(h[0], h[1]) for h in hb.get(cid, ()) if not h[3]]
+            if not qualmod.all_indefinite(tgt, doc.lang, mentions):
+                continue
+            ea, eb = excerpts_of(src, spans), excerpts_of(tgt, mentions)
+            said = qualmod.with_article(tgt, mentions[0])
+            self.add("T124", g, doc.id, f"quantifier:{cid}:matching→indefinite", {law.id: ea, doc.id: eb},
+                     g.target[0].pos, focus=[ea, eb],
+                     marks=_marks(law.id, src, spans, doc.id, tgt, mentions),
+                     law=law.id, a=f"«{src[spans[0][0]:spans[0][1]]}»", b=f"«{said}»")
+            return
 
     def _leaving(self, g: Group, src: str, tgt: str) -> None:
         law, doc = self.law, g.doc

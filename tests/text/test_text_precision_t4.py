@@ -83,3 +83,24 @@ def test_leaving_the_game_said_otherwise_or_a_default_destination_left_out_is_no
     rep = post(tmp_path / "s", LEAVES_PT.replace("para a caixa do jogo", "para o seu suprimento"),
                "Cuando se retira un punto de venta, descarta una carta.")
     assert not warnings(rep, "T181")
+
+
+PLACE_PT = "Posicione o entreposto correspondente e 1 guerreiro na clareira escolhida."
+
+
+def test_the_laws_matching_piece_placed_as_any_piece_is_a_warning(tmp_path):
+    # 11.5.6.III: «o entreposto correspondente» ↔ «un punto de venta»: any trade post
+    rep = post(tmp_path, PLACE_PT, "Pone un punto de venta y un guerrero en el claro elegido.")
+    assert [f.detail for f in warnings(rep, "T124")] == ["quantifier:trade_post:matching→indefinite"]
+
+
+def test_the_matching_piece_named_as_precisely_otherwise_is_not(tmp_path):
+    for i, es in enumerate([
+            "Pone el punto de venta correspondiente y un guerrero en el claro elegido.",
+            "Pone su punto de venta y un guerrero en el claro elegido.",          # «su»: the one
+            "Pone un punto de venta del palo que coincida y un guerrero en el claro elegido."]):
+        assert not warnings(post(tmp_path / str(i), PLACE_PT, es), "T124"), es
+    # the translation spelling out a matching the Law leaves to context (8.4.2.II.a)
+    rep = post(tmp_path / "r", "Posicione um entreposto e 1 guerreiro na clareira escolhida.",
+               "Pone el punto de venta correspondiente y un guerrero en el claro elegido.")
+    assert not warnings(rep, "T124")
