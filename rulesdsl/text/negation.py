@@ -68,6 +68,13 @@ class Neg:
     head_word: bool        # the negated word is a concept of the glossary (an action, a thing)
     clause: frozenset      # the concepts of its clause
     reminder: bool = False  # inside an aside that is a sentence of its own
+    never_again: bool = False   # "no se puede poner ... otra vez": it cannot come back
+
+
+class Negs(list):
+    """The negations of one text, and whether that text takes something out of the game
+    (leaving.py): «ela retorna para a caixa do jogo» answers «no se puede poner otra vez»."""
+    leaves_game = False
 
 
 # the words an aside that goes on with its sentence starts with (a restriction, a condition, a
@@ -109,8 +116,11 @@ def _skip_words(lang: str) -> set:
 def read(text: str, lang: str, spans: list, hits: dict) -> list[Neg]:
     """Each negation span of `text` with its head concept and clause concepts; `hits` is the
     glossary's concept → [(start, end, text, shared)] for this text (Checker.concept_hits)."""
+    from . import leaving as leavemod
+    out = Negs()
+    out.leaves_game = leavemod.mentions_leaving(text, lang)
     if not spans:
-        return []
+        return out
     toks = list(nummod.tokenize(text))
     starts: dict[int, list] = {}
     for cid, hs in hits.items():
@@ -120,7 +130,6 @@ def read(text: str, lang: str, spans: list, hits: dict) -> list[Neg]:
     copula = {fold(w) for w in COPULA.get(lang, set())}
     reminders = _reminders(text, lang)
     modals = _modal_words(lang)
-    out = []
     for a, b in spans:
         # the clause: back to the previous break, on to the next
         i0 = next((i for i, t in enumerate(toks) if t.start >= a), len(toks))
@@ -155,8 +164,15 @@ def read(text: str, lang: str, spans: list, hits: dict) -> list[Neg]:
                 continue
             break                  # a word that is no concept: "não existirem", "no ganan"
         out.append(Neg((a, b), head, head_word, clause,
-                       not forbids and any(x <= a and b <= y for x, y in reminders)))
+                       not forbids and any(x <= a and b <= y for x, y in reminders),
+                       leavemod.never_again(text[a:], lang)
+                       and leavemod.never_again(text[a:_sentence_end(text, b)], lang)))
     return out
+
+
+def _sentence_end(text: str, at: int) -> int:
+    ends = [i for i in (text.find(c, at) for c in ".;!?") if i >= 0]
+    return min(ends) + 1 if ends else len(text)
 
 
 def _same(x: Neg, y: Neg) -> bool:
@@ -181,13 +197,17 @@ def unanswered(na: list[Neg], nb: list[Neg], ra: list[Neg], rb: list[Neg],
             left_a.remove(x)
             left_b.remove(y)
 
-    def answered(x: Neg, other_restr: list[Neg], other_concepts: set) -> bool:
+    def answered(x: Neg, other_restr: list[Neg], other_concepts: set, other_leaves: bool) -> bool:
         if x.reminder:
             return True            # a reminder a translation may leave out
+        if x.never_again and other_leaves:
+            return True            # «não volta» = «sai da partida» (leaving.py)
         if any(_same(x, y) for y in other_restr):
             return True            # an exception or "only" says it ("sólo pueden ... por")
         if x.head_word:
             return False           # a forbidden action the other text states plainly
         return len(x.clause) >= 2 and x.clause <= other_concepts
-    return ([x for x in left_a if not answered(x, rb, concepts_b)],
-            [y for y in left_b if not answered(y, ra, concepts_a)])
+    leaves_a = getattr(na, "leaves_game", False) or getattr(ra, "leaves_game", False)
+    leaves_b = getattr(nb, "leaves_game", False) or getattr(rb, "leaves_game", False)
+    return ([x for x in left_a if not answered(x, rb, concepts_b, leaves_b)],
+            [y for y in left_b if not answered(y, ra, concepts_a, leaves_a)])

@@ -104,3 +104,13 @@ def test_the_matching_piece_named_as_precisely_otherwise_is_not(tmp_path):
     rep = post(tmp_path / "r", "Posicione um entreposto e 1 guerreiro na clareira escolhida.",
                "Pone el punto de venta correspondiente y un guerrero en el claro elegido.")
     assert not warnings(rep, "T124")
+
+
+def test_cannot_come_back_answers_leaves_the_game(tmp_path):
+    # 6.2.2: «ela retorna para a caixa do jogo» = «no se puede poner en el mapa otra vez»
+    pt = "Se o entreposto é removido, ele retorna para a caixa do jogo."
+    rep = post(tmp_path, pt, "Si el punto de venta es eliminado, no se puede poner en el mapa otra vez.")
+    assert not warnings(rep, "T120") and codes(rep, "T180")
+    # a negation that is no «never again» still counts
+    rep = post(tmp_path / "b", pt, "Si el punto de venta es eliminado, no se puede poner en el mapa.")
+    assert [f.detail for f in warnings(rep, "T120")] == ["negation:0≠1"]
