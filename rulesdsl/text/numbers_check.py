@@ -51,7 +51,8 @@ class NumberChecks:
                          a=show_a, b=show_b, law=law.id,
                          only=law.id if vb is None else doc.id)
                 if code == "T113" and (g.heading_only() or (
-                        _restated(src, sa_, law.lang) if vb is None else _restated(tgt, sb_, doc.lang))):
+                        _restated(src, sa_, law.lang) if vb is None else _restated(tgt, sb_, doc.lang))
+                        or (self.findings[-1].known and (_uncounted(src, sa_) or _uncounted(tgt, sb_)))):
                     # "(*4 locais no total*)", "as 5 serrarias restantes" / "el resto de sus
                     # aserraderos", "las cuatro naciones": a total the reader knows, said again
                     # — advice ("recomendamos incluir dos"), or a heading against a text: a note
@@ -191,6 +192,17 @@ def _first(nums, v, kind) -> int:
         if x.kind == kind and x.value == v:
             return x.start
     return 0
+
+
+# a number with no noun after it ("Exaura 1 para reparar", "exaurir 1 e a coloque") in a
+# paragraph whose document lost its icons (erro_conhecido): the icon it counted is gone, so
+# what it counts is unknown and the other text cannot be said to lack it
+_GAP = re.compile(r"\s*(?:[.;:)]|$|(?:para|e|y|o|ou)\b)")
+
+
+def _uncounted(text: str, spans: list) -> bool:
+    """Every place the number stands is followed by a gap where its noun was (a lost icon)."""
+    return bool(spans) and all(_GAP.match(text, end) for _, end in spans)
 
 
 def _spans(nums, v, kind) -> list:

@@ -26,6 +26,8 @@ from . import numbers as nummod
 from .conditions import conditions, instead
 from .findings import _marks, excerpts_of
 from .groups import Group
+from . import leaving as leavemod
+from . import qualifiers as qualmod
 
 MOVE_VERBS = {
     "pt": ["mov", "mova", "posicion", "coloc", "devolv", "retorn", "volt", "envi", "mand", "vai",
@@ -110,6 +112,11 @@ def _negated(toks, k: int, negations: list) -> bool:
     return False
 
 
+def _neg_checker(text: str, lang: str):
+    negs = conditions(text, lang).negation + instead(text, lang)
+    return lambda toks, k: _negated(toks, k, negs)
+
+
 def _sentence_of(text: str, at: int) -> tuple[int, int]:
     for m in _SENTENCE_RE.finditer(text):
         if m.start() <= at < m.end():
@@ -133,6 +140,58 @@ class PlaceChecks:
             return
         law, doc = self.law, g.doc
         src, tgt = g.source_text(), g.target_text()
+        before = len(self.findings)
+        try:
+            self._destinations(g, src, tgt)
+        finally:
+            # leaving the game (leaving.py) — also across merged paragraphs, where the Law
+            # says it in one of them; once per group, and not where T181 already spoke
+            if not any(f.code == "T181" for f in self.findings[before:]):
+                self._leaving(g, src, tgt)
+            self._matching(g, src, tgt)
+
+    def _matching(self, g: Group, src: str, tgt: str) -> None:
+        """«o entreposto correspondente» ↔ «un punto de venta» (qualifiers.py)."""
+        law, doc = self.law, g.doc
+        ha, hb = self.concept_hits(src, law.lang), self.concept_hits(tgt, doc.lang)
+        # the Law's qualifier lost in the translation; a translation that spells out what the
+        # Law leaves to context («otro adepto correspondiente» for «um apoiador adicional»,
+        # where 8.4.2.II already says supporters match) is no loss
+        if qualmod.says_matching(tgt, doc.lang):
+            return
+        for cid, spans in sorted(qualmod.matched_things(src, law.lang, ha).items()):
+            mentions = [(h[0], h[1]) for h in hb.get(cid, ()) if not h[3]]
+            if not qualmod.all_indefinite(tgt, doc.lang, mentions):
+                continue
+            ea, eb = excerpts_of(src, spans), excerpts_of(tgt, mentions)
+            said = qualmod.with_article(tgt, mentions[0])
+            self.add("T124", g, doc.id, f"quantifier:{cid}:matching→indefinite", {law.id: ea, doc.id: eb},
+                     g.target[0].pos, focus=[ea, eb],
+                     marks=_marks(law.id, src, spans, doc.id, tgt, mentions),
+                     law=law.id, a=f"«{src[spans[0][0]:spans[0][1]]}»", b=f"«{said}»")
+            return
+
+    def _leaving(self, g: Group, src: str, tgt: str) -> None:
+        law, doc = self.law, g.doc
+        ha, hb = self.concept_hits(src, law.lang), self.concept_hits(tgt, doc.lang)
+        for side, (text, lang, hits, other, olang, ohits) in (
+                ("a", (src, law.lang, ha, tgt, doc.lang, hb)),
+                ("b", (tgt, doc.lang, hb, src, law.lang, ha))):
+            if leavemod.mentions_leaving(other, olang) or leavemod.never_again(other, olang):
+                continue
+            stems = tuple(fold(w) for w in nummod.word_list(lang, "move_verbs", MOVE_VERBS))
+            for span, things in leavemod.leaving(text, lang, hits, stems, _neg_checker(text, lang)):
+                shared = sorted(c for c in things if c in ohits)
+                if not shared:
+                    continue
+                sa, sb = ([span], []) if side == "a" else ([], [span])
+                phrase = f"«{text[span[0]:span[1]]}»"
+                self._place(g, f"leaves:{shared[0]}@{side}", sa, sb, src, tgt, g.target[0].pos,
+                            a=phrase if side == "a" else "—", b=phrase if side == "b" else "—")
+                return
+
+    def _destinations(self, g: Group, src: str, tgt: str) -> None:
+        law, doc = self.law, g.doc
         if len(g.law) != len(g.target):
             return      # paragraphs merged another way: they do not say the same things
         # "em vez de colocá-la no descarte": where it does not go
