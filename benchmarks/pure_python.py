@@ -3,6 +3,7 @@
 
     python benchmarks/pure_python.py benchmarks/bench_playout.py --games 20
     python ../shared/bench/cpuclock.py benchmarks/pure_python.py benchmarks/bench_playout.py --games 20
+    python benchmarks/pure_python.py --extensoes /tmp/ext benchmarks/bench_playout.py   # only those
 
 Every `rulesdsl.*` module loads from its .py, except those compiled under an `extra` folder
 (tools/build_native.py --destino DIR; benchmarks/native_logs.py --extensoes DIR).
@@ -50,7 +51,11 @@ def install(extra=None):
 
 
 if __name__ == "__main__":
-    install()
-    script = sys.argv[1]
-    sys.argv = sys.argv[1:]
+    args = sys.argv[1:]
+    extra = None
+    if args[:1] == ["--extensoes"]:
+        extra, args = args[1], args[2:]
+    install(extra)
+    script = args[0]
+    sys.argv = args
     runpy.run_path(script, run_name="__main__")
