@@ -53,8 +53,12 @@ def needs_of(turn, mp, fid, known=()) -> list:
     letter = turn.faction
     quest_keys = mp.card_attrs.get("itens_de_tarefa") or []
     prevs = []
+    put = set()          # (board sub, name) of the cards the line itself put on its board
     for a in turn.actions:
         before, prevs = prevs[-2:], prevs + [a]
+        if a.kind == "move":
+            put.update((d.sub or "", th.name, th.suits) for d in a.dests if d.kind == "board"
+                       and (d.faction or letter) == letter for th in a.things if th.kind == "card")
         if a.kind == "craft":
             if a.item:
                 out.append(Need(hand, deck, item=mp.items.get(a.item)))
@@ -94,7 +98,10 @@ def needs_of(turn, mp, fid, known=()) -> list:
             zone = hand
             if st is not None and st.kind == "board" and (st.faction or letter) == letter:
                 zone = mp.boards.get(letter, {}).get(st.sub or "")
-                if zone is None:
+                if zone is None or (st.sub or "", th.name, th.suits) in put:
+                    # a card the line put there itself (from the hand, a need of the hand):
+                    # the zone holds it by then, and the cards there now are not it (the
+                    # viziers of a decree discarded in turmoil keep their identity)
                     continue
             elif st is not None and st.kind == "hand" and st.faction in mp.factions:
                 zone = mp.hand(mp.factions[st.faction])      # also another faction's hand

@@ -42,11 +42,33 @@ class Expected:
         for bi, (_, turns) in enumerate(blocks):
             atoms = []
             for t in turns:
+                prev = None
                 for a in t.actions:
                     ai = len(self.actions)
                     self.actions.append((bi, t, a))
-                    atoms.extend(self._atoms(a, t.faction, ai, bi))
+                    new = self._atoms(a, t.faction, ai, bi)
+                    if prev is not None and self._paid_placement(prev[1], a):
+                        # one step of the engine both spends the card and places the pieces
+                        # (Overwork, 6.5.4: `M#C->/t->11`): the card's atoms wait for the
+                        # pieces, so spending a card for nothing else (an extra action) is
+                        # not taken for the whole of it
+                        for at in prev[2]:
+                            at.action = ai
+                    prev = (ai, a, new)
+                    atoms.extend(new)
             self.atoms.append(atoms)
+
+    @staticmethod
+    def _paid_placement(card, a) -> bool:
+        """A card spent from a hand (`M#C->`, no destination) followed by pieces placed from the
+        supply (`t->11`): the record's way of writing one paid placement."""
+        if card.kind != "move" or a.kind != "move" or card.dests or not a.dests:
+            return False
+        if not card.things or not all(th.kind == "card" and th.start is not None
+                                      and th.start.kind == "hand" for th in card.things):
+            return False
+        return all(th.kind == "piece" and th.start is None for th in a.things) \
+            and all(d.kind == "clearing" for d in a.dests)
 
     def _atoms(self, a, letter, ai, bi) -> list:
         mp = self.mp
