@@ -56,7 +56,28 @@ class Expected:
                             at.action = ai
                     prev = (ai, a, new)
                     atoms.extend(new)
+            if bi == 0:
+                # the dealt ones last: a later placement of the same kind there (15.3.3)
+                # consumes its own atom first, whether or not the deal was seen
+                dealt = self._dealt_optional(atoms)
+                atoms = [at for at in atoms if not any(at is x for x in dealt)] + dealt
             self.atoms.append(atoms)
+
+    def _dealt_optional(self, atoms):
+        """The setup's first piece of a kind nobody sees in each space is dealt at random (the
+        Keepers' relics, 15.3.1), perhaps before the first decision: hidden.py dictates those
+        picks to what the record says, and its atom is optional (met when the search sees the
+        deal, not owed when the deal came before the first decision)."""
+        backs = getattr(getattr(self, "g", None), "hidden_backs", None) or {}
+        hidden = {k for k, who in backs.items() if who == "nobody"}
+        seen, dealt = set(), []
+        for at in atoms:
+            if at.sign > 0 and at.kinds and at.kinds <= hidden and isinstance(at.place, str) \
+                    and at.place not in seen:
+                seen.add(at.place)
+                at.optional = True
+                dealt.append(at)
+        return dealt
 
     @staticmethod
     def _paid_placement(card, a) -> bool:
@@ -132,8 +153,18 @@ class Expected:
             if d.kind != "clearing":
                 continue
             for k in keys:
-                out.append(Atom(("ctr", k, int(d.value)), None, 1, 1, ai, bi))
+                # in the setup a marker set to where it starts moves nothing (the Riverfolk's
+                # first prices, 11.3.5, chosen at 1): optional there
+                same = bi == 0 and self._counter_initial(k) == int(d.value)
+                out.append(Atom(("ctr", k, int(d.value)), None, 1, 1, ai, bi, same))
         return out
+
+    def _counter_initial(self, key):
+        """A faction counter's starting value (`faction:faction.name`), or None."""
+        fid, _, name = key.partition(":")
+        defs = (getattr(getattr(self, "g", None), "faction_counters", None) or {}).get(fid, {})
+        d = defs.get(name) or defs.get(name.split(".", 1)[-1]) or {}
+        return d.get("initial")
 
     def _board_zone(self, loc, letter):
         """The card zone of a faction board location (`$`, `A$`, `$_r`), or None."""
