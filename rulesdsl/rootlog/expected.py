@@ -42,19 +42,21 @@ class Expected:
         for bi, (_, turns) in enumerate(blocks):
             atoms = []
             for t in turns:
-                prev = None
+                line = []
                 for a in t.actions:
                     ai = len(self.actions)
                     self.actions.append((bi, t, a))
-                    new = self._atoms(a, t.faction, ai, bi)
-                    if prev is not None and self._paid_placement(prev[1], a):
+                    line.append((ai, a, self._atoms(a, t.faction, ai, bi)))
+                for j in range(1, len(line)):
+                    after = line[j + 1][1] if j + 1 < len(line) else None
+                    if self._paid_placement(line[j - 1][1], line[j][1], after):
                         # one step of the engine both spends the card and places the pieces
                         # (Overwork, 6.5.4: `M#C->/t->11`): the card's atoms wait for the
                         # pieces, so spending a card for nothing else (an extra action) is
                         # not taken for the whole of it
-                        for at in prev[2]:
-                            at.action = ai
-                    prev = (ai, a, new)
+                        for at in line[j - 1][2]:
+                            at.action = line[j][0]
+                for _, _, new in line:
                     atoms.extend(new)
             if bi == 0:
                 # the dealt ones last: a later placement of the same kind there (15.3.3)
@@ -80,16 +82,25 @@ class Expected:
         return dealt
 
     @staticmethod
-    def _paid_placement(card, a) -> bool:
+    def _paid_placement(card, a, after=None) -> bool:
         """A card spent from a hand (`M#C->`, no destination) followed by pieces placed from the
-        supply (`t->11`): the record's way of writing one paid placement."""
+        supply (`t->11`): the record's way of writing one paid placement. Not when more of
+        those pieces follow from the supply (`R#P->/w->4/w->5`: a recruit in every clearing of
+        a suit, written one clearing at a time, is not the card's and its first clearing's)."""
         if card.kind != "move" or a.kind != "move" or card.dests or not a.dests:
             return False
         if not card.things or not all(th.kind == "card" and th.start is not None
                                       and th.start.kind == "hand" for th in card.things):
             return False
-        return all(th.kind == "piece" and th.start is None for th in a.things) \
-            and all(d.kind == "clearing" for d in a.dests)
+        if not (all(th.kind == "piece" and th.start is None for th in a.things)
+                and all(d.kind == "clearing" for d in a.dests)):
+            return False
+        if after is not None and after.kind == "move" and after.things and all(
+                th.kind == "piece" and th.start is None for th in after.things) and \
+                {(th.faction, th.type, th.sub) for th in after.things} & \
+                {(th.faction, th.type, th.sub) for th in a.things}:
+            return False
+        return True
 
     def _atoms(self, a, letter, ai, bi) -> list:
         mp = self.mp
