@@ -53,12 +53,9 @@ def needs_of(turn, mp, fid, known=()) -> list:
     letter = turn.faction
     quest_keys = mp.card_attrs.get("itens_de_tarefa") or []
     prevs = []
-    put = set()          # (board sub, name) of the cards the line itself put on its board
+    put_on = set()       # (board zone, card name) the line itself has put there
     for a in turn.actions:
         before, prevs = prevs[-2:], prevs + [a]
-        if a.kind == "move":
-            put.update((d.sub or "", th.name, th.suits) for d in a.dests if d.kind == "board"
-                       and (d.faction or letter) == letter for th in a.things if th.kind == "card")
         if a.kind == "craft":
             if a.item:
                 out.append(Need(hand, deck, item=mp.items.get(a.item)))
@@ -96,12 +93,14 @@ def needs_of(turn, mp, fid, known=()) -> list:
                         out.extend(Need(zone, pool, suit=mp.suits.get(s), pair=pair) for _ in range(k))
                 continue
             zone = hand
+            for d in a.dests:
+                if th.name and d.kind == "board" and (d.faction or letter) == letter:
+                    put_on.add((mp.boards.get(letter, {}).get(d.sub or ""), th.name))
             if st is not None and st.kind == "board" and (st.faction or letter) == letter:
                 zone = mp.boards.get(letter, {}).get(st.sub or "")
-                if zone is None or (st.sub or "", th.name, th.suits) in put:
-                    # a card the line put there itself (from the hand, a need of the hand):
-                    # the zone holds it by then, and the cards there now are not it (the
-                    # viziers of a decree discarded in turmoil keep their identity)
+                if zone is None or (th.name and (zone, th.name) in put_on):
+                    # the line put it there itself (`B#sapE->$_b ... B#sap$_b->`): the hand
+                    # held it; a card already on the board is known and is never swapped
                     continue
             elif st is not None and st.kind == "hand" and st.faction in mp.factions:
                 zone = mp.hand(mp.factions[st.faction])      # also another faction's hand
