@@ -43,11 +43,65 @@ class Expected:
         for bi, (_, turns) in enumerate(blocks):
             atoms = []
             for t in turns:
+                line = []
                 for a in t.actions:
                     ai = len(self.actions)
                     self.actions.append((bi, t, a))
-                    atoms.extend(self._atoms(a, t.faction, ai, bi))
+                    line.append((ai, a, self._atoms(a, t.faction, ai, bi)))
+                for j in range(1, len(line)):
+                    after = line[j + 1][1] if j + 1 < len(line) else None
+                    if self._paid_placement(line[j - 1][1], line[j][1], after):
+                        # one step of the engine both spends the card and places the pieces
+                        # (Overwork, 6.5.4: `M#C->/t->11`): the card's atoms wait for the
+                        # pieces, so spending a card for nothing else (an extra action) is
+                        # not taken for the whole of it
+                        for at in line[j - 1][2]:
+                            at.action = line[j][0]
+                for _, _, new in line:
+                    atoms.extend(new)
+            if bi == 0:
+                # the dealt ones last: a later placement of the same kind there (15.3.3)
+                # consumes its own atom first, whether or not the deal was seen
+                dealt = self._dealt_optional(atoms)
+                atoms = [at for at in atoms if not any(at is x for x in dealt)] + dealt
             self.atoms.append(atoms)
+
+    def _dealt_optional(self, atoms):
+        """The setup's first piece of a kind nobody sees in each space is dealt at random (the
+        Keepers' relics, 15.3.1), perhaps before the first decision: hidden.py dictates those
+        picks to what the record says, and its atom is optional (met when the search sees the
+        deal, not owed when the deal came before the first decision)."""
+        backs = getattr(getattr(self, "g", None), "hidden_backs", None) or {}
+        hidden = {k for k, who in backs.items() if who == "nobody"}
+        seen, dealt = set(), []
+        for at in atoms:
+            if at.sign > 0 and at.kinds and at.kinds <= hidden and isinstance(at.place, str) \
+                    and at.place not in seen:
+                seen.add(at.place)
+                at.optional = True
+                dealt.append(at)
+        return dealt
+
+    @staticmethod
+    def _paid_placement(card, a, after=None) -> bool:
+        """A card spent from a hand (`M#C->`, no destination) followed by pieces placed from the
+        supply (`t->11`): the record's way of writing one paid placement. Not when more of
+        those pieces follow from the supply (`R#P->/w->4/w->5`: a recruit in every clearing of
+        a suit, written one clearing at a time, is not the card's and its first clearing's)."""
+        if card.kind != "move" or a.kind != "move" or card.dests or not a.dests:
+            return False
+        if not card.things or not all(th.kind == "card" and th.start is not None
+                                      and th.start.kind == "hand" for th in card.things):
+            return False
+        if not (all(th.kind == "piece" and th.start is None for th in a.things)
+                and all(d.kind == "clearing" for d in a.dests)):
+            return False
+        if after is not None and after.kind == "move" and after.things and all(
+                th.kind == "piece" and th.start is None for th in after.things) and \
+                {(th.faction, th.type, th.sub) for th in after.things} & \
+                {(th.faction, th.type, th.sub) for th in a.things}:
+            return False
+        return True
 
     def _atoms(self, a, letter, ai, bi) -> list:
         mp = self.mp
@@ -111,8 +165,18 @@ class Expected:
             if d.kind != "clearing":
                 continue
             for k in keys:
-                out.append(Atom(("ctr", k, int(d.value)), None, 1, 1, ai, bi))
+                # in the setup a marker set to where it starts moves nothing (the Riverfolk's
+                # first prices, 11.3.5, chosen at 1): optional there
+                same = bi == 0 and self._counter_initial(k) == int(d.value)
+                out.append(Atom(("ctr", k, int(d.value)), None, 1, 1, ai, bi, same))
         return out
+
+    def _counter_initial(self, key):
+        """A faction counter's starting value (`faction:faction.name`), or None."""
+        fid, _, name = key.partition(":")
+        defs = (getattr(getattr(self, "g", None), "faction_counters", None) or {}).get(fid, {})
+        d = defs.get(name) or defs.get(name.split(".", 1)[-1]) or {}
+        return d.get("initial")
 
     def _board_zone(self, loc, letter):
         """The card zone of a faction board location (`$`, `A$`, `$_r`), or None."""

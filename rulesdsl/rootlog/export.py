@@ -180,8 +180,8 @@ def export_game(game, mp, lang=None) -> str:
             a = reveal(e, mp, letters, active, suit_of)
         if a is None:
             a = counter(e, mp, letters, active, values)
-            if a and (in_setup or not WRITE_COUNTERS):
-                a = ""      # the setup's prices: remembered, not written (set before any choice)
+            if a and not in_setup and not WRITE_COUNTERS:
+                a = ""      # prices in play: remembered, not written (WRITE_COUNTERS)
         if a is None:
             a = _action(e, t, rev, mp, letters, active, card, held, card_id)
         # ("" is the card a craft spends: `Z%h` says it)

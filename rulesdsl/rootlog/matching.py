@@ -138,7 +138,11 @@ class Matching:
         if key[0] == "pv":
             return False
         if key[0] == "ctr":
-            return sign < 0
+            # a marker's old value always; a new one in the setup when the lines set no value
+            # of that marker (the Riverfolk's first prices, 11.3.5, often left unwritten)
+            return sign < 0 or (0 in blocks and not any(
+                isinstance(at.place, tuple) and at.place[:2] == key[:2] and at.turn in blocks
+                for at, _ in left))
         if key[0] == "zone":
             if key[1] in self.hands:
                 return not self._names_sign(left, key, sign, blocks)
