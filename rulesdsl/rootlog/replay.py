@@ -178,7 +178,12 @@ class Replayer(Expected, Matching, Search):
             nxt = bi + 1 if bi + 1 < len(self.atoms) else None
             if nxt is not None:
                 left += [[at, at.n] for at in self.atoms[nxt]]
-            if fid is not None and game.s.active != fid and self.tolerant and not game.is_terminal():
+            if game.is_terminal():
+                # the engine's game is over (a victory, maybe by a corrected score) before
+                # the record's: not a faction out of turn
+                stop = Stop(bi, turns[0].line, None, "game_over")
+                break
+            if fid is not None and game.s.active != fid and self.tolerant:
                 # after a turn ended by force the engine may be in another faction's turn:
                 # its turns are ended the same way until the line's faction plays (`*`)
                 g2 = game
@@ -211,6 +216,11 @@ class Replayer(Expected, Matching, Search):
                 break
             repaired_here = 0
             while True:
+                if game.is_terminal():
+                    # a correction's points won the game (3.1) within this line
+                    stop = Stop(bi, turns[0].line, None, "game_over")
+                    ok = False
+                    break
                 # the line as a search over the steps' candidates (see _solve)
                 found, (_, deep_game, deep_left) = self._solve(game, left, bi, nxt)
                 if found is not None:
