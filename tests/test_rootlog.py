@@ -604,6 +604,20 @@ def test_tolerant_replay_corrects_a_removal_the_players_flagged_and_goes_on(root
     assert again.s.board == res.game.s.board and again.scores() == res.scores
 
 
+def test_points_a_correction_gives_reach_thirty_and_the_game_ends(root, mapping):
+    """3.1: a player wins at once on reaching 30 points. The record gives the Marquise 30
+    points no rule of her first turn gives (`++30`); the referee's correction scores them,
+    the engine's victory check follows, she wins and the replay stops there as a game over."""
+    from rulesdsl.rootlog.replay import Replayer
+    lines = _short_game_log(root, mapping)
+    text = _tampered(lines, "C:t->2/M#investmentsC->/t->2/#->C", "C:t->2/++30/M#investmentsC->/t->2/#->C")
+    res = Replayer(root, parse(text), mapping, tolerant=True).run()
+    [c] = res.corrections
+    assert (c.raw, c.edits) == ("++30", [["vp", "marqueses", 30]])
+    assert res.game.is_terminal() and res.game.winners() == ["marqueses"]
+    assert res.stop is not None and (res.stop.reason, res.stop.line) == ("game_over", 9)
+
+
 def test_tolerant_replay_classes_a_removal_the_record_never_put_there(root, mapping):
     """`2w10->`: the record put one Marquise warrior in 10 and takes two: the record
     contradicts itself (ledger), the correction takes the one the engine has and says one

@@ -210,3 +210,24 @@ def apply(game, edits, note: dict | None = None) -> None:
         else:
             raise ValueError(f"unknown correction edit {op!r}")
     game.log_event("correction", None, edits=[list(e) for e in edits], **(note or {}))
+    if any(e[0] == "vp" for e in edits):
+        _victory_check(game)
+
+
+def _victory_check(game) -> None:
+    """Points a correction gives are points scored: the engine's own check of the victory
+    score (3.1: at once) runs, and a win ends the game as it would mid-action."""
+    from ..interpreter.runtime import GameOver
+    if game.pending is None:
+        return
+    try:
+        game.check_score(game.ctx)
+    except GameOver as exc:
+        m = game.machine
+        if m.cp is not None or m.sharers is not None:
+            m.own()            # a copy's frames are its own before they unwind
+        # the frames under the pending decision unwind as from a rule that ended the game
+        d = m.run(None, m._unwind(exc))
+        game.pending = d
+        if d is None:
+            game.s.terminal = True

@@ -178,7 +178,12 @@ class Replayer(Expected, Matching, Search):
             nxt = bi + 1 if bi + 1 < len(self.atoms) else None
             if nxt is not None:
                 left += [[at, at.n] for at in self.atoms[nxt]]
-            if fid is not None and game.s.active != fid and self.tolerant and not game.is_terminal():
+            if game.is_terminal():
+                # the engine's game is over (a victory, maybe by a corrected score) before
+                # the record's: not a faction out of turn
+                stop = Stop(bi, turns[0].line, None, "game_over")
+                break
+            if fid is not None and game.s.active != fid and self.tolerant:
                 # after a turn ended by force the engine may be in another faction's turn:
                 # its turns are ended the same way until the line's faction plays (`*`)
                 g2 = game
@@ -211,7 +216,13 @@ class Replayer(Expected, Matching, Search):
                 self._count_matched(bi, left, matched_actions)
                 break
             repaired_here = 0
+            owed = []          # the points of a line corrected at once, made after its forced end
             while True:
+                if game.is_terminal():
+                    # a correction's points won the game (3.1) within this line
+                    stop = Stop(bi, turns[0].line, None, "game_over")
+                    ok = False
+                    break
                 # the line as a search over the steps' candidates (see _solve)
                 found, (_, deep_game, deep_left) = self._solve(game, left, bi, nxt)
                 if found is None:
@@ -251,7 +262,12 @@ class Replayer(Expected, Matching, Search):
                     # it is corrected at once and the turn ended below
                     rest = {at.action for at, rem in left if rem and at.turn == bi and not at.optional}
                     game = game.clone()
-                    self._correct(game, left, rest, bi)
+                    # a turn ended by force below may score some of the line's points itself
+                    # (an Evening's roosts): those are corrected after it, net of what the
+                    # engine scored there, so that no point is counted twice
+                    owed = [(at, rem) for at, rem in left if nxt is not None and rem and at.turn == bi
+                            and not at.optional and _is_points(at)]
+                    self._correct(game, left, rest, bi, points=not owed)
                     left = [[at, 0 if at.turn == bi else rem] for at, rem in left]
                     first = None
                 if self.tolerant and first is None and nxt is None:
@@ -263,6 +279,8 @@ class Replayer(Expected, Matching, Search):
                     ended = self._end_turn(game)
                     if ended is not None:
                         skipped.append((turns[0].line, "*"))
+                        if owed:
+                            self._correct_points(game, ended, owed, bi)
                         game = ended
                         break
                 act = self.actions[first[0].action][2] if first else None
@@ -287,12 +305,15 @@ class Replayer(Expected, Matching, Search):
                       len(matched_actions), stop, skipped, self.seats(), self.rec.winner, game.scores(),
                       list(self.corrections))
 
-    def _correct(self, game, left, actions, bi):
+    def _correct(self, game, left, actions, bi, points=True):
         """Correct the position to the record's open changes of these actions (repair.py):
         one correction per action, kept with its point of the history, its class and the
-        rule the engine says the record breaks."""
+        rule the engine says the record breaks (without `points`, its points are left out)."""
         for ai in sorted(actions):
-            atoms = [(at, rem) for at, rem in left if at.action == ai and rem and at.turn == bi]
+            atoms = [(at, rem) for at, rem in left if at.action == ai and rem and at.turn == bi
+                     and (points or not _is_points(at))]
+            if not atoms:
+                continue
             _, t, a = self.actions[ai]
             edits, missing = _repair.plan(self, game, atoms)
             ex = self._explain(game, next((at for at, _ in atoms if not at.optional), None))
@@ -302,6 +323,21 @@ class Replayer(Expected, Matching, Search):
             c.action = ai
             _repair.apply(game, edits, {"line": t.line, "action": a.raw, "class": c.klass})
             self.corrections.append(c)
+
+    def _correct_points(self, before, ended, owed, bi):
+        """The points a line corrected at once still owes once its turn was ended by force:
+        each faction's gain less what the engine scored for it during that end."""
+        gained = {f: max(0, ended.scores().get(f, 0) - before.scores().get(f, 0)) for f in ended.factions}
+        left = []
+        for at, rem in owed:
+            f = at.place[1]
+            if at.sign > 0:
+                use = min(rem, gained.get(f, 0))
+                gained[f] = gained.get(f, 0) - use
+                rem -= use
+            if rem:
+                left.append((at, rem))
+        self._correct(ended, left, {at.action for at, _ in left}, bi)
 
     def _end_turn(self, game, limit=300):
         """The game once its current turn is over, ending each step as soon as it may (the
@@ -346,3 +382,7 @@ class Replayer(Expected, Matching, Search):
             return game.explain(atom.place, self.lang)
         except Exception:  # noqa: BLE001 - explaining is best effort
             return None
+
+
+def _is_points(at) -> bool:
+    return isinstance(at.place, tuple) and at.place[0] == "pv"

@@ -226,7 +226,7 @@ class Search:
         return (int(done_first), int(first in touched), int(not partial), int(not merged), gain,
                 -len(touched))
 
-    def _solve(self, game, left, bi, nxt):
+    def _solve(self, game, left, bi, nxt, twins=None):
         """The line from (game, left) to its end: ((game, left) at the end or None, the
         furthest position reached as (open deltas, game, left)).
 
@@ -241,7 +241,7 @@ class Search:
         memo = {}
         self._deep = (self._open(left, bi), game, left)
         # candidates() computed, the cap (set after the first pass), twins still to try
-        calls = [0, None, self.twin_budget]
+        calls = [0, None, self.twin_budget if twins is None else twins]
         for limit in range(0, self.discrepancies + 1):
             hit = self._dfs((), game, left, bi, nxt, limit, memo, calls)
             if hit is not None:
@@ -252,35 +252,42 @@ class Search:
                 break
         return None, self._deep
 
-    def _dfs(self, path, g, lf, bi, nxt, disc, memo, calls):
+    def _dfs(self, path, g, lf, bi, nxt, disc, memo, calls, twin=False):
         cands = memo.get(path)
         if cands is None:
             if calls[1] is not None and calls[0] >= calls[1]:
                 return None
             calls[0] += 1
-            # past the first pass, a step's search gets a smaller budget: an alternative
-            # whose continuation is hard to find is not the one the players made
-            small = None if calls[1] is None else max(1, self.budget // 6)
+            # past the first pass, and below a twin, a step's search gets a smaller budget:
+            # an alternative whose continuation is hard to find is not the one the players
+            # made (a twin's continuation full-budget made a failing line cost 8 lines)
+            small = None if calls[1] is None and not twin else max(1, self.budget // 6)
             cands = memo[path] = self.candidates(g, lf, bi, nxt, budget=small)
         # with a discrepancy to spend, the other candidates first: the earliest steps'
         # alternatives are tried before the later ones'. The best's twins (the same change
         # at this step, a different position: _distinct) follow it at no discrepancy, while
-        # the line's twin budget lasts: which of them the players had shows only later.
+        # the line's twin budget lasts (in every pass: a free twin in a pass with
+        # discrepancies to spend would otherwise multiply the pass): which of them the
+        # players had shows only later.
         twins = getattr(cands, "twins", ())
         order = ([*range(1, len(cands)), 0] if disc else [0, *twins]) if cands else []
         for j in order:
             free = j in twins
-            if free and not disc:
+            if free:
                 if calls[2] <= 0:
-                    break
-                calls[2] -= 1
+                    if not disc:
+                        break
+                    free = False          # an alternative like any other: a discrepancy
+                else:
+                    calls[2] -= 1
             g2, l2, ended = cands[j]
             op = self._open(l2, bi)
             if op < self._deep[0]:
                 self._deep = (op, g2, l2)
             if ended:
                 return g2, l2
-            hit = self._dfs(path + (j,), g2, l2, bi, nxt, disc - (1 if j and not free else 0), memo, calls)
+            hit = self._dfs(path + (j,), g2, l2, bi, nxt, disc - (1 if j and not free else 0), memo, calls,
+                            twin or free)
             if hit is not None:
                 return hit
         return None
