@@ -610,7 +610,7 @@ def test_points_a_correction_gives_reach_thirty_and_the_game_ends(root, mapping)
     the engine's victory check follows, she wins and the replay stops there as a game over."""
     from rulesdsl.rootlog.replay import Replayer
     lines = _short_game_log(root, mapping)
-    text = _tampered(lines, "C:t->2/M#investmentsC->/t->2/#->C", "C:t->2/++30/M#investmentsC->/t->2/#->C")
+    text = _tampered(lines, "C:t->2/M#codebreakersC->/t->2/#->C", "C:t->2/++30/M#codebreakersC->/t->2/#->C")
     res = Replayer(root, parse(text), mapping, tolerant=True).run()
     [c] = res.corrections
     assert (c.raw, c.edits) == ("++30", [["vp", "marqueses", 30]])
