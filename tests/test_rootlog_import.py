@@ -14,6 +14,8 @@ import pytest
 
 from rulesdsl.rootlog.notation import parse
 
+from rootlog_play import played
+
 
 @pytest.fixture(scope="module")
 def mapping():
@@ -21,13 +23,7 @@ def mapping():
     return load_mapping("rulesets/root")
 
 
-def _played(gdef, factions, seed, map_id, deck_id, turns):
-    from rulesdsl.interpreter.engine import Game
-    game = Game(gdef, factions, seed=seed, map_id=map_id, deck_id=deck_id, log=True)
-    r = random.Random(seed)
-    while game.s.turn_no < turns and not game.is_terminal():
-        game.apply(r.randrange(len(game.legal_actions())))
-    return game
+_played = played
 
 
 def _round_trip(gdef, mp, game):
