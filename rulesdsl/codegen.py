@@ -26,6 +26,8 @@ from __future__ import annotations
 import os
 import re
 
+from .codegen_hoist import LoopCond
+
 ON = os.environ.get("RULESDSL_CODEGEN", "1") != "0"
 
 MAX_INLINE = 1500          # an expression's source longer than this is called, not inlined
@@ -161,48 +163,68 @@ def mark_pred(p, template: str, *subs, **objs):
 
 # --- glue -----------------------------------------------------------------------------------
 
-def arith(op, fa, fb):
+def _parts(fn, kind, make, fs, nodes):
+    """Keep how `fn`'s source was made (its parts' functions and tree nodes) so that a loop
+    can write it again with some parts hoisted or reordered (codegen_hoist.py)."""
+    if nodes is not None and len(nodes) == len(fs):
+        fn._cg_parts = (kind, make, tuple(fs), tuple(nodes))
+    return fn
+
+
+def arith(op, fa, fb, nodes=None):
     if not ON:
         return None
+
+    def make(ns, a, b):
+        if op in ("+", "-", "*"):
+            return f"(({a}) or 0) {op} (({b}) or 0)"
+        return f"(({a}) or 0) // {ns.ref(max)}(1, ({b}) or 1)"
     ns = _Ns()
     a, b = _src(ns, fa), _src(ns, fb)
-    if op in ("+", "-", "*"):
-        return _expr_fn(ns, f"(({a}) or 0) {op} (({b}) or 0)")
-    return _expr_fn(ns, f"(({a}) or 0) // {ns.ref(max)}(1, ({b}) or 1)")
+    return _parts(_expr_fn(ns, make(ns, a, b)), "arith", make, (fa, fb), nodes)
 
 
 _CMP = {"=": "==", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
 
 
-def cmp(op, fa, fb, eq=None):
+def cmp(op, fa, fb, eq=None, nodes=None):
     """`eq`: the equality of the operands' type when `==` is not it (enum values, where a
     space may hold several: compiler/expressions.py enum_eq)."""
     if not ON or op not in _CMP:
         return None
+
+    def make(ns, a, b):
+        if eq is not None:
+            neg = "not " if op == "!=" else ""
+            return f"({neg}{ns.ref(eq, '_eq')}({a}, {b}))"
+        if op in ("=", "!="):
+            return f"({a}) {_CMP[op]} ({b})"
+        return f"(({a}) or 0) {_CMP[op]} (({b}) or 0)"
     ns = _Ns()
     a, b = _src(ns, fa), _src(ns, fb)
-    if eq is not None:
-        neg = "not " if op == "!=" else ""
-        return _expr_fn(ns, f"({neg}{ns.ref(eq, '_eq')}({a}, {b}))")
-    if op in ("=", "!="):
-        return _expr_fn(ns, f"({a}) {_CMP[op]} ({b})")
-    return _expr_fn(ns, f"(({a}) or 0) {_CMP[op]} (({b}) or 0)")
+    return _parts(_expr_fn(ns, make(ns, a, b)), "cmp", make, (fa, fb), nodes)
 
 
-def logic(op, fs):
+def logic(op, fs, nodes=None):
     if not ON:
         return None
+
+    def make(ns, *parts):
+        joined = (" and " if op == "and" else " or ").join(f"({p})" for p in parts)
+        return f"(True if {joined} else False)"
     ns = _Ns()
-    parts = [f"({_src(ns, f)})" for f in fs]
-    joined = (" and " if op == "and" else " or ").join(parts)
-    return _expr_fn(ns, f"(True if {joined} else False)")
+    return _parts(_expr_fn(ns, make(ns, *[_src(ns, f) for f in fs])), op, make, fs, nodes)
 
 
-def negate(f):
+def negate(f, node=None):
     if not ON:
         return None
+
+    def make(ns, a):
+        return f"(not ({a}))"
     ns = _Ns()
-    return _expr_fn(ns, f"(not ({_src(ns, f)}))")
+    return _parts(_expr_fn(ns, make(ns, _src(ns, f))), "not", make, (f,),
+                  None if node is None else (node,))
 
 
 # --- selections -----------------------------------------------------------------------------
@@ -218,9 +240,13 @@ def _pred_src(ns: _Ns, p, x: str) -> str:
     return f"{ns.ref(p, '_p')}(ctx, {x})"
 
 
-def _loop(ns: _Ns, base: str, preds, var, on_hit: str, ind: str = "    ") -> str:
-    """`for x in base:` binding var, with the filters as one condition (_passing's order)."""
-    cond = " and ".join(_pred_src(ns, p, "x") for p in preds) or "True"
+def _loop(ns: _Ns, base: str, preds, var, on_hit: str, ind: str = "    ", lc=None) -> str:
+    """`for x in base:` binding var, with the filters as one condition (_passing's order);
+    `lc`: a codegen_hoist.LoopCond that writes the `onde` conditions (its prelude goes first)."""
+    if lc is not None:
+        cond = " and ".join(lc.pred(p, "x", _pred_src) for p in preds) or "True"
+    else:
+        cond = " and ".join(_pred_src(ns, p, "x") for p in preds) or "True"
     out = ""
     if var:
         out += f"{ind}env = ctx.env\n{ind}saved = env.get({var!r})\n"
@@ -245,14 +271,16 @@ def space_sel(sel, any_name="any", items_name="items") -> None:
         return
     try:
         ns = _Ns()
+        lc = LoopCond(ns, sel.var)
         base = f"{ns.ref(sel._base, '_base')}(ctx)"
-        body = "    r = False\n" + _loop(ns, base, sel.preds, sel.var, "r = True; break") \
-            + _put_back(sel.var) + "    return r\n"
+        loop = _loop(ns, base, sel.preds, sel.var, "r = True; break", lc=lc)
+        body = lc.prelude() + "    r = False\n" + loop + _put_back(sel.var) + "    return r\n"
         any_fn = _build(ns, body, "_any")
         ns2 = _Ns()
+        lc = LoopCond(ns2, sel.var)
         base = f"{ns2.ref(sel._base, '_base')}(ctx)"
-        body = "    out = []\n" + _loop(ns2, base, sel.preds, sel.var, "out.append(x)") \
-            + _put_back(sel.var) + "    return out\n"
+        loop = _loop(ns2, base, sel.preds, sel.var, "out.append(x)", lc=lc)
+        body = lc.prelude() + "    out = []\n" + loop + _put_back(sel.var) + "    return out\n"
         items_fn = _build(ns2, body, "_items")
     except SyntaxError:          # pragma: no cover - a source the generator got wrong
         return
@@ -387,7 +415,9 @@ def card_sel(sel) -> None:
         body += f"    for z in {zones}:\n"
         if first:
             body += "        found = False\n"
-        body += _loop(ns, "zs.get(z, ())", sel.preds, sel.var, hit, "        ")
+        lc = LoopCond(ns, sel.var)
+        body += _loop(ns, "zs.get(z, ())", sel.preds, sel.var, hit, "        ", lc=lc)
+        body = lc.prelude() + body
         body += _put_back(sel.var, "        ")
         body += "        if found:\n            return True\n    return False\n" if first \
             else "    return out\n"

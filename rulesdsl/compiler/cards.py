@@ -143,6 +143,7 @@ def compile_card_sel(cc: CC, node: N.Sel, quant):
             fc, _ = compile_expr(cc, f.arg)
             preds.append(lambda ctx, c, fc=fc: fc(ctx))
             preds[-1]._cg_where = fc
+            preds[-1]._cg_wnode = (f.arg, cc.g)
         elif k == "among":
             fo, _ = compile_expr(cc, f.arg)
             preds.append(lambda ctx, c, fo=fo: _card_in(ctx, c, _flat(fo(ctx))))

@@ -52,7 +52,7 @@ def compile_expr(cc: CC, node):
         fb, _ = compile_expr(cc, node.b)
         op = node.op
         if _cg.ON:
-            return _cg.arith(op, fa, fb), NUMBER
+            return _cg.arith(op, fa, fb, (node.a, node.b)), NUMBER
         if op == "+":
             return (lambda ctx: (fa(ctx) or 0) + (fb(ctx) or 0)), NUMBER
         if op == "-":
@@ -75,12 +75,12 @@ def compile_expr(cc: CC, node):
             # a space with several values of an attribute is each of them (the Lost City's
             # clearing is fox, rabbit and mouse): `naipe de C = raposa` holds there
             if _cg.ON:
-                return _cg.cmp(op, fa, fb, enum_eq), BOOL
+                return _cg.cmp(op, fa, fb, enum_eq, (node.a, node.b)), BOOL
             if op == "=":
                 return (lambda ctx: enum_eq(fa(ctx), fb(ctx))), BOOL
             return (lambda ctx: not enum_eq(fa(ctx), fb(ctx))), BOOL
         if _cg.ON and op in _cg._CMP:
-            return _cg.cmp(op, fa, fb), BOOL
+            return _cg.cmp(op, fa, fb, nodes=(node.a, node.b)), BOOL
         if op == "=":
             return (lambda ctx: fa(ctx) == fb(ctx)), BOOL
         # one closure per operator (no second call to compare)
@@ -98,7 +98,7 @@ def compile_expr(cc: CC, node):
     if t is N.Logic:
         fs = [compile_expr(cc, x)[0] for x in node.items]
         if _cg.ON:
-            return _cg.logic(node.op, fs), BOOL
+            return _cg.logic(node.op, fs, node.items), BOOL
         if len(fs) == 2:
             f0, f1 = fs
             if node.op == "and":
@@ -121,7 +121,7 @@ def compile_expr(cc: CC, node):
     if t is N.Not:
         f, _ = compile_expr(cc, node.a)
         if _cg.ON:
-            return _cg.negate(f), BOOL
+            return _cg.negate(f, node.a), BOOL
         return (lambda ctx: not f(ctx)), BOOL
     if t is N.Count:
         sel = compile_sel(cc, node.sel, role="count")

@@ -279,6 +279,7 @@ def space_pred(cc: CC, f: N.Filter, var=None, sel=None):
         def where(ctx, sp):
             return fc(ctx)
         where._cg_where = fc
+        where._cg_wnode = (f.arg, cc.g)      # what a loop may hoist (codegen_hoist.py)
         cand = _where_candidates(cc.g, f.arg, var) if var else None
         if cand is not None:
             where.candidates = cand
