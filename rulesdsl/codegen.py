@@ -288,6 +288,32 @@ def space_sel(sel, any_name="any", items_name="items") -> None:
     setattr(sel, items_name, items_fn)
 
 
+def upto(sel):
+    """sel.upto (count no further than n: compiler/bounded.py) as a generated loop, built when
+    a comparison first bounds a count of `sel` (few selections are: not one for each)."""
+    fn = sel.__dict__.get("_cg_upto")
+    if fn is not None:
+        return fn
+    fn = sel.upto
+    if ON and sel.preds:
+        try:
+            fn = _card_loop(sel, "upto") if hasattr(sel, "zones_fn") else _space_upto(sel)
+        except SyntaxError:      # pragma: no cover
+            fn = sel.upto
+    sel._cg_upto = fn
+    return fn
+
+
+def _space_upto(sel):
+    ns = _Ns()
+    lc = LoopCond(ns, sel.var)
+    base = f"{ns.ref(sel._base, '_base')}(ctx)"
+    loop = _loop(ns, base, sel.preds, sel.var, "r += 1\n            if r == n: break", lc=lc)
+    body = lc.prelude() + "    if n is not None and n <= 0:\n        return 0\n    r = 0\n" + loop \
+        + _put_back(sel.var) + "    return r\n"
+    return _build(ns, body, "_upto", "ctx, n")
+
+
 def _bind(env, var, x):
     env[var] = x
 
@@ -405,26 +431,33 @@ def card_sel(sel) -> None:
     """CardSel.any / items as loops over the zones' cards (the `onde` conditions inlined)."""
     if not ON or not sel.preds:
         return
-
-    def build(first):
-        ns = _Ns()
-        one = getattr(sel.zones_fn, "_cg_one", None)     # one zone: its key's source
-        zones = f"({_src(ns, one)},)" if one is not None else f"{ns.ref(sel.zones_fn, '_z')}(ctx)"
-        hit = "found = True; break" if first else "out.append(x)"
-        body = "    zs = ctx.s.zones\n" + ("" if first else "    out = []\n")
-        body += f"    for z in {zones}:\n"
-        if first:
-            body += "        found = False\n"
-        lc = LoopCond(ns, sel.var)
-        body += _loop(ns, "zs.get(z, ())", sel.preds, sel.var, hit, "        ", lc=lc)
-        body = lc.prelude() + body
-        body += _put_back(sel.var, "        ")
-        body += "        if found:\n            return True\n    return False\n" if first \
-            else "    return out\n"
-        return _build(ns, body, "_cany" if first else "_citems")
     try:
-        any_fn, items_fn = build(True), build(False)
+        any_fn, items_fn = _card_loop(sel, "any"), _card_loop(sel, "items")
     except SyntaxError:          # pragma: no cover
         return
     sel.any = any_fn
     sel.items = items_fn
+
+
+def _card_loop(sel, how):
+    """One loop over the zones' cards: "any" (the first that passes), "items" (all), "upto"
+    (how many, no further than n)."""
+    ns = _Ns()
+    one = getattr(sel.zones_fn, "_cg_one", None)     # one zone: its key's source
+    zones = f"({_src(ns, one)},)" if one is not None else f"{ns.ref(sel.zones_fn, '_z')}(ctx)"
+    hit = {"any": "found = True; break", "items": "out.append(x)",
+           "upto": "r += 1\n                if r == n: break"}[how]
+    body = "    zs = ctx.s.zones\n" + {"any": "", "items": "    out = []\n",
+                                        "upto": "    if n is not None and n <= 0:\n"
+                                                "        return 0\n    r = 0\n"}[how]
+    body += f"    for z in {zones}:\n"
+    if how == "any":
+        body += "        found = False\n"
+    lc = LoopCond(ns, sel.var)
+    body += _loop(ns, "zs.get(z, ())", sel.preds, sel.var, hit, "        ", lc=lc)
+    body = lc.prelude() + body
+    body += _put_back(sel.var, "        ")
+    body += {"any": "        if found:\n            return True\n    return False\n",
+             "items": "    return out\n",
+             "upto": "        if r == n:\n            break\n    return r\n"}[how]
+    return _build(ns, body, "_c" + how, "ctx, n" if how == "upto" else "ctx")

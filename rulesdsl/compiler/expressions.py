@@ -14,6 +14,7 @@ from .. import codegen as _cg
 from .context import (ANY, BOOL, CARD, CC, COUNTER, ENUMVAL, FACTION, LIST, NUMBER, PIECE, SPACE, ZONE)
 from .sels import ListSel, MAX_LITERAL, PieceSel, Simple, SpaceSel, _MATCH_FN, _flat
 from .memo import memoized
+from . import bounded as _bounded
 from .filter_checks import _TYPED, _compare_kinds, _never_equal, _swallowed_filter, _type_words
 
 
@@ -79,6 +80,9 @@ def compile_expr(cc: CC, node):
             if op == "=":
                 return (lambda ctx: enum_eq(fa(ctx), fb(ctx))), BOOL
             return (lambda ctx: not enum_eq(fa(ctx), fb(ctx))), BOOL
+        bounded = _bounded.compare(op, fa, fb, (node.a, node.b))
+        if bounded is not None:
+            return bounded, BOOL
         if _cg.ON and op in _cg._CMP:
             return _cg.cmp(op, fa, fb, nodes=(node.a, node.b)), BOOL
         if op == "=":
@@ -126,7 +130,9 @@ def compile_expr(cc: CC, node):
     if t is N.Count:
         sel = compile_sel(cc, node.sel, role="count")
         _no_count_of_simple(cc, node.sel, sel)
-        return memoized(count_fn(sel), node, cc), NUMBER
+        f = count_fn(sel)
+        mf = memoized(f, node, cc)
+        return (_bounded.mark_count(f, sel) if mf is f else mf), NUMBER
     if t is N.Exists:
         sel = compile_sel(cc, node.sel, role="count")
         _no_count_of_simple(cc, node.sel, sel)

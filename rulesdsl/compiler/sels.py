@@ -42,6 +42,29 @@ def _passing(ctx, base, preds, var, first=False) -> list:
     return out
 
 
+def _count_passing(ctx, base, preds, var, n) -> int:
+    """How many elements of `base` pass every filter, counting no further than `n` (None: all);
+    `var` bound to each while its filters run, as in _passing."""
+    if n is not None and n <= 0:
+        return 0
+    r = 0
+    env = ctx.env
+    saved = env.get(var) if var else None
+    for x in base:
+        if var:
+            env[var] = x
+        for p in preds:
+            if not p(ctx, x):
+                break
+        else:
+            r += 1
+            if r == n:
+                break
+    if var:
+        _put_back(env, var, saved)
+    return r
+
+
 class Sel:
     """A compiled noun phrase. `etype` is the element type; `items(ctx)` lists elements."""
 
@@ -93,6 +116,10 @@ class SpaceSel(Sel):
         if not self.preds:
             return list(self._base(ctx))
         return _passing(ctx, self._base(ctx), self.preds, self.var)
+
+    def upto(self, ctx, n):
+        """The number of items, counted no further than n (None: all; compiler/bounded.py)."""
+        return _count_passing(ctx, self._base(ctx), self.preds, self.var, n)
 
 
 class CoverSpaceSel(SpaceSel):
@@ -433,6 +460,10 @@ class ListSel(Sel):
             return bool(base)
         return bool(_passing(ctx, base, self.preds, self.var, True))
 
+    def upto(self, ctx, n):
+        """The number of items, counted no further than n (None: all; compiler/bounded.py)."""
+        return _count_passing(ctx, self.fn(ctx), self.preds, self.var, n)
+
 
 class CardSel(ListSel):
     random = False
@@ -460,6 +491,16 @@ class CardSel(ListSel):
             if _passing(ctx, zones.get(z, ()), self.preds, self.var, True):
                 return True
         return False
+
+    def upto(self, ctx, n):
+        """The number of matching cards, counted no further than n (None: all)."""
+        zones = ctx.s.zones
+        r = 0
+        for z in self.zones_fn(ctx):
+            r += _count_passing(ctx, zones.get(z, ()), self.preds, self.var, None if n is None else n - r)
+            if r == n:
+                break
+        return r
 
 
 class Simple(Sel):
