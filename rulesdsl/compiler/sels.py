@@ -297,10 +297,31 @@ class PieceSel(Sel):
         if not ks:
             return []
         out = []
-        for b, sp, statused in self.places(ctx):
+        board = ctx.s.board
+        pzones = ctx.s.piece_zones
+        preds = self.preds
+        statused = self.st_on or self.st_off
+        where = self.where
+        # places() in line (no generator resumed per place), and the place's filters asked
+        # only where a piece of the kinds lies: they are pure, the list is the same
+        for sp in (_bd.piece_spaces(ctx) if where is None else where(ctx)):
+            b = board.get(sp) or pzones.get(sp)     # a space, or a zone of pieces
+            if not b:
+                continue
+            ok = not preds
             for k in ks:
                 n = b.get(k)
-                if n and statused:
+                if not n:
+                    continue
+                if not ok:
+                    for p in preds:
+                        if not p(ctx, sp):
+                            break
+                    else:
+                        ok = True
+                    if not ok:
+                        break
+                if statused:
                     n = self.zone_count(ctx, sp, k)
                 if n:
                     out.append((sp, k, n))
