@@ -154,3 +154,47 @@ def test_a_bounded_count_answers_every_comparison_as_the_full_count():
         for fn, ref in ((bounded.compare(op, count, other), full),
                         (bounded.compare(op, other, count), codegen.cmp(op, other, lambda ctx: 3))):
             assert fn(_Ctx()) == ref(_Ctx()), (op, b)
+
+
+# --- pieces: a place's filter only where a piece of the kinds lies ---------------------------
+
+class _Kind:
+    def __init__(self, owner):
+        self.owner = owner
+
+
+class _PieceG:
+    piece_kinds = {"base": _Kind("a"), "guerreiro": _Kind("a")}
+
+
+class _PieceState:
+    # bases in clearings 2 and 4; warriors in 1 and 3 (the filter never needs to look there)
+    board = {1: {"guerreiro": 1}, 2: {"base": 1}, 3: {"guerreiro": 2}, 4: {"base": 1}}
+    piece_zones = {}
+    flags = {}
+
+
+def _bases(asked):
+    """`bases suas correspondentes a <valor>` (owner 'mine'), the filter on the place counted."""
+    from rulesdsl.compiler.sels import PieceSel
+
+    def matching(ctx, sp):
+        asked.append(sp)
+        return sp != 2
+    sel = PieceSel(("base", "guerreiro"), "mine", None, [matching], None, None)
+    sel.kinds = ("base",)
+    codegen.piece_sel(sel, lambda ctx: [1, 2, 3, 4], None)
+    ctx = _Ctx()
+    ctx.g, ctx.s = _PieceG(), _PieceState()
+    return sel, ctx
+
+
+def test_a_place_filter_is_asked_only_where_the_pieces_sought_are():
+    asked = []
+    sel, ctx = _bases(asked)
+    assert sel.exists(ctx) is True and asked == [2, 4]
+    asked.clear()
+    assert sel.count(ctx) == 1 and asked == [2, 4]
+    asked.clear()
+    sel.where = lambda ctx: [1, 2, 3, 4]
+    assert sel.locations(ctx) == [(4, "base", 1)] and asked == [2, 4]
