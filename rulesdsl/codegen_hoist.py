@@ -43,12 +43,15 @@ _CONTEXTS: dict = {}
 
 
 def _contexts(g) -> frozenset:
+    derived = getattr(g, "derived", {})
     hit = _CONTEXTS.get(id(g))
-    if hit is not None and hit[0] is g:
-        return hit[1]
-    out = frozenset(v for d in getattr(g, "derived", {}).values() for v in getattr(d, "context", ()))
+    if hit is not None and hit[0] is g and hit[1] == len(derived):
+        return hit[2]
+    # (kept by the number of derived values read so far: a loop compiled before some of them
+    # were read asks again)
+    out = frozenset(v for d in derived.values() for v in getattr(d, "context", ()))
     _CONTEXTS.clear()
-    _CONTEXTS[id(g)] = (g, out)
+    _CONTEXTS[id(g)] = (g, len(derived), out)
     return out
 
 
