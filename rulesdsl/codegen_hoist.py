@@ -58,15 +58,34 @@ def _contexts(g) -> frozenset:
 def reads_var(node, var, g) -> bool:
     """Whether the expression may read the variable `var`: named anywhere in it (bound again
     inside or not: conservative), or through a derived value's `contexto:`."""
-    derived = False
-    for n in node.walk():
-        t = type(n)
-        if t is N.Var and n.name == var:
-            return True
-        if t is N.Name and n.kind in ("derived", "derived_value") or \
-                t is N.AttrOf and n.attr.kind == "derived":
-            derived = True
-    return derived and var in _contexts(g)
+    names, derived = _names(node)
+    return var in names or (derived and var in _contexts(g))
+
+
+_NAMES: dict = {}      # id(node) -> (node, its variables' names, names a derived value)
+
+
+def _names(node):
+    """The names of the variables in a tree and whether it names a derived value, bottom-up
+    and kept per node (a loop asks about each part and then about the parts of each part)."""
+    hit = _NAMES.get(id(node))
+    if hit is not None and hit[0] is node:
+        return hit[1], hit[2]
+    t = type(node)
+    names = set()
+    derived = (t is N.Name and node.kind in ("derived", "derived_value")) or \
+        (t is N.AttrOf and node.attr.kind == "derived")
+    if t is N.Var:
+        names.add(node.name)
+    for c in node.children():
+        cn, cd = _names(c)
+        names |= cn
+        derived = derived or cd
+    names = frozenset(names)
+    if len(_NAMES) > 20000:
+        _NAMES.clear()
+    _NAMES[id(node)] = (node, names, derived)
+    return names, derived
 
 
 def cheap(node, var) -> bool:
@@ -110,10 +129,10 @@ class LoopCond:
         from .codegen import _src
         var = self.var
         if not cheap(node, var) and not reads_var(node, var, g):
-            return self.hoist(_src(self.ns, f))
+            return self.hoist(_src(self.ns, f), self.ns.ref(f))
         parts = getattr(f, "_cg_parts", None)
-        if parts is None:
-            return _src(self.ns, f)
+        if parts is None or not self.todo(f, node, g):
+            return _src(self.ns, f)          # nothing to rewrite inside: its source as it is
         kind, make, fs, nodes = parts
         srcs = [self.expr(c, n, g) for c, n in zip(fs, nodes)]
         if kind == "and":
@@ -122,10 +141,25 @@ class LoopCond:
             srcs = [s for _, _, s in sorted(zip(ranks, range(len(srcs)), srcs))]
         return make(self.ns, *srcs)
 
+    def todo(self, f, node, g) -> bool:
+        """Whether some part of `f` is hoisted or reordered (else its source is used as it is,
+        which is quicker to write)."""
+        var = self.var
+        if not cheap(node, var) and not reads_var(node, var, g):
+            return True
+        parts = getattr(f, "_cg_parts", None)
+        if parts is None:
+            return False
+        kind, _, fs, nodes = parts
+        if kind == "and":
+            ranks = [self.rank(n, g) for n in nodes]
+            if ranks != sorted(ranks):
+                return True
+        return any(self.todo(c, n, g) for c, n in zip(fs, nodes))
+
     def rank(self, node, g) -> int:
-        """0: cheap; 1: computed once per evaluation of the loop (hoisted); 3: asks whether a
-        piece may be placed or removed (every prohibition consulted: the costliest question a
-        condition asks); 2: the rest (counts, existences, derived values...)."""
+        """0: cheap; 1: computed once per evaluation of the loop (hoisted); 2: the rest
+        (counts, existences, derived values, `é possível posicionar`...), in written order."""
         var = self.var
         if cheap(node, var):
             return 0
@@ -133,11 +167,12 @@ class LoopCond:
             return 1
         return 2
 
-    def hoist(self, src) -> str:
+    def hoist(self, src, fn) -> str:
+        """`src` computed at its first use and reused after; checking memos, each reuse is
+        compared with a fresh value (`fn`: the same part as a function, a shorter text)."""
         h = f"_h{self.n}"
         self.n += 1
-        # the first use computes it; a later one reuses it (and, checking memos, compares)
-        return (f"(({h} if not _m.CHECK_MEMO else _hk({h}, ({src}))) if {h} is not _u "
+        return (f"(({h} if not _m.CHECK_MEMO else _hk({h}, {fn}(ctx))) if {h} is not _u "
                 f"else ({h} := ({src})))")
 
     def prelude(self, ind="    ") -> str:
