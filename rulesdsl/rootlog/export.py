@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ..errors import format_message
 from ..interpreter.board import attr
+from . import export_hands as _hands
 from .export_events import Battle, ambush_suit, battle_actions, counter, flip, follow_pieces, item_state, reveal, trick
 
 
@@ -169,7 +170,11 @@ def export_game(game, mp, lang=None) -> str:
                 _follow(e, t, mp, letters, held)
                 battle.ambush(e.get("by"), suit)
                 continue
-        a = trick(e, swapping, rev, mp, active, _place)
+        a = _hands.shown(e, mp, letters, held, suit_of, game.log[i + 1] if i + 1 < len(game.log) else None)
+        if a is None:
+            a = _hands.take(e, letters, held, card)
+        if a is None:
+            a = trick(e, swapping, rev, mp, active, _place)
         if a is None:
             a = _item(e, t, mp, letters, active, held)
         if a is None:

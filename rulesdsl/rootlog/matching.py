@@ -1,6 +1,7 @@
 """Observing the engine and consuming the record's expected deltas with what it changed."""
 from __future__ import annotations
 
+from . import zone_swaps as _zone_swaps
 from .expected import Atom
 
 
@@ -19,6 +20,10 @@ class Matching:
         zones = game.s.zones
         for z in self.zones:
             out[("zone", z)] = len(zones.get(z, ()))
+            if z in self.board_of:
+                # which cards, not only how many: a step that takes one card off a board zone
+                # and puts another there (`diff`) is two changes (zone_swaps.py)
+                out[("zs", z)] = frozenset(zones.get(z, ()))
         for z, extra in self.hand_extra:     # a hand and the revealed cards it counts
             out[("zone", z)] += sum(len(zones.get(x, ())) for x in extra)
         if self.item_places:
@@ -53,17 +58,17 @@ class Matching:
 
     @staticmethod
     def diff(a, b):
-        keys = set(a) | set(b)
-        return {k: b.get(k, 0) - a.get(k, 0) for k in keys if b.get(k, 0) != a.get(k, 0)}
+        return _zone_swaps.diff(a, b)
 
     def consume(self, left, diff, blocks):
         """left: list of [Atom, remaining]; consume the diff from atoms of these blocks,
         earliest first. A new list, or None if the diff is not what the record says."""
         left = [list(x) for x in left]
         self.merged = False
-        for key, d in sorted(diff.items(), key=lambda kv: str(kv[0])):
+        for key, d in sorted(diff.items(), key=_zone_swaps.order):
             sign = 1 if d > 0 else -1
             need = abs(d)
+            key = _zone_swaps.place(key)
             if sign > 0 and self._passing_through(key, left, blocks):
                 continue
             took = set()
