@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from . import expected_flips as _flips
+
 
 def _clearing(n):
     from .notation import Loc
@@ -48,6 +50,7 @@ class Expected:
                     ai = len(self.actions)
                     self.actions.append((bi, t, a))
                     line.append((ai, a, self._atoms(a, t.faction, ai, bi)))
+                _flips.fold(line, mp, t.faction)      # a delve: moved and flipped in one step
                 for j in range(1, len(line)):
                     after = line[j + 1][1] if j + 1 < len(line) else None
                     if self._paid_placement(line[j - 1][1], line[j][1], after):

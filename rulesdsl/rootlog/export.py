@@ -147,6 +147,7 @@ def export_game(game, mp, lang=None) -> str:
                     setup.setdefault(e["by"], []).append(f"#{card_name[cid]}->$")
                     setup_order.setdefault(e["by"], i)
                     held.setdefault("chosen", set()).add(e.get("zone"))
+                _follow(e, t, mp, letters, held)     # a card dealt onto a board (`$_2`)
                 continue
             who = e.get("owner") or e.get("by")
             if who not in letters:

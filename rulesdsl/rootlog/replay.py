@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from ..interpreter.engine import Game
 from . import cards as _cards
 from . import hidden as _hidden
+from . import hidden_faces as _hidden_faces
 from . import repair as _repair
 from .expected import Atom, Expected, _clearing
 from .matching import Matching
@@ -104,6 +105,7 @@ class Replayer(Expected, Matching, Search):
         # the items the record takes from each ruin, hidden there at the setup (hidden.py)
         self.item_kinds = frozenset(mapping.items.values())
         self.ruins = _hidden.RuinDealer(_hidden.ruin_plan(record, mapping), self.item_kinds)
+        self.faces = _hidden_faces.FaceDealer(_hidden_faces.face_plan(record, mapping))
         st = gdef.statuses
         self.item_bits = (st.get(mapping.item_states.get("e"), 0), st.get(mapping.item_states.get("d"), 0))
         self.blocks = []           # (faction id or None for setup, [turn lines])
@@ -147,7 +149,7 @@ class Replayer(Expected, Matching, Search):
             if kind == "die":
                 return
             if self.ruins.plan and game.s.turn_no == 0:
-                i = self.ruins.pick(game)
+                i = self.ruins.pick(game) if kind != "face_down" else self.faces.pick(game)
                 if i is not None:
                     game.apply(i)
                     continue
