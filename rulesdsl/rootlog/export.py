@@ -166,7 +166,9 @@ def export_game(game, mp, lang=None) -> str:
                 battle = Battle(e.get("faction"))
                 acts.append(battle)
                 continue
-            suit = ambush_suit(e, mp, defs) if battle is not None else None
+            # an ambush card spent once the dice are rolled pays for something else (the
+            # Marquise's Field Hospitals, 6.2.3): a discard like any other
+            suit = ambush_suit(e, mp, defs) if battle is not None and not battle.rolled else None
             if suit is not None:            # written in the battle (`XE3B@M@`), not as a discard
                 _follow(e, t, mp, letters, held)
                 battle.ambush(e.get("by"), suit)

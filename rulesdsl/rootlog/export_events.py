@@ -65,6 +65,7 @@ class Battle:
         self.defender = None
         self.space = None
         self.ambushes = []
+        self.rolled = False       # ambushes come before the dice (4.3.1, 4.3.2)
 
     def ambush(self, by, suit):
         """An ambush card (4.3.1): the defender's, then the attacker's counter."""
@@ -77,6 +78,8 @@ class Battle:
         t = e.get("t")
         if t in ("turn", "action", "setup_done"):
             return False
+        if t == "roll":
+            self.rolled = True
         if t not in ("remove", "hits_replaced") or self.space is not None:
             return True
         by, owner = e.get("by"), e.get("owner")
