@@ -109,6 +109,8 @@ class Expected:
     def _atoms(self, a, letter, ai, bi) -> list:
         mp = self.mp
         out = []
+        if a.kind == "path":
+            return _flips.path_atoms(a, mp, ai, bi)      # a closed path removed (`5_9->`)
         if a.kind == "score":
             f = mp.faction(a.faction or letter)
             if a.amount:

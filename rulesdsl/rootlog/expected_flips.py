@@ -1,4 +1,6 @@
-"""A face-down piece moved and turned up in one engine step: the Keepers' delve (15.5.2.II.a).
+"""Two changes of the board the record writes in its own way: a face-down piece moved and
+turned up in one engine step (the Keepers' delve, 15.5.2.II.a), and a closed path removed (the
+Mountain map, C.3.3: `5_9->`, `path_atoms`).
 
 The record writes a delve as two actions, the hidden relic moved out of its forest and then
 flipped where it went (`t_t1_2_5_10->1/t_t1^t_3_t`). The engine makes both in one step: the
@@ -28,3 +30,14 @@ def fold(line, mp, letter):
             if at is not None:
                 at.kinds = face
                 break
+
+
+def path_atoms(a, mp, ai, bi) -> list:
+    """`5_9->`: the closed path between clearings 5 and 9 removed, which opens a path there
+    (the engine's map gains the edge: Matching.obs sees it as ("edge", a, b))."""
+    from .expected import Atom
+    from .notation import Loc
+    if not a.path:
+        return []
+    ends = sorted(mp.space(Loc("clearing", n)) for n in a.path)
+    return [Atom(("edge", *ends), None, 1, 1, ai, bi)]

@@ -11,7 +11,7 @@ from __future__ import annotations
 from ..errors import format_message
 from ..interpreter.board import attr
 from . import export_hands as _hands
-from .export_events import Battle, ambush_suit, battle_actions, counter, flip, follow_pieces, item_state, reveal, trick
+from .export_events import Battle, ambush_suit, battle_actions, closed_path, counter, flip, follow_pieces, item_state, reveal, trick
 
 
 # The Riverfolk's prices (`$_h->3`) are written by `counter` as the notation has them, but the
@@ -173,7 +173,7 @@ def export_game(game, mp, lang=None) -> str:
                 _follow(e, t, mp, letters, held)
                 battle.ambush(e.get("by"), suit)
                 continue
-        a = _hands.shown(e, mp, letters, held, suit_of, game.log[i + 1] if i + 1 < len(game.log) else None)
+        a = _hands.shown(e, mp, letters, held, suit_of, game.log[i + 1:i + 8])
         if a is None:
             a = _hands.take(e, letters, held, card)
         if a is None:
@@ -186,6 +186,8 @@ def export_game(game, mp, lang=None) -> str:
             a = flip(e, rev, mp, letters, active, _place)
         if a is None:
             a = reveal(e, mp, letters, active, suit_of)
+        if a is None:
+            a = closed_path(e, mp, _place)
         if a is None:
             a = counter(e, mp, letters, active, values)
             if a and not in_setup and not WRITE_COUNTERS:

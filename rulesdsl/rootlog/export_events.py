@@ -205,3 +205,16 @@ def counter(e, mp, letters, active, values):
                 board = "" if mp.factions.get(letter) == active else letter
                 return f"{board}$_{sub}->{e['value']}"
     return None
+
+
+def closed_path(e, mp, place):
+    """A closed path removed (C.3.3, the Mountain map): the engine links its two clearings by
+    a path (`link`); the notation writes `5_9->` (1.3, the lower clearing first). None for
+    another event; "" for a link the notation cannot name."""
+    if e.get("t") != "link":
+        return None
+    ends = [place(mp, sp) for sp in e.get("spaces") or ()]
+    if len(ends) != 2 or not all(x and x.isdigit() for x in ends):
+        return ""
+    a, b = sorted(ends, key=int)
+    return f"{a}_{b}->"

@@ -29,10 +29,11 @@ def take(e, letters, held, card):
     return ""
 
 
-def shown(e, mp, letters, held, suit_of, nxt=None):
+def shown(e, mp, letters, held, suit_of, nxt=()):
     """`reveal` events are remembered (their cards are written by export_events.reveal); an
     `add` of a card into a zone its owner's hand counts (`mão_inclui`) that no reveal showed
-    first is a card shown from the hand: `R#^`, unless the next event discards it (a Lizard
+    first is a card shown from the hand: `R#^`, unless the next card event (`nxt`: the events
+    after it) discards it (a Lizard
     score ritual's card goes to the Lost Souls, written as a discard: the discard says it).
     None for other events."""
     t = e.get("t")
@@ -49,9 +50,16 @@ def shown(e, mp, letters, held, suit_of, nxt=None):
     if e.get("zone") not in mp.hand_extra.get(letter, ()):
         held.get("shown", set()).discard(c)      # back in a hand: it may be shown again
         return None
-    if c in held.get("shown", ()) or (nxt is not None and nxt.get("card") == c
-                                       and nxt.get("t") in ("discard", "spend")):
+    if c in held.get("shown", ()) or _discarded_next(c, nxt or ()):
         return ""
     held.setdefault("shown", set()).add(c)
     return f"{suit_of(c)}#^"
 
+
+
+def _discarded_next(c, nxt) -> bool:
+    """Whether the first of the events `nxt` that moves a card discards or spends card c."""
+    for x in nxt:
+        if x.get("card") is not None:
+            return x.get("card") == c and x.get("t") in ("discard", "spend")
+    return False

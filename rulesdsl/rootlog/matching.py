@@ -1,6 +1,7 @@
 """Observing the engine and consuming the record's expected deltas with what it changed."""
 from __future__ import annotations
 
+from ..interpreter.board import MAP_KEY as _MAP_KEY
 from . import zone_swaps as _zone_swaps
 from .expected import Atom
 
@@ -34,6 +35,9 @@ class Matching:
                 for k, n in pz.get(z, {}).items():
                     if n:
                         out[(place, k)] = out.get((place, k), 0) + n
+        for item in game.s.flags.get(_MAP_KEY) or ():
+            if item[0] == "edge":        # a path opened on the map (C.3.3: `5_9->`)
+                out[("edge", item[1], item[2])] = 1
         counters = game.s.counters
         for k in self.counter_keys:
             out[("ctr", k, counters.get(k, 0))] = 1
@@ -78,7 +82,7 @@ class Matching:
                 at, rem = x
                 if rem == 0 or at.sign != sign or at.turn not in blocks:
                     continue
-                if key[0] in ("pv", "zone", "ctr"):
+                if key[0] in ("pv", "zone", "ctr", "edge"):
                     if at.place != key:
                         continue
                 else:

@@ -35,6 +35,8 @@ class Search:
         for at, rem in left:
             if rem and at.place is not None and not isinstance(at.place, tuple) and at.place not in places:
                 places.append(at.place)
+            elif rem and isinstance(at.place, tuple) and at.place[0] == "edge":
+                places.extend(sp for sp in at.place[1:] if sp not in places)   # a path's ends
         open_left = any(rem for at, rem in left if not at.optional)
         spaces = game.m.attrs
         # the lines of the faction deciding (in the setup block, each faction names its own)
