@@ -63,7 +63,7 @@ def test_the_lizards_rituals_show_their_cards(root_def, mapping):
     from rulesdsl.rootlog.export import export_game
     game = played(root_def, ["lagartos", "ribeirinhos", "ducado", "corvideos"], 1, "inverno", "exilados", 2)
     line = _line(export_game(game, mapping), "L:4w->O$")
-    assert line == "L:4w->O$/R#swapO->L/B#^/w->$/R#^/b_r->6/R#^/R#charm->/#->L"
+    assert line == "L:4w->O$/R#swapO->L/B#^/w->$/R#^/b_r->6/R#charm->/#->L"
 
 
 def test_the_hundreds_mood_is_named_and_replayed(root_def, mapping):
