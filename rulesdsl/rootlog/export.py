@@ -316,7 +316,10 @@ def _action(e, t, rev, mp, letters, active, card, held, card_id=lambda c: None):
             return f"{p}->{dst}" if dst else None
         if t == "remove":
             src = where(e.get("space") or e.get("zone"))
-            return f"{p}{src}->" if src else None
+            # removed to a board the mapping names (a Lizard warrior to the acolytes, 10.2.3:
+            # `Lw11->L$`), else to the supply
+            dst = _piece_board(mp, letters, active, e.get("destination")) if e.get("destination") else None
+            return f"{p}{src}->{dst or ''}" if src else None
         src, dst = where(e.get("from")), where(e.get("to") or e.get("space"))
         if src is None or dst is None or src == dst:
             return None         # (between two sections of one board location: not written)

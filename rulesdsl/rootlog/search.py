@@ -216,7 +216,10 @@ class Search:
     @staticmethod
     def _score(left, new, first, merged=False):
         """(the first open action completed, touched, no action left half done, no change
-        made of two logged actions, deltas matched, fewest actions touched)."""
+        made of two logged actions, deltas matched, fewest actions touched, least owed back).
+        The last: a change larger than the line's that it must undo later (Matching.
+        _net_within_line appends the surplus to `new`) ranks after the exact one (three
+        warriors moved where the line moves two and removes one there later)."""
         before, after = {}, {}
         for (at, old), (_, rem) in zip(left, new):
             if at.optional:
@@ -227,8 +230,9 @@ class Search:
         done_first = first in touched and after[first] == 0
         partial = any(after[a] > 0 for a in touched)
         gain = sum(before.values()) - sum(after.values())
+        owed = sum(rem for _, rem in new[len(left):])
         return (int(done_first), int(first in touched), int(not partial), int(not merged), gain,
-                -len(touched))
+                -len(touched), -owed)
 
     def _solve(self, game, left, bi, nxt, twins=None):
         """The line from (game, left) to its end: ((game, left) at the end or None, the
