@@ -113,3 +113,31 @@ def test_the_retinue_columns_are_read_as_board_locations():
     """1.4 Keepers: the retinue is `$_1..3` (letters are the other boards' sub-locations)."""
     a = parse("K: Keepers\nK:B#seguidor_fiel$_2->/F#K->$_3\n").turns[0].actions
     assert a[0].things[0].start.sub == "2" and a[1].dests[0].sub == "3"
+
+
+def test_a_closed_path_removed_and_a_lizard_warrior_to_the_acolytes(root_def, mapping):
+    """Mountain (C.3.3): the Lizards spend a mouse card to remove the closed path between 2 and
+    5 (`2_5->`; before, the export left it out and the import took another path). 10.2.3: the
+    Lizard warrior the Corvids remove in 8 goes to the acolytes (`Lw8->L$`)."""
+    game, text, res = _round_trip(root_def, mapping, ["corvideos", "malandro", "lagartos", "centenas"],
+                                  "montanha", "base", 3, 5)
+    assert "/XL8/Lw8->L$/" in _line(text, "P:R#bakeP->")
+    assert _line(text, "L:R#^").endswith("/M#espadaL->/2_5->/++/#->L")
+    assert res.stop is None, (res.stop, text)
+    assert any(x[:3] == ("edge", "c2", "c5") for x in res.game.s.flags[("map",)])
+    assert _scores(res, game) == game.scores()
+
+
+def test_a_step_that_moves_warriors_in_and_removes_one_is_the_lines_two_changes():
+    """15.6.1: the Keepers move four warriors to 10 and the Evening removes one from each
+    clearing with four or more before the next decision: +3 in 10 in one step, which the line
+    writes `4w2->10/.../w10->`. Both are consumed (zone_swaps.net_prefix), not the move half."""
+    from rulesdsl.rootlog import zone_swaps
+    from rulesdsl.rootlog.expected import Atom
+    w = frozenset({"guardioes.guerreiro"})
+    left = [[Atom("c10", w, 1, 4, 54, 1), 4], [Atom("c2", w, -1, 1, 55, 1), 1], [Atom("c10", w, -1, 1, 56, 1), 1]]
+    assert zone_swaps.net_prefix(left, ("c10", "guardioes.guerreiro"), 3, {1})
+    assert [r for _, r in left] == [0, 1, 0]
+    # a step of +4 there is the move alone: the plain matching takes it
+    left = [[Atom("c10", w, 1, 4, 54, 1), 4], [Atom("c10", w, -1, 1, 56, 1), 1]]
+    assert not zone_swaps.net_prefix(left, ("c10", "guardioes.guerreiro"), 4, {1})

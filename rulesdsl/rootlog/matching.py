@@ -75,6 +75,8 @@ class Matching:
             key = _zone_swaps.place(key)
             if sign > 0 and self._passing_through(key, left, blocks):
                 continue
+            if _zone_swaps.net_prefix(left, key, d, blocks):
+                continue
             took = set()
             for x in left:
                 if need == 0:
