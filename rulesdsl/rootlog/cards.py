@@ -62,6 +62,14 @@ def needs_of(turn, mp, fid, known=()) -> list:
             elif a.things and ids_of(a.things[0].name):
                 out.append(Need(hand, deck, ids=ids_of(a.things[0].name)))
             continue
+        if a.kind == "battle":
+            # `XC3B@M@`: the defender's ambush card, then the attacker's (4.3.1): their hands
+            # hold them (the engine offers an ambush only to a hand with one)
+            for who, suit in zip((a.target, a.faction or letter), a.ambushes):
+                ids = mp.card_ids("@", ((1, suit),)) if who in mp.factions else ()
+                if ids:
+                    out.append(Need(mp.hand(mp.factions[who]), deck, ids=ids))
+            continue
         if a.kind == "reveal":
             # `(R+B)#^`, `2M#^`: cards of these suits shown from the owner's hand (the Duchy's
             # sway and builds, the Lizards' rituals): the hand holds them
