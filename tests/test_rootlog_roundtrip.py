@@ -141,3 +141,17 @@ def test_a_step_that_moves_warriors_in_and_removes_one_is_the_lines_two_changes(
     # a step of +4 there is the move alone: the plain matching takes it
     left = [[Atom("c10", w, 1, 4, 54, 1), 4], [Atom("c10", w, -1, 1, 56, 1), 1]]
     assert not zone_swaps.net_prefix(left, ("c10", "guardioes.guerreiro"), 4, {1})
+
+
+def test_an_ambush_in_the_record_is_a_card_the_defenders_hand_holds(mapping):
+    """4.3.1: `XC3B@M@` — the Marquise ambush the Vagabond's attack in 3 with a bird ambush
+    card and the Vagabond cancels it with a mouse one. The engine offers an ambush only to a
+    hand that holds one, so the import makes each hand hold its card (cards.needs_of; before,
+    a round trip with an ambush stopped there: 4 of the 25 long games)."""
+    from rulesdsl.rootlog.cards import needs_of
+    rec = parse("V: Malandro\nC: Marqueses\nV:XC3B@M@/%s->d\n")
+    needs = needs_of(rec.turns[0], mapping, "malandro")
+    assert [(n.zone, n.ids) for n in needs] == [
+        ("marqueses:mao", tuple(mapping.card_ids("@", ((1, "B"),)))),
+        ("malandro:mao", tuple(mapping.card_ids("@", ((1, "M"),))))]
+    assert all(n.ids for n in needs)
