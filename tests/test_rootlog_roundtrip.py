@@ -118,9 +118,12 @@ def test_the_retinue_columns_are_read_as_board_locations():
 def test_a_closed_path_removed_and_a_lizard_warrior_to_the_acolytes(root_def, mapping):
     """Mountain (C.3.3): the Lizards spend a mouse card to remove the closed path between 2 and
     5 (`2_5->`; before, the export left it out and the import took another path). 10.2.3: the
-    Lizard warrior the Corvids remove in 8 goes to the acolytes (`Lw8->L$`)."""
+    Lizard warrior the Corvids remove in 8 goes to the acolytes (`Lw8->L$`). The game is cut
+    once the Hundreds' fourth turn has begun: its last line (the mob's warriors, 14.4.1) is all
+    the record has of that turn, and a strict replay ends there too."""
     game, text, res = _round_trip(root_def, mapping, ["corvideos", "malandro", "lagartos", "centenas"],
-                                  "montanha", "base", 3, 5)
+                                  "montanha", "base", 3, 4)
+    assert text.splitlines()[-1] == "H:w->3/w->3"
     assert "/XL8/Lw8->L$/" in _line(text, "P:R#bakeP->")
     assert _line(text, "L:R#^").endswith("/M#espadaL->/2_5->/++/#->L")
     assert res.stop is None, (res.stop, text)

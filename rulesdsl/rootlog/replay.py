@@ -272,8 +272,11 @@ class Replayer(Expected, Matching, Search):
                     self._correct(game, left, rest, bi, points=not owed)
                     left = [[at, 0 if at.turn == bi else rem] for at, rem in left]
                     first = None
-                if self.tolerant and first is None and nxt is None:
-                    break         # the record's last line, all made: the record ends here
+                if first is None and nxt is None:
+                    # the record's last line, all made: the record ends here (also strict: a
+                    # game exported mid-turn, or won before its turn's end, leaves its last
+                    # turn open)
+                    break
                 if self.tolerant and first is None:
                     # nothing of the line is left to match, yet its end does not match the
                     # next line's start: end the turn with what the engine offers (ending
