@@ -3,7 +3,8 @@
 Two facts of a game's log that export.py used to leave out, each written as the notation has it:
 
 - a card a faction takes from another faction's hand (`take`: the Riverfolk's hand card bought
-  as a service, 11.2.7): `R#O->L` on the buyer's line, from the hand the log put it in;
+  as a service, 11.2.7): `R#O->L` on the buyer's line, from the hand the log put it in; an
+  available dominance card taken (3.3.4): `B#dom->G`;
 - a card put into a zone the mapping counts as part of its owner's hand (`mão_inclui`: the
   Lizards' rituals put the card they reveal there, 10.2.2) without a `reveal` event before it:
   written as a card shown to everyone, by suit (`R#^`), as a Lizard ritual is recorded.
@@ -16,8 +17,8 @@ from __future__ import annotations
 def take(e, letters, held, card):
     """A card taken into the taker's hand from another faction's hand: `R#O->L`. The log's
     event does not say where the card was; `held` (export.py) knows the hand the log put it
-    in. A card taken from elsewhere (an available dominance card, 3.3.4) has no place in the
-    notation ("" : docs/rootlog.md, "O que não é escrito")."""
+    in. A card taken from elsewhere (an available dominance card, 3.3.4) is written without
+    its start, `B#dom->G`, as the community's records write it (r1g2 l. 48, r1g3 l. 46)."""
     if e.get("t") != "take" or e.get("by") not in letters:
         return None
     c = e.get("card")
@@ -26,7 +27,7 @@ def take(e, letters, held, card):
     held[c] = to
     if isinstance(src, str) and src != to:
         return f"{card(c)}{src}->{to}"
-    return ""
+    return f"{card(c)}->{to}"
 
 
 def shown(e, mp, letters, held, suit_of, nxt=()):
