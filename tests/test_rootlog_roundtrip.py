@@ -158,3 +158,17 @@ def test_an_ambush_in_the_record_is_a_card_the_defenders_hand_holds(mapping):
         ("marqueses:mao", tuple(mapping.card_ids("@", ((1, "B"),)))),
         ("malandro:mao", tuple(mapping.card_ids("@", ((1, "M"),))))]
     assert all(n.ids for n in needs)
+
+
+def test_a_dominance_card_taken_is_written_as_the_records_write_it():
+    """3.3.4: the Vagabond spends a fox card to take the available fox dominance card. The
+    notation has no place for the available dominance cards; the community's records write
+    the card into the hand without a start (`B#dom->G`, r1g2 l. 48), and so does the export;
+    a card taken from another faction's hand says whose (`R#O->L`)."""
+    from rulesdsl.rootlog.export_hands import take
+    letters = {"malandro": "V", "ribeirinhos": "O", "lagartos": "L"}
+    names = {16: "F#dom", 38: "R#swap"}
+    held = {38: "O"}
+    assert take({"t": "take", "by": "malandro", "card": 16}, letters, held, names.get) == "F#dom->V"
+    assert take({"t": "take", "by": "lagartos", "card": 38}, letters, held, names.get) == "R#swapO->L"
+    assert held[38] == "L"           # the taker's hand holds it now
