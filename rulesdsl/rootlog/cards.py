@@ -62,6 +62,14 @@ def needs_of(turn, mp, fid, known=()) -> list:
             elif a.things and ids_of(a.things[0].name):
                 out.append(Need(hand, deck, ids=ids_of(a.things[0].name)))
             continue
+        if a.kind == "battle":
+            # `XC3B@M@`: the defender's ambush card, then the attacker's (4.3.1): their hands
+            # hold them (the engine offers an ambush only to a hand with one)
+            for who, suit in zip((a.target, a.faction or letter), a.ambushes):
+                ids = mp.card_ids("@", ((1, suit),)) if who in mp.factions else ()
+                if ids:
+                    out.append(Need(mp.hand(mp.factions[who]), deck, ids=ids))
+            continue
         if a.kind == "reveal":
             # `(R+B)#^`, `2M#^`: cards of these suits shown from the owner's hand (the Duchy's
             # sway and builds, the Lizards' rituals): the hand holds them
@@ -165,6 +173,8 @@ def ensure(game, mp, needs, swaps, variant=0, alts=None) -> list:
             if cid not in seen and nd.ok(g, mp, cid):
                 seen.add(cid)
                 fits.append(c)
+        if not fits:
+            fits = _other_hands(game, mp, nd, held)
         src = fits[variant % len(fits)] if fits else None
         if alts is not None and fits:
             alts.append(len(fits))
@@ -179,6 +189,21 @@ def ensure(game, mp, needs, swaps, variant=0, alts=None) -> list:
         swaps.append((len(game.history), src, dst))
         held.add(dst)
     return unmet
+
+
+def _other_hands(game, mp, nd, held) -> list:
+    """A card the need fits in another faction's hand, when the pile it was dealt from has
+    none: the engine's deal put it in a hand the record never shows it in (the rabbit
+    dominance the Marquise spends for Overwork, dealt by the engine to the Vagabond), and which
+    unseen card of a hand is which is the deal's choice as much as the pile's."""
+    s = game.s
+    out = []
+    for f in game.factions:
+        zone = mp.hand(f)
+        if zone == nd.zone:
+            continue
+        out.extend(c for c in s.zones.get(zone, []) if c not in held and nd.ok(game.g, mp, s.card_defs[c]))
+    return out
 
 
 def swap(game, a, b):

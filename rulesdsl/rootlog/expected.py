@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from . import expected_flips as _flips
+
 
 def _clearing(n):
     from .notation import Loc
@@ -48,6 +50,7 @@ class Expected:
                     ai = len(self.actions)
                     self.actions.append((bi, t, a))
                     line.append((ai, a, self._atoms(a, t.faction, ai, bi)))
+                _flips.fold(line, mp, t.faction)      # a delve: moved and flipped in one step
                 for j in range(1, len(line)):
                     after = line[j + 1][1] if j + 1 < len(line) else None
                     if self._paid_placement(line[j - 1][1], line[j][1], after):
@@ -106,6 +109,8 @@ class Expected:
     def _atoms(self, a, letter, ai, bi) -> list:
         mp = self.mp
         out = []
+        if a.kind == "path":
+            return _flips.path_atoms(a, mp, ai, bi)      # a closed path removed (`5_9->`)
         if a.kind == "score":
             f = mp.faction(a.faction or letter)
             if a.amount:

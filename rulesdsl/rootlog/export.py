@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from ..errors import format_message
 from ..interpreter.board import attr
-from .export_events import Battle, ambush_suit, battle_actions, counter, flip, follow_pieces, item_state, reveal, trick
+from . import export_hands as _hands
+from .export_events import Battle, ambush_suit, battle_actions, closed_path, counter, flip, follow_pieces, item_state, reveal, trick
 
 
 # The Riverfolk's prices (`$_h->3`) are written by `counter` as the notation has them, but the
@@ -146,6 +147,7 @@ def export_game(game, mp, lang=None) -> str:
                     setup.setdefault(e["by"], []).append(f"#{card_name[cid]}->$")
                     setup_order.setdefault(e["by"], i)
                     held.setdefault("chosen", set()).add(e.get("zone"))
+                _follow(e, t, mp, letters, held)     # a card dealt onto a board (`$_2`)
                 continue
             who = e.get("owner") or e.get("by")
             if who not in letters:
@@ -164,12 +166,18 @@ def export_game(game, mp, lang=None) -> str:
                 battle = Battle(e.get("faction"))
                 acts.append(battle)
                 continue
-            suit = ambush_suit(e, mp, defs) if battle is not None else None
+            # an ambush card spent once the dice are rolled pays for something else (the
+            # Marquise's Field Hospitals, 6.2.3): a discard like any other
+            suit = ambush_suit(e, mp, defs) if battle is not None and not battle.rolled else None
             if suit is not None:            # written in the battle (`XE3B@M@`), not as a discard
                 _follow(e, t, mp, letters, held)
                 battle.ambush(e.get("by"), suit)
                 continue
-        a = trick(e, swapping, rev, mp, active, _place)
+        a = _hands.shown(e, mp, letters, held, suit_of, game.log[i + 1:i + 8])
+        if a is None:
+            a = _hands.take(e, letters, held, card)
+        if a is None:
+            a = trick(e, swapping, rev, mp, active, _place)
         if a is None:
             a = _item(e, t, mp, letters, active, held)
         if a is None:
@@ -178,6 +186,8 @@ def export_game(game, mp, lang=None) -> str:
             a = flip(e, rev, mp, letters, active, _place)
         if a is None:
             a = reveal(e, mp, letters, active, suit_of)
+        if a is None:
+            a = closed_path(e, mp, _place)
         if a is None:
             a = counter(e, mp, letters, active, values)
             if a and not in_setup and not WRITE_COUNTERS:
@@ -306,7 +316,10 @@ def _action(e, t, rev, mp, letters, active, card, held, card_id=lambda c: None):
             return f"{p}->{dst}" if dst else None
         if t == "remove":
             src = where(e.get("space") or e.get("zone"))
-            return f"{p}{src}->" if src else None
+            # removed to a board the mapping names (a Lizard warrior to the acolytes, 10.2.3:
+            # `Lw11->L$`), else to the supply
+            dst = _piece_board(mp, letters, active, e.get("destination")) if e.get("destination") else None
+            return f"{p}{src}->{dst or ''}" if src else None
         src, dst = where(e.get("from")), where(e.get("to") or e.get("space"))
         if src is None or dst is None or src == dst:
             return None         # (between two sections of one board location: not written)

@@ -65,6 +65,7 @@ class Battle:
         self.defender = None
         self.space = None
         self.ambushes = []
+        self.rolled = False       # ambushes come before the dice (4.3.1, 4.3.2)
 
     def ambush(self, by, suit):
         """An ambush card (4.3.1): the defender's, then the attacker's counter."""
@@ -77,6 +78,8 @@ class Battle:
         t = e.get("t")
         if t in ("turn", "action", "setup_done"):
             return False
+        if t == "roll":
+            self.rolled = True
         if t not in ("remove", "hits_replaced") or self.space is not None:
             return True
         by, owner = e.get("by"), e.get("owner")
@@ -202,3 +205,16 @@ def counter(e, mp, letters, active, values):
                 board = "" if mp.factions.get(letter) == active else letter
                 return f"{board}$_{sub}->{e['value']}"
     return None
+
+
+def closed_path(e, mp, place):
+    """A closed path removed (C.3.3, the Mountain map): the engine links its two clearings by
+    a path (`link`); the notation writes `5_9->` (1.3, the lower clearing first). None for
+    another event; "" for a link the notation cannot name."""
+    if e.get("t") != "link":
+        return None
+    ends = [place(mp, sp) for sp in e.get("spaces") or ()]
+    if len(ends) != 2 or not all(x and x.isdigit() for x in ends):
+        return ""
+    a, b = sorted(ends, key=int)
+    return f"{a}_{b}->"

@@ -1,6 +1,8 @@
 """Observing the engine and consuming the record's expected deltas with what it changed."""
 from __future__ import annotations
 
+from ..interpreter.board import MAP_KEY as _MAP_KEY
+from . import zone_swaps as _zone_swaps
 from .expected import Atom
 
 
@@ -19,6 +21,10 @@ class Matching:
         zones = game.s.zones
         for z in self.zones:
             out[("zone", z)] = len(zones.get(z, ()))
+            if z in self.board_of:
+                # which cards, not only how many: a step that takes one card off a board zone
+                # and puts another there (`diff`) is two changes (zone_swaps.py)
+                out[("zs", z)] = frozenset(zones.get(z, ()))
         for z, extra in self.hand_extra:     # a hand and the revealed cards it counts
             out[("zone", z)] += sum(len(zones.get(x, ())) for x in extra)
         if self.item_places:
@@ -29,6 +35,9 @@ class Matching:
                 for k, n in pz.get(z, {}).items():
                     if n:
                         out[(place, k)] = out.get((place, k), 0) + n
+        for item in game.s.flags.get(_MAP_KEY) or ():
+            if item[0] == "edge":        # a path opened on the map (C.3.3: `5_9->`)
+                out[("edge", item[1], item[2])] = 1
         counters = game.s.counters
         for k in self.counter_keys:
             out[("ctr", k, counters.get(k, 0))] = 1
@@ -53,18 +62,20 @@ class Matching:
 
     @staticmethod
     def diff(a, b):
-        keys = set(a) | set(b)
-        return {k: b.get(k, 0) - a.get(k, 0) for k in keys if b.get(k, 0) != a.get(k, 0)}
+        return _zone_swaps.diff(a, b)
 
     def consume(self, left, diff, blocks):
         """left: list of [Atom, remaining]; consume the diff from atoms of these blocks,
         earliest first. A new list, or None if the diff is not what the record says."""
         left = [list(x) for x in left]
         self.merged = False
-        for key, d in sorted(diff.items(), key=lambda kv: str(kv[0])):
+        for key, d in sorted(diff.items(), key=_zone_swaps.order):
             sign = 1 if d > 0 else -1
             need = abs(d)
+            key = _zone_swaps.place(key)
             if sign > 0 and self._passing_through(key, left, blocks):
+                continue
+            if _zone_swaps.net_prefix(left, key, d, blocks):
                 continue
             took = set()
             for x in left:
@@ -73,7 +84,7 @@ class Matching:
                 at, rem = x
                 if rem == 0 or at.sign != sign or at.turn not in blocks:
                     continue
-                if key[0] in ("pv", "zone", "ctr"):
+                if key[0] in ("pv", "zone", "ctr", "edge"):
                     if at.place != key:
                         continue
                 else:

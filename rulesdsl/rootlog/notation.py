@@ -259,7 +259,8 @@ class _Parser:
         self.i += 1
         sub = None
         if self.eat("_"):
-            m = re.compile(r"[A-Za-z]*").match(self.t, self.i)
+            # letters, or the Keepers' retinue columns `$_1..3` (1.4)
+            m = re.compile(r"[A-Za-z]+|[0-9]+|").match(self.t, self.i)
             sub = m.group()
             self.i = m.end()
         return fac, sub

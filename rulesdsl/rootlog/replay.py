@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from ..interpreter.engine import Game
 from . import cards as _cards
 from . import hidden as _hidden
+from . import hidden_faces as _hidden_faces
 from . import repair as _repair
 from .expected import Atom, Expected, _clearing
 from .matching import Matching
@@ -104,6 +105,7 @@ class Replayer(Expected, Matching, Search):
         # the items the record takes from each ruin, hidden there at the setup (hidden.py)
         self.item_kinds = frozenset(mapping.items.values())
         self.ruins = _hidden.RuinDealer(_hidden.ruin_plan(record, mapping), self.item_kinds)
+        self.faces = _hidden_faces.FaceDealer(_hidden_faces.face_plan(record, mapping))
         st = gdef.statuses
         self.item_bits = (st.get(mapping.item_states.get("e"), 0), st.get(mapping.item_states.get("d"), 0))
         self.blocks = []           # (faction id or None for setup, [turn lines])
@@ -147,7 +149,7 @@ class Replayer(Expected, Matching, Search):
             if kind == "die":
                 return
             if self.ruins.plan and game.s.turn_no == 0:
-                i = self.ruins.pick(game)
+                i = self.ruins.pick(game) if kind != "face_down" else self.faces.pick(game)
                 if i is not None:
                     game.apply(i)
                     continue
@@ -270,8 +272,11 @@ class Replayer(Expected, Matching, Search):
                     self._correct(game, left, rest, bi, points=not owed)
                     left = [[at, 0 if at.turn == bi else rem] for at, rem in left]
                     first = None
-                if self.tolerant and first is None and nxt is None:
-                    break         # the record's last line, all made: the record ends here
+                if first is None and nxt is None:
+                    # the record's last line, all made: the record ends here (also strict: a
+                    # game exported mid-turn, or won before its turn's end, leaves its last
+                    # turn open)
+                    break
                 if self.tolerant and first is None:
                     # nothing of the line is left to match, yet its end does not match the
                     # next line's start: end the turn with what the engine offers (ending

@@ -35,6 +35,8 @@ class Search:
         for at, rem in left:
             if rem and at.place is not None and not isinstance(at.place, tuple) and at.place not in places:
                 places.append(at.place)
+            elif rem and isinstance(at.place, tuple) and at.place[0] == "edge":
+                places.extend(sp for sp in at.place[1:] if sp not in places)   # a path's ends
         open_left = any(rem for at, rem in left if not at.optional)
         spaces = game.m.attrs
         # the lines of the faction deciding (in the setup block, each faction names its own)
@@ -57,6 +59,7 @@ class Search:
                 return (2, i)
             return (1, i)
         keyed = [(key(i), i) for i in idx]
+        keyed = _named_spot_only(game, self.mp, mine, keyed, ids, getattr(self, "_named_start", None))
         return [i for k, i in sorted((k, i) for k, i in keyed if k is not None)]
 
     def candidates(self, game, left, bi, next_bi, keep=6, budget=None):
@@ -213,7 +216,10 @@ class Search:
     @staticmethod
     def _score(left, new, first, merged=False):
         """(the first open action completed, touched, no action left half done, no change
-        made of two logged actions, deltas matched, fewest actions touched)."""
+        made of two logged actions, deltas matched, fewest actions touched, least owed back).
+        The last: a change larger than the line's that it must undo later (Matching.
+        _net_within_line appends the surplus to `new`) ranks after the exact one (three
+        warriors moved where the line moves two and removes one there later)."""
         before, after = {}, {}
         for (at, old), (_, rem) in zip(left, new):
             if at.optional:
@@ -224,8 +230,9 @@ class Search:
         done_first = first in touched and after[first] == 0
         partial = any(after[a] > 0 for a in touched)
         gain = sum(before.values()) - sum(after.values())
+        owed = sum(rem for _, rem in new[len(left):])
         return (int(done_first), int(first in touched), int(not partial), int(not merged), gain,
-                -len(touched))
+                -len(touched), -owed)
 
     def _solve(self, game, left, bi, nxt, twins=None):
         """The line from (game, left) to its end: ((game, left) at the end or None, the
@@ -292,3 +299,17 @@ class Search:
             if hit is not None:
                 return hit
         return None
+
+
+def _named_spot_only(game, mp, lines, keyed, ids, named_start):
+    """A choice among cards where one is the card the line names onto a board spot (a new
+    Eyrie leader `#charismatic->$`, a Hundreds mood `#wrathful->$`: Expected.named_moves, whose
+    cards' places `named_start` holds): only that card is tried. The line's end demands it
+    (Search._named_moved), and another card may make the line's next change sooner (the
+    Grandiose mood advances before moving, 14.7.2), so the breadth-first search would stop at
+    that depth and never reach the named card's continuation."""
+    if not named_start:
+        return keyed
+    named = [(k, i) for k, i in keyed if k is not None and ids[i].isdigit() and int(ids[i]) in named_start
+             and any(_cards.named_choice(game, mp, t, ids[i]) for t in lines)]
+    return named or keyed
