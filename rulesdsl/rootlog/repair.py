@@ -39,6 +39,9 @@ def classify(rp, line: int, raw: str) -> str:
     from .report import _MISTAKE
     if any(o.line == line and o.raw == raw for o in _cached(rp, "_overdraws", lambda: overdraws(rp.rec))):
         return OVERDRAW
+    from .item_ledger import unrecorded_repairs       # a repair takes a damaged item: the same
+    if any(r.line == line and r.raw == raw for r in _cached(rp, "_repairs", lambda: unrecorded_repairs(rp.rec))):
+        return OVERDRAW
     start = getattr(rp.mp, "start_hand", None)
     if start is not None and any(h.line == line for h in
                                  _cached(rp, "_shortfalls", lambda: hand_shortfalls(rp.rec, start))):
