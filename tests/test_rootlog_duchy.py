@@ -1,0 +1,95 @@
+"""The Underground Duchy and the Corvid Conspiracy in the real Rootlog games: what the matcher
+reads of their lines, and the lines the record itself gets wrong (rulesdsl/rootlog)."""
+import os
+
+import pytest
+
+from rulesdsl.rootlog.expected import Atom
+from rulesdsl.rootlog.item_ledger import unrecorded_repairs
+from rulesdsl.rootlog.notation import parse
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+GAMES = os.path.normpath(os.path.join(HERE, "..", "..", "shared", "data", "rootlog", "games"))
+needs_games = pytest.mark.skipif(not os.path.isdir(GAMES), reason="../shared/data/rootlog is not beside the repository")
+
+R1G3 = "2020_11_26_winter_tournament_r1g3"
+
+
+def _bare_replayer():
+    from rulesdsl.rootlog.replay import Replayer
+    rp = Replayer.__new__(Replayer)
+    rp.soft = set()
+    rp.hands = set()
+    rp.board_of = {}
+    return rp
+
+
+def _r1g3_line_28_after_the_dig():
+    """r1g3 l. 28 `D:2w->0/F#D->/t->10/3w0->10/XV10/w10->/(%c+%x)V$->d/XV10/w10->/%sV$->d/...`
+    once the Duchy has recruited into the Burrow and dug into 10 with three warriors: what
+    is left is two battles against the Vagabond (actions 5 to 9 of the line)."""
+    wd = frozenset({"ducado.guerreiro"})
+    dmg = ("it", "V", "d")
+    return [
+        [Atom("toca", wd, 1, 1, 0, 1), 0],                        # 2w->0 (one by birdsong)
+        [Atom("toca", wd, -1, 3, 3, 1), 0],                       # 3w0->10
+        [Atom("c10", wd, 1, 3, 3, 1), 0],
+        [Atom("c10", wd, -1, 1, 5, 1), 1],                        # w10->
+        [Atom(dmg, frozenset({"moeda"}), 1, 1, 6, 1), 1],         # (%c+%x)V$->d
+        [Atom(dmg, frozenset({"besta"}), 1, 1, 6, 1), 1],
+        [Atom("c10", wd, -1, 1, 8, 1), 1],                        # w10->
+        [Atom(dmg, frozenset({"espada"}), 1, 1, 9, 1), 1],        # %sV$->d
+    ]
+
+
+def test_a_duchy_warrior_moved_back_to_the_burrow_is_not_the_loss_the_line_records():
+    """Position: the Duchy's three warriors in 10 after digging (12.5.1.V), the line next
+    records a warrior lost in battle (`w10->`). Choice: the Brigadier's move (12.5.2.IV) takes
+    one back to the Burrow. Result: the loss is matched only as a net change that owes the
+    line one warrior out of the Burrow, so it completes nothing, and the battle in which the
+    Vagabond loses his coin and a crossbow and the Duchy one warrior ranks above it."""
+    rp = _bare_replayer()
+    left = _r1g3_line_28_after_the_dig()
+    moved = rp.consume(left, {("c10", "ducado.guerreiro"): -1, ("toca", "ducado.guerreiro"): 1}, {1})
+    assert moved is not None and len(moved) == len(left) + 1          # a warrior owed back
+    sc_moved = rp._score(left, moved, 5)
+    assert sc_moved[0] == 0                                             # not a completion
+    fought = rp.consume(left, {("c10", "ducado.guerreiro"): -1, (("it", "V", "d"), "moeda"): 1,
+                               (("it", "V", "d"), "besta"): 1}, {1})
+    sc_fought = rp._score(left, fought, 5)
+    assert sc_fought[:3] == (1, 1, 1)                                   # done, whole actions
+    assert sc_fought > sc_moved
+
+
+def test_the_second_vagabonds_boot_repaired_in_r1g3_line_30_was_never_damaged():
+    """The item ledger on a short record: damaged items are counted per faction and code,
+    a repair of one the record never damaged is the record contradicting itself, and a
+    repair of "all the damaged ones" (`%_d->s`) leaves that faction uncounted."""
+    rec = parse("V: a\nC: b\nV:#thief->$\nC:w->1\n"
+                "C:XV1/(%b+%t)V$->d\n"
+                "V:%bd->s/%fd->s\n"                       # the bag was damaged, the boot not
+                "C:XV1/%sV$->d\n"
+                "V:%_d->s+r/%hd->s\n")                    # all repaired: the hammer not judged
+    assert [(r.line, r.raw, r.owner, r.item, r.have, r.take) for r in unrecorded_repairs(rec)] == [
+        (6, "%fd->s", "V", "f", 0, 1)]
+
+
+@needs_games
+def test_r1g3_line_30_repairs_a_boot_no_line_damaged():
+    """r1g3: the Marquise damages the second Vagabond's bag and tea (l. 29, `(%b+%t)G$->d`);
+    no line damages his boot, yet l. 30 repairs one (`%fd->s`). The Tinker begins with every
+    item undamaged (9.3): with the bag repaired instead, the line replays (checked by hand:
+    the strict replay then stops at l. 31). The report says the record contradicts itself."""
+    from rulesdsl.rootlog.replay import Stop
+    from rulesdsl.rootlog.report import log_item_repair
+    with open(os.path.join(GAMES, R1G3 + ".rootlog"), encoding="utf-8") as fh:
+        rec = parse(fh.read())
+    bad = unrecorded_repairs(rec)
+    assert [(r.line, r.raw, r.owner) for r in bad] == [(30, "%fd->s", "G")]
+
+    class _Rp:
+        pass
+    rp = _Rp()
+    rp.rec = rec
+    assert log_item_repair(rp, Stop(0, 30, None, "no_match")).raw == "%fd->s"
+    assert log_item_repair(rp, Stop(0, 28, None, "no_match")) is None
