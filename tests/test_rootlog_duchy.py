@@ -93,3 +93,63 @@ def test_r1g3_line_30_repairs_a_boot_no_line_damaged():
     rp.rec = rec
     assert log_item_repair(rp, Stop(0, 30, None, "no_match")).raw == "%fd->s"
     assert log_item_repair(rp, Stop(0, 28, None, "no_match")) is None
+
+
+# -- the Corvids' plots and the Duchy's sway, as the matcher reads them -----------------------------
+
+@pytest.fixture(scope="module")
+def mapping():
+    from rulesdsl.rootlog.mapping import load_mapping
+    return load_mapping("rulesets/root")
+
+
+def _replayer(mapping, text):
+    from rulesdsl.rootlog.replay import Replayer
+    rp = Replayer.__new__(Replayer)
+    rp.rec, rp.mp, rp.actions, rp.atoms = parse(text), mapping, [], []
+    rp._build()
+    rp.soft, rp.hands, rp.board_of = set(), set(), {}
+    return rp
+
+
+def test_a_plot_flipped_face_up_is_the_back_leaving_and_the_face_arriving(mapping):
+    """r1g5 l. 36 `t4^t_r/++`: the Corvids flip their face-down plot in 4, a raid (13.5.2.I).
+    On the engine the face-down plot is its own kind, so the flip is one back fewer and one
+    raid more in clearing 4: the line's atoms take exactly that change."""
+    rp = _replayer(mapping, "P: a\nE: b\nP:w->2\nE:w->1\nP:t4^t_r/++\n")
+    left = [[at, at.n] for at in rp.atoms[-1]]
+    flip = rp.consume(left, {("c4", "corvideos.trama"): -1, ("c4", "corvideos.ataque"): 1}, {rp.atoms[-1][0].turn})
+    assert flip is not None
+    assert [r for at, r in flip if at.place == "c4"] == [0, 0]
+    # a bomb flipped there instead is not what the line says
+    assert rp.consume(left, {("c4", "corvideos.trama"): -1, ("c4", "corvideos.bomba"): 1},
+                      {rp.atoms[-1][0].turn}) is None
+
+
+def test_the_trick_swaps_a_face_up_plot_with_a_face_down_one(mapping):
+    """`t_r12<->t4` (13.5.2.III): the raid goes to 4 and the face-down plot to 12; two
+    face-down plots swapped (`t12<->t4`) change nothing the board shows and expect nothing."""
+    rp = _replayer(mapping, "P: a\nE: b\nP:w->2\nE:w->1\nP:t_r12<->t4\nP:t12<->t4\n")
+    swap, same = rp.atoms[-2], rp.atoms[-1]
+    assert same == []
+    left = [[at, at.n] for at in swap]
+    bi = swap[0].turn
+    new = rp.consume(left, {("c12", "corvideos.ataque"): -1, ("c4", "corvideos.ataque"): 1,
+                            ("c4", "corvideos.trama"): -1, ("c12", "corvideos.trama"): 1}, {bi})
+    assert new is not None and all(r == 0 for _, r in new)
+
+
+def test_a_corrected_sway_takes_the_minister_the_record_names(mapping, root_def):
+    """r1g5 l. 30 `(R+M)#^/#marshal->$`: where the referee corrects the Duchy's sway (12.5.3),
+    the card put among the swayed ministers is the Marshal, taken from the unswayed ones, not
+    the deck's top card."""
+    from rulesdsl.interpreter.engine import Game
+    from rulesdsl.rootlog import repair
+    game = Game(root_def, ["ducado", "corvideos"], seed=1, map_id="inverno", deck_id="exilados")
+    rp = _replayer(mapping, "D: a\nP: b\nD:w->0\nP:w->2\nD:#marshal->$\n")
+    atoms = [(at, at.n) for at in rp.atoms[-1] if at.place == ("zone", "ducado.influenciados")]
+    edits, missing = repair.plan(rp, game, atoms)
+    assert missing == 0 and len(edits) == 1
+    op, card, src, dst = edits[0]
+    assert (op, src, dst) == ("card", "ducado.nao_influenciados", "ducado.influenciados")
+    assert game.s.card_defs[card] == "marechal"

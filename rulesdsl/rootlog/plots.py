@@ -1,0 +1,43 @@
+"""The Corvids' plots in a record's lines as expected changes (expected.py): a plot flipped
+face up in place (`t4^t_r`, 13.5.2.I; `Pt4^t_r` off the Corvids' turn) and two plots swapped
+by the Trick (`t12<->t4`, 13.5.2.III).
+
+On the engine a face-down plot is its own piece kind (corvideos.yaml, `trama`: the back the
+four faces share) and a flipped one is its face, so a flip is one piece fewer of the back and
+one more of the face in that clearing; without these changes the flip matched nothing the
+engine did, and a tolerant replay corrected every one (docs/rootlog.md, «O Ducado e os
+Corvídeos»). A Trick changes what the board shows only when the two plots differ as written
+(a face-up one and a face-down one): two face-down plots swapped change nothing observable."""
+from __future__ import annotations
+
+from .expected import Atom
+
+
+def _kinds(mp, th, letter):
+    return frozenset(mp.piece_kinds(th.faction or letter, th.type, th.sub))
+
+
+def flip_atoms(mp, a, letter, ai, bi) -> list:
+    """`t4^t_r`: the plot written before `^` leaves clearing 4, the face after it arrives."""
+    if a.piece is None or a.to is None or a.piece.start is None:
+        return []
+    owner = a.piece.faction or letter
+    src = mp.space(a.piece.start)
+    old = _kinds(mp, a.piece, owner)
+    new = _kinds(mp, a.to, owner)
+    if src is None or not old or not new or old == new:
+        return []
+    return [Atom(src, old, -1, 1, ai, bi), Atom(src, new, 1, 1, ai, bi)]
+
+
+def trick_atoms(mp, a, letter, ai, bi) -> list:
+    """`t12<->t4`: each plot goes where the other was; nothing when they read the same."""
+    p, q = a.piece, a.to
+    if p is None or q is None or p.start is None or q.start is None:
+        return []
+    kp, kq = _kinds(mp, p, letter), _kinds(mp, q, letter)
+    sp, sq = mp.space(p.start), mp.space(q.start)
+    if not kp or not kq or sp is None or sq is None or kp == kq:
+        return []
+    return [Atom(sp, kp, -1, 1, ai, bi), Atom(sq, kp, 1, 1, ai, bi),
+            Atom(sq, kq, -1, 1, ai, bi), Atom(sp, kq, 1, 1, ai, bi)]
