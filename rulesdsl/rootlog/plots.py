@@ -41,3 +41,43 @@ def trick_atoms(mp, a, letter, ai, bi) -> list:
         return []
     return [Atom(sp, kp, -1, 1, ai, bi), Atom(sq, kp, 1, 1, ai, bi),
             Atom(sq, kq, -1, 1, ai, bi), Atom(sp, kq, 1, 1, ai, bi)]
+
+
+def revealed_faces(rec, mp) -> list:
+    """[(line, space, face kind)]: where the record shows which face a face-down plot had —
+    flipped face up (`t4^t_r`), or exposed by a right guess (`?Pt_e3` followed at once by the
+    plot's removal, `Pt3->`, 13.6.1; a wrong guess gives a card instead)."""
+    out = []
+    for t in rec.play_turns:
+        acts = t.actions
+        for i, a in enumerate(acts):
+            if a.kind == "flip" and a.to is not None and a.piece is not None and a.piece.start is not None:
+                sp = mp.space(a.piece.start)
+                kinds = mp.piece_kinds(a.to.faction or a.piece.faction or t.faction, a.to.type, a.to.sub)
+                if sp is not None and len(kinds) == 1:
+                    out.append((a.line, sp, kinds[0]))
+            elif a.kind == "expose" and a.piece is not None:
+                sp = mp.space(a.piece.start)
+                kinds = mp.piece_kinds(a.piece.faction or t.faction, a.piece.type, a.piece.sub)
+                removed = any(b.kind == "move" and not b.dests and any(
+                    th.kind == "piece" and th.type == a.piece.type and th.start is not None
+                    and mp.space(th.start) == sp for th in b.things) for b in acts[i + 1:i + 2])
+                if sp is not None and len(kinds) == 1 and removed:
+                    out.append((a.line, sp, kinds[0]))
+    return out
+
+
+def preferred_face(rp, left, line):
+    """The face to lay down for the plot the line places now: the one the record next reveals
+    in the clearing of the line's first open plot placement (None if it never does)."""
+    faces = getattr(rp, "_revealed_faces", None)
+    if faces is None:
+        faces = rp._revealed_faces = revealed_faces(rp.rec, rp.mp)
+    if not faces:
+        return None
+    for at, rem in left:
+        if rem and at.sign > 0 and isinstance(at.place, str) and at.kinds and len(at.kinds) > 1:
+            later = [f for ln, sp, f in faces if sp == at.place and ln >= line and f in at.kinds]
+            if later:
+                return later[0]
+    return None

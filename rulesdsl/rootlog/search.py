@@ -41,8 +41,16 @@ class Search:
         letter = self.mp.letters.get(d.player)
         mine = [t for t in self.turn_lines if t.faction == letter] or self.turn_lines
 
+        # a plot laid face down (`t->3`): the face the record reveals there later (plots.py)
+        face = None
+        if d.kind == "choose" and ids and all(o in self.g.back_of for o in ids):
+            from .plots import preferred_face
+            face = preferred_face(self, left, self.turn_lines[0].line if self.turn_lines else 0)
+
         def key(i):
             oid = ids[i]
+            if face is not None and oid in self.g.back_of:
+                return (0, 0) if oid == face else (1, i)
             if oid in DONE_IDS:
                 return (2 if open_left else -1, 0)
             if oid in spaces:
