@@ -153,3 +153,28 @@ def test_a_corrected_sway_takes_the_minister_the_record_names(mapping, root_def)
     op, card, src, dst = edits[0]
     assert (op, src, dst) == ("card", "ducado.nao_influenciados", "ducado.influenciados")
     assert game.s.card_defs[card] == "marechal"
+
+
+def test_points_corrected_in_a_turn_ended_by_force_are_not_counted_twice(root_def, mapping):
+    """r1g5 l. 44 in short: the Eyrie's line writes its Evening's two points first (`++2`) and
+    then removes a Marquise warrior it never reaches (`Cw5->`). The referee corrects the
+    removal and ends the turn by force; the engine's Evening scores the two roost points
+    there. The line's `++2` waits for the line's end and takes those: the Eyrie has 2 points,
+    as the record says, not 2 corrected and 2 more scored."""
+    import random
+
+    from rulesdsl.interpreter.engine import Game
+    from rulesdsl.rootlog.export import export_game
+    from rulesdsl.rootlog.replay import Replayer
+    game = Game(root_def, ["marqueses", "rapinas"], seed=14, log=True)
+    r = random.Random(1)
+    while game.s.turn_no < 4:
+        game.apply(r.randrange(len(game.legal_actions())))
+    lines = export_game(game, mapping).splitlines()
+    i = lines.index("E:R#commandE->$_m/M#besta_ratoE->$_b/4w4->9/w4->12/b->9/b->12/++2/#->E/#->E")
+    lines[i] = "E:++2/R#commandE->$_m/M#besta_ratoE->$_b/4w4->9/w4->12/b->9/b->12/Cw5->/#->E/#->E"
+    res = Replayer(root_def, parse("\n".join(lines) + "\n"), mapping, tolerant=True, budget=600).run()
+    assert res.stop is None and (10, "*") in res.skipped
+    assert "Cw5->" in [c.raw for c in res.corrections]
+    assert "++2" not in [c.raw for c in res.corrections]
+    assert res.scores["rapinas"] == 2
