@@ -178,3 +178,23 @@ def test_points_corrected_in_a_turn_ended_by_force_are_not_counted_twice(root_de
     assert "Cw5->" in [c.raw for c in res.corrections]
     assert "++2" not in [c.raw for c in res.corrections]
     assert res.scores["rapinas"] == 2
+
+
+@needs_games
+def test_r1g3_line_31_crafts_a_bag_where_no_hammer_can_pay_for_it(mapping, root_def):
+    """r1g3 l. 31: the Vagabond, in 10, moves to 9, crafts a bag (`Z%b`) and later moves to 1.
+    Both bags of the deck cost a mouse, and the Vagabond's hammers match the suit of his
+    clearing (9.5.8): 10 and 9 are fox clearings, 1 a rabbit one (the header's `Clearings:`),
+    so no clearing of the line lets him craft it: the players' slip, not the engine's."""
+    with open(os.path.join(GAMES, R1G3 + ".rootlog"), encoding="utf-8") as fh:
+        rec = parse(fh.read())
+    line = next(t for t in rec.turns if t.line == 31)
+    assert [a.raw for a in line.actions if a.kind == "craft"] == ["Z%b"]
+    pawn = [d.value for a in line.actions if a.kind == "move" for th in a.things if th.type == "p"
+            for d in a.dests]
+    suits = rec.clearing_suits()
+    where = {suits[n] for n in [10] + pawn}
+    assert pawn == [9, 1] and where == {"F", "R"}
+    bags = [c.attrs["custo"] for c in root_def.cards.values()
+            if c.attrs.get("item") == mapping.items["b"] and c.attrs.get("custo")]   # the craftable ones
+    assert bags and all(cost == [mapping.suits["M"]] for cost in bags)
