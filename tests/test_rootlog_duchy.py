@@ -113,7 +113,7 @@ def _replayer(mapping, text):
 
 
 def test_a_plot_flipped_face_up_is_the_back_leaving_and_the_face_arriving(mapping):
-    """r1g5 l. 36 `t4^t_r/++`: the Corvids flip their face-down plot in 4, a raid (13.5.2.I).
+    """r1g5 l. 36 `t4^t_r/++`: the Corvids flip their face-down plot in 4, a raid (13.4.2).
     On the engine the face-down plot is its own kind, so the flip is one back fewer and one
     raid more in clearing 4: the line's atoms take exactly that change."""
     rp = _replayer(mapping, "P: a\nE: b\nP:w->2\nE:w->1\nP:t4^t_r/++\n")
@@ -127,7 +127,7 @@ def test_a_plot_flipped_face_up_is_the_back_leaving_and_the_face_arriving(mappin
 
 
 def test_the_trick_swaps_a_face_up_plot_with_a_face_down_one(mapping):
-    """`t_r12<->t4` (13.5.2.III): the raid goes to 4 and the face-down plot to 12; two
+    """`t_r12<->t4` (13.5.4): the raid goes to 4 and the face-down plot to 12; two
     face-down plots swapped (`t12<->t4`) change nothing the board shows and expect nothing."""
     rp = _replayer(mapping, "P: a\nE: b\nP:w->2\nE:w->1\nP:t_r12<->t4\nP:t12<->t4\n")
     swap, same = rp.atoms[-2], rp.atoms[-1]

@@ -1,6 +1,6 @@
 """The Corvids' plots in a record's lines as expected changes (expected.py): a plot flipped
-face up in place (`t4^t_r`, 13.5.2.I; `Pt4^t_r` off the Corvids' turn) and two plots swapped
-by the Trick (`t12<->t4`, 13.5.2.III).
+face up in place (`t4^t_r`, 13.4.2; `Pt4^t_r` off the Corvids' turn) and two plots swapped
+by the Trick (`t12<->t4`, 13.5.4).
 
 On the engine a face-down plot is its own piece kind (corvideos.yaml, `trama`: the back the
 four faces share) and a flipped one is its face, so a flip is one piece fewer of the back and
@@ -46,7 +46,7 @@ def trick_atoms(mp, a, letter, ai, bi) -> list:
 def revealed_faces(rec, mp) -> list:
     """[(line, space, face kind)]: where the record shows which face a face-down plot had —
     flipped face up (`t4^t_r`), or exposed by a right guess (`?Pt_e3` followed at once by the
-    plot's removal, `Pt3->`, 13.6.1; a wrong guess gives a card instead)."""
+    plot's removal, `Pt3->`, 13.2.4; a wrong guess gives a card instead)."""
     out = []
     for t in rec.play_turns:
         acts = t.actions
