@@ -53,7 +53,13 @@ def run_one(path, gdef, mp, tolerant, lines, twins):
                                                "action": stop.action.raw if stop.action else None},
             "blocks": [res.blocks_done, res.blocks_total],
             "matched": [res.actions_matched, res.actions_checked, res.actions_total],
-            "corrections": dict(sorted(klass.items())), "forced_ends": sum(1 for _, a in res.skipped if a == "*"),
+            "corrections": dict(sorted(klass.items())),
+            # by the record letter of the corrected line's faction (docs/rootlog.md, the Duchy and
+            # the Corvids: their `unexplained` ones)
+            "corrections_by_faction": {f: dict(sorted(collections.Counter(
+                c.klass for c in res.corrections if c.faction == f).items()))
+                for f in sorted({c.faction for c in res.corrections})},
+            "forced_ends": sum(1 for _, a in res.skipped if a == "*"),
             "scores": res.scores, "scores_log": record_scores(rec, mp),
             "winners": list(res.game.winners()), "winner_log": rec.winner,
             "cpu_s": round(cpu, 1)}

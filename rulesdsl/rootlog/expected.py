@@ -120,6 +120,9 @@ class Expected:
             return self._craft_atoms(a, letter, ai, bi)
         if a.kind == "battle":
             return self._ambush_atoms(a, letter, ai, bi)
+        if a.kind in ("flip", "trick"):
+            from .plots import flip_atoms, trick_atoms     # the Corvids' plots (plots.py)
+            return (flip_atoms if a.kind == "flip" else trick_atoms)(mp, a, letter, ai, bi)
         if a.kind != "move":
             return out
         for th in a.things:

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .named_cards import named_source
+
 # the classes of a correction (why the record is judged wrong), most certain first
 OVERDRAW = "log_overdraw"          # the record takes from a place more than it put there
 HAND_SHORT = "log_hand_short"      # the record uses more cards than it gave the hand
@@ -38,6 +40,9 @@ def classify(rp, line: int, raw: str) -> str:
     from .ledger import hand_shortfalls, overdraws
     from .report import _MISTAKE
     if any(o.line == line and o.raw == raw for o in _cached(rp, "_overdraws", lambda: overdraws(rp.rec))):
+        return OVERDRAW
+    from .item_ledger import unrecorded_repairs       # a repair takes a damaged item: the same
+    if any(r.line == line and r.raw == raw for r in _cached(rp, "_repairs", lambda: unrecorded_repairs(rp.rec))):
         return OVERDRAW
     start = getattr(rp.mp, "start_hand", None)
     if start is not None and any(h.line == line for h in
@@ -91,6 +96,11 @@ def plan(rp, game, atoms) -> tuple[list, int]:
                 src = deck if at.sign > 0 else place[1]
                 if at.sign > 0 and not _zone(zones, s, deck):
                     src = discard
+                named = named_source(rp, s, lambda z: _zone(zones, s, z), at, place[1]) if at.sign > 0 else None
+                if named is not None:         # the card the record names (named_cards.py)
+                    src = named[1]
+                    _zone(zones, s, src).remove(named[0])
+                    _zone(zones, s, src).append(named[0])
                 pool = _zone(zones, s, src)
                 if not pool:
                     missing += 1

@@ -219,6 +219,7 @@ class Replayer(Expected, Matching, Search):
                 break
             repaired_here = 0
             owed = []          # the points of a line corrected at once, made after its forced end
+            deferred = {}      # points of a line corrected one by one: made at its end (below)
             while True:
                 if game.is_terminal():
                     # a correction's points won the game (3.1) within this line
@@ -237,6 +238,13 @@ class Replayer(Expected, Matching, Search):
                         self.grace = 0
                 if found is not None:
                     game, left = found
+                    late = _deferred_left(left, deferred)
+                    if late:
+                        game = game.clone()
+                        self._correct(game, late, {at.action for at, _ in late}, bi)
+                        if game.is_terminal():
+                            stop = Stop(bi, turns[0].line, None, "game_over")   # won by them (3.1)
+                            ok = False
                     break
                 if not skipped and not repaired_here and variant + 1 < min(self.card_variants, max(alts or [1])):
                     # another deal of the cards the line reveals (one a craft needs may be
@@ -254,6 +262,15 @@ class Replayer(Expected, Matching, Search):
                     # position is corrected to what the record says (repair.py), and the
                     # rest of the line is matched from there
                     ai = first[0].action
+                    if nxt is not None and _is_points(first[0]):
+                        # points are made at the line's end, less what the engine scores by
+                        # then: an optional stand-in takes the engine's points meanwhile (an
+                        # Evening's roosts, scored in a turn ended by force, counted twice
+                        # otherwise: r1g5 l. 44, docs/rootlog.md «O Ducado e os Corvídeos»)
+                        repaired_here += 1
+                        left = [[_stand_in(at, deferred), rem] if at.action == ai and at.turn == bi and rem
+                                else [at, rem] for at, rem in left]
+                        continue
                     game = game.clone()
                     self._correct(game, left, {ai}, bi)
                     repaired_here += 1
@@ -270,6 +287,7 @@ class Replayer(Expected, Matching, Search):
                     owed = [(at, rem) for at, rem in left if nxt is not None and rem and at.turn == bi
                             and not at.optional and _is_points(at)]
                     self._correct(game, left, rest, bi, points=not owed)
+                    owed += _deferred_left(left, deferred)
                     left = [[at, 0 if at.turn == bi else rem] for at, rem in left]
                     first = None
                 if first is None and nxt is None:
@@ -387,6 +405,19 @@ class Replayer(Expected, Matching, Search):
             return game.explain(atom.place, self.lang)
         except Exception:  # noqa: BLE001 - explaining is best effort
             return None
+
+
+def _stand_in(at, deferred):
+    """An optional copy of a points atom whose correction waits for the line's end."""
+    from dataclasses import replace
+    new = replace(at, optional=True)
+    deferred[id(new)] = at
+    return new
+
+
+def _deferred_left(left, deferred) -> list:
+    """[(original atom, remaining)] of the stand-ins the engine has not scored."""
+    return [(deferred[id(at)], rem) for at, rem in left if rem and id(at) in deferred]
 
 
 def _is_points(at) -> bool:

@@ -37,6 +37,14 @@ def log_overdraw(rp, stop):
     return next((o for o in overdraws(rp.rec) if o.line == stop.line and o.raw == stop.action.raw), None)
 
 
+def log_item_repair(rp, stop):
+    """An item the stopping line repairs that the record never damaged (item_ledger.py)."""
+    if stop is None:
+        return None
+    from .item_ledger import unrecorded_repairs
+    return next((r for r in unrecorded_repairs(rp.rec) if r.line == stop.line), None)
+
+
 def log_hand_short(rp, stop):
     """A hand the record makes use more cards than it holds, on the stopping line (ledger.py)."""
     if stop is None:
@@ -91,7 +99,11 @@ def report_text(rp, res, lang, file) -> str:
         c = log_comment(rp, s)
         od = log_overdraw(rp, s)
         hs = log_hand_short(rp, s) if od is None else None
-        if od is not None:
+        ir = log_item_repair(rp, s) if od is None and hs is None else None
+        if ir is not None:
+            out.append(_m("RLR.verdict_repair", lang, action=ir.raw, take=ir.take, item=ir.item,
+                          owner=ir.owner, have=ir.have))
+        elif od is not None:
             out.append(_m("RLR.verdict_overdraw", lang, take=od.take, piece=od.code, owner=od.owner,
                           place=od.place, have=od.have))
         elif hs is not None:
@@ -138,7 +150,13 @@ def result_json(rp, res) -> dict:
                 "line": s.line, "action": s.action.raw if s.action else None, "reason": s.reason,
                 "options": s.options, "explain": s.explain, "log_comment": log_comment(rp, s),
                 "log_overdraw": _od_json(log_overdraw(rp, s)),
-                "log_hand_short": _hs_json(log_hand_short(rp, s))}}
+                "log_hand_short": _hs_json(log_hand_short(rp, s)),
+                "log_item_repair": _ir_json(log_item_repair(rp, s))}}
+
+
+def _ir_json(ir):
+    return None if ir is None else {"line": ir.line, "action": ir.raw, "owner": ir.owner,
+                                    "item": ir.item, "have": ir.have, "take": ir.take}
 
 
 def _od_json(od):

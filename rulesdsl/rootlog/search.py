@@ -43,8 +43,16 @@ class Search:
         letter = self.mp.letters.get(d.player)
         mine = [t for t in self.turn_lines if t.faction == letter] or self.turn_lines
 
+        # a plot laid face down (`t->3`): the face the record reveals there later (plots.py)
+        face = None
+        if d.kind == "choose" and ids and all(o in self.g.back_of for o in ids):
+            from .plots import preferred_face
+            face = preferred_face(self, left, self.turn_lines[0].line if self.turn_lines else 0)
+
         def key(i):
             oid = ids[i]
+            if face is not None and oid in self.g.back_of:
+                return (0, 0) if oid == face else (1, i)
             if oid in DONE_IDS:
                 return (2 if open_left else -1, 0)
             if oid in spaces:
@@ -123,8 +131,11 @@ class Search:
                             continue
                         sc = self._score(left, new, first, self.merged)
                         found.append((sc, g2, new, False))
-                        if sc[1] and not sc[0]:
-                            nxt.append(g2)       # the first action half done: it may go on
+                        if (sc[1] or not sc[2]) and not sc[0]:
+                            # the first action, or another, half done: it may go on (the
+                            # Vagabond's two damaged items of `(%c+%x)V$->d` are chosen one
+                            # at a time, before the attacker's `w10->` the line writes first)
+                            nxt.append(g2)
                         continue
                     nxt.append(g2)
             # a turn ended by removing pieces the next line removes is kept, but the search
@@ -153,6 +164,21 @@ class Search:
             found = found[:early] + [f for f in found[early:] if len(f[0]) > 4 and f[0][4] > most]
             late = {id(f) for f in found[early:]}
         found.sort(key=lambda f: (id(f) not in late, f[0]), reverse=True)
+        if late:
+            # the late ones are kept beside the `keep` best early ones, not cut off by them:
+            # a battle's two hits on the Vagabond (two items chosen) are one decision deeper
+            # than the single hits of the other dice (r1g3 l. 28, test_rootlog_duchy.py)
+            # (one of each position: the dice that give the same three hits are one candidate)
+            lates, seen = [], set()
+            for f in found:
+                if id(f) in late:
+                    g2 = f[1]
+                    sig = (repr(sorted(self.obs(g2).items(), key=repr)), self._hidden_sig(g2))
+                    if sig not in seen:
+                        seen.add(sig)
+                        lates.append(f)
+            found = [f for f in found if id(f) not in late][:keep] + lates[:keep]
+            keep = len(found)
         return self._distinct(found, keep, late)
 
     def _named_zones(self, game, bi):
@@ -227,8 +253,13 @@ class Search:
             before[at.action] = before.get(at.action, 0) + old
             after[at.action] = after.get(at.action, 0) + rem
         touched = [a for a in after if after[a] < before[a]]
-        done_first = first in touched and after[first] == 0
-        partial = any(after[a] > 0 for a in touched)
+        # a change that the line records only as a net one owes the line an opposite change
+        # (Matching._net_within_line appends it): it completes nothing outright, so the
+        # search goes deeper (r1g3 l. 28: a Duchy warrior moved back to the Burrow is not the
+        # `w10->` the battle two decisions deeper makes; test_rootlog_duchy.py)
+        owed = len(new) > len(left)
+        done_first = first in touched and after[first] == 0 and not owed
+        partial = owed or any(after[a] > 0 for a in touched)
         gain = sum(before.values()) - sum(after.values())
         owed = sum(rem for _, rem in new[len(left):])
         return (int(done_first), int(first in touched), int(not partial), int(not merged), gain,
