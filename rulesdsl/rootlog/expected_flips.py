@@ -5,17 +5,19 @@ Mountain map, C.3.3: `5_9->`, `path_atoms`).
 The record writes a delve as two actions, the hidden relic moved out of its forest and then
 flipped where it went (`t_t1_2_5_10->1/t_t1^t_3_t`). The engine makes both in one step: the
 forest loses a hidden relic and the clearing gains the revealed one, and the hidden relic never
-stands in the clearing, so the move's "one more hidden relic in 1" would stay open (a flip
-itself has no atom: a piece turned in place changes no count the matcher watches). The move's
-arrival is therefore the face the line's later flip shows there (`fold`)."""
+stands in the clearing, so the move's "one more hidden relic in 1" would stay open, and the
+flip's own change (a piece turned in place, plots.py: one back fewer, one face more) would ask
+for a back that was never there. The move's arrival is therefore the face the line's later flip
+shows there, and the flip keeps no change of its own (`fold`)."""
 from __future__ import annotations
 
 
 def fold(line, mp, letter):
     """line: [(action index, Action, [Atom])] of one turn line. A flip at clearing c of the
     piece kind B (`t_t1^t_3_t`) after a move that brings one B to c in the same line: that
-    move's arrival atom becomes the flipped face (the flip keeps no atom)."""
-    for j, (_, a, _) in enumerate(line):
+    move's arrival atom becomes the flipped face, and the flip's own atoms (a plot turned in
+    place, plots.py) are dropped: the back never stood in c."""
+    for j, (_, a, flip_atoms) in enumerate(line):
         if a.kind != "flip" or a.piece is None or a.to is None or a.clearing is None:
             continue
         who = a.piece.faction or letter
@@ -29,6 +31,7 @@ def fold(line, mp, letter):
                        and x.kinds == back and x.n == 1), None)
             if at is not None:
                 at.kinds = face
+                flip_atoms.clear()
                 break
 
 
