@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from . import victory as _victory
+
 
 def _clearing(n):
     from .notation import Loc
@@ -47,7 +49,7 @@ class Expected:
                 for a in t.actions:
                     ai = len(self.actions)
                     self.actions.append((bi, t, a))
-                    line.append((ai, a, self._atoms(a, t.faction, ai, bi)))
+                    line.append((ai, a, _victory.with_marks(self, t, a, ai, bi, self._atoms(a, t.faction, ai, bi))))
                 for j in range(1, len(line)):
                     after = line[j + 1][1] if j + 1 < len(line) else None
                     if self._paid_placement(line[j - 1][1], line[j][1], after):
