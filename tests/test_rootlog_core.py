@@ -168,3 +168,12 @@ def test_points_owed_after_a_turn_ended_by_force_are_net_of_the_roosts_it_scored
     owed = [c for c in res.corrections if c.raw == "++3"]
     assert [c.edits for c in owed] == [[["vp", "rapinas", 1]]]
     assert res.scores["rapinas"] == 3
+
+
+def test_a_battle_written_with_its_attacker_as_defender_takes_the_ambush_from_the_defender(mapping):
+    """r1g2 l. 49, the Marquise's turn: `XC8B@/(3w+Ew)8->`. A faction does not battle itself
+    (4.3): the transcriber wrote the attacker after the X. The removal that follows in 8 takes
+    Eyrie warriors: the Eyrie defends, and the bird ambush (4.3.1) leaves its hand, not hers."""
+    got = _atoms(mapping, "C: a\nE: b\nC:w->8\nE:w->8\nC:XC8B@/(3w+Ew)8->\n")
+    assert ("XC8B@", ("zone", "rapinas:mao"), -1, 1, False) in got
+    assert not any(place == ("zone", "marqueses:mao") for _, place, *_ in got)

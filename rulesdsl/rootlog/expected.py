@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from . import battles as _battles
 from . import victory as _victory
 
 
@@ -45,6 +46,7 @@ class Expected:
         for bi, (_, turns) in enumerate(blocks):
             atoms = []
             for t in turns:
+                _battles.name_defenders(t)     # `XC8B@` in the Marquise's own line (battles.py)
                 line = []
                 for a in t.actions:
                     ai = len(self.actions)
