@@ -81,6 +81,10 @@ def test_a_dominance_activation_the_record_does_not_write_is_not_a_spent_card(ro
     spent, activated = ([[at, at.n] for at in rp.atoms[b]] for b in (1, 2))
     assert rp.consume(spent, diff, {1}) is None
     assert all(rem == 0 for _, rem in rp.consume(activated, diff, {2}))
+    # a correction that makes it says so in the user's language (report.py)
+    from rulesdsl.rootlog.report import _edit
+    assert _edit(rp, ["lock", "marqueses"], "pt") == "pontos de Marqueses congelados"
+    assert _edit(rp, ["join", "segundo_malandro", "marqueses"], "es") == "Segundo Vagabundo gana con Marquesa de Gato"
 
 
 def test_a_turn_ended_by_force_never_activates_a_dominance_card():
