@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from . import battles as _battles
 from . import expected_flips as _flips
+from . import victory as _victory
 
 
 def _clearing(n):
@@ -45,11 +47,12 @@ class Expected:
         for bi, (_, turns) in enumerate(blocks):
             atoms = []
             for t in turns:
+                _battles.name_defenders(t)     # `XC8B@` in the Marquise's own line (battles.py)
                 line = []
                 for a in t.actions:
                     ai = len(self.actions)
                     self.actions.append((bi, t, a))
-                    line.append((ai, a, self._atoms(a, t.faction, ai, bi)))
+                    line.append((ai, a, _victory.with_marks(self, t, a, ai, bi, self._atoms(a, t.faction, ai, bi))))
                 _flips.fold(line, mp, t.faction)      # a delve: moved and flipped in one step
                 for j in range(1, len(line)):
                     after = line[j + 1][1] if j + 1 < len(line) else None

@@ -42,6 +42,8 @@ class Mapping:
         # the notation's item states (`e`, `d`) -> the ruleset's piece statuses
         # cards dealt to each hand at the setup (the record's own count of hands, ledger.py)
         self.start_hand = d.get("mão_inicial")
+        # the card names that freeze a score when put on a faction's own board (victory.py)
+        self.freezing = frozenset(str(x) for x in (d.get("congela_pontos") or ()))
         self.item_states = {str(k): str(v) for k, v in (d.get("estados_de_item") or {}).items()}
         for letter, f in (d.get("facções") or {}).items():
             self.factions[str(letter)] = f["id"]

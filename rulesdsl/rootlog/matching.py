@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ..interpreter.board import MAP_KEY as _MAP_KEY
+from . import victory as _victory
 from . import zone_swaps as _zone_swaps
 from .expected import Atom
 
@@ -41,6 +42,7 @@ class Matching:
         counters = game.s.counters
         for k in self.counter_keys:
             out[("ctr", k, counters.get(k, 0))] = 1
+        _victory.observe(game, out)      # frozen scores and joined victories (victory.py)
         return out
 
     def _obs_items(self, s, out):
@@ -84,7 +86,7 @@ class Matching:
                 at, rem = x
                 if rem == 0 or at.sign != sign or at.turn not in blocks:
                     continue
-                if key[0] in ("pv", "zone", "ctr", "edge"):
+                if key[0] in ("pv", "zone", "ctr", "edge") or key[0] in _victory.KEYS:
                     if at.place != key:
                         continue
                 else:
@@ -124,7 +126,7 @@ class Matching:
         placed and then spent by a build: `t->10 ... t10->` once each, for two of each). The
         surplus becomes an opposite change owed by the line (appended to left, tied to an
         action of that sign), so the line must still end with the board it records."""
-        if not isinstance(key[0], str) or key[0] in ("pv", "zone", "ctr"):
+        if not isinstance(key[0], str) or key[0] in ("pv", "zone", "ctr") or key[0] in _victory.KEYS:
             return False
         signs = {}
         for at, rem in left:
@@ -146,8 +148,8 @@ class Matching:
         writing and even doing it: a refresh, items exhausted to pay for a service and
         refreshed at once); never an item gained or lost (but in the setup, whose starting
         items the log does not write)."""
-        if key[0] == "pv":
-            return False
+        if key[0] == "pv" or key[0] in _victory.KEYS:
+            return False           # points, a frozen score, a joined victory: always written
         if key[0] == "ctr":
             # a marker's old value always; a new one in the setup when the lines set no value
             # of that marker (the Riverfolk's first prices, 11.3.5, often left unwritten)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from . import victory as _victory
 from .named_cards import named_source
 
 # the classes of a correction (why the record is judged wrong), most certain first
@@ -89,6 +90,8 @@ def plan(rp, game, atoms) -> tuple[list, int]:
             edits.append(["vp", place[1], at.sign * n])
         elif isinstance(place, tuple) and place[0] == "ctr":
             edits.append(["ctr", place[1], place[2]])
+        elif isinstance(place, tuple) and place[0] in _victory.KEYS:
+            edits.append(_victory.edit(place))      # a frozen score, a joined victory
         elif isinstance(place, tuple) and place[0] == "zone":
             # cards drawn from the deck (its top; the discard pile once it is empty) or put
             # on the discard pile (the last ones the zone got); `zones` follows the plan
@@ -217,6 +220,8 @@ def apply(game, edits, note: dict | None = None) -> None:
                 s.adjust_supply(e[3], e[4])
         elif op == "status":
             s.set_status(e[1], e[2], e[3], e[4], e[5])
+        elif op in _victory.KEYS:
+            _victory.apply_edit(game, e)
         else:
             raise ValueError(f"unknown correction edit {op!r}")
     game.log_event("correction", None, edits=[list(e) for e in edits], **(note or {}))

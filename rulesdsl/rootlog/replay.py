@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 
 from ..interpreter.engine import Game
 from . import cards as _cards
+from . import forced as _forced
 from . import hidden as _hidden
 from . import hidden_faces as _hidden_faces
 from . import repair as _repair
@@ -363,24 +364,9 @@ class Replayer(Expected, Matching, Search):
         self._correct(ended, left, {at.action for at, _ in left}, bi)
 
     def _end_turn(self, game, limit=300):
-        """The game once its current turn is over, ending each step as soon as it may (the
-        tolerant replay's way past a line it cannot close); None if it does not end."""
-        g2 = game.clone()
-        turn0 = g2.s.turn_no
-        try:
-            for _ in range(limit):
-                if g2.s.turn_no != turn0 or g2.is_terminal():
-                    return g2
-                ids = g2.legal_ids()
-                if g2.is_chance_node():
-                    g2.apply(self.rng.randrange(len(ids)))
-                    continue
-                done = [i for i, o in enumerate(ids) if o in DONE_IDS]
-                g2.apply(done[0] if done else 0)
-                self._auto_chance(g2)
-        except Exception:  # noqa: BLE001 - a rule failing on the way: no way past
-            return None
-        return None
+        """The game once its current turn is over, ending each step as soon as it may, never
+        by a game-changing option (forced.py); None if it does not end."""
+        return _forced.end_turn(self, game, limit)
 
     def _needs(self, turns):
         out = []

@@ -133,6 +133,9 @@ def _edit(rp, e, lang) -> str:
         return f"{e[3]} {e[1] or '-'} -> {e[2] or '-'}"
     if op == "status":
         return f"{e[2]} {e[1]} {e[4]} -> {e[5]}"
+    if op in ("lock", "join"):           # a frozen score, a joined victory (victory.py)
+        return _m(f"RLR.edit_{op}", lang, who=_name(rp, "faction", e[1], lang),
+                  to=_name(rp, "faction", e[2], lang) if op == "join" else "")
     return str(e)
 
 
