@@ -109,7 +109,8 @@ class Environment:
                 from .interpreter.gamedef import GameDef
                 from .cache import LazyBuilder
                 rs.builder = LazyBuilder(path, self.lang)
-                gd = GameDef(rs, Diagnostics(self.lang or "pt"))
+                # the load's warnings are in the entry: the checks that only warn are skipped
+                gd = GameDef(rs, Diagnostics(self.lang or "pt"), checks=False)
         except Exception:    # an entry that does not compile (damaged): load from the files
             return None
         self.cache_hit = True
