@@ -370,5 +370,4 @@ def _scalar(node: ScalarNode, src: Source, diags: Diagnostics, lang: str):
     # a quoted or block scalar begins after its indicator
     s.start = node.start_mark.index
     s.end = node.end_mark.index
-    s._map = None
     return s
