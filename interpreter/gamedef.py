@@ -499,8 +499,11 @@ class GameDef(StateKeys, Lookups):
 
     pays_with_piece = frozenset()    # `paga_com: peça` factions (N7), set by _payment_sources
 
-    def __init__(self, rs, diags: Diagnostics | None = None):
+    def __init__(self, rs, diags: Diagnostics | None = None, checks: bool = True):
+        """`checks=False`: skip the checks that only add warnings (gamedef_checks.py), for a
+        model whose warnings are already known (read from the compiled-ruleset cache)."""
         self.rs = rs
+        self._run_checks = checks
         self.diags = Diagnostics(rs.lang) if diags is None else diags
         d = rs.data
         game = d.get("game") or {}

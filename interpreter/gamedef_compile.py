@@ -102,9 +102,10 @@ def compile_all(g) -> None:
     from .landmarks import compile_landmarks, check_landmarks
     g.landmarks = compile_landmarks(g, d, block)       # Law F, A.5
     check_landmarks(g, d)
-    _checks.check_setups(g, d)
-    _checks.check_reachable(g, d)
-    _checks.check_self_triggers(g, d)
+    if getattr(g, "_run_checks", True):    # warnings only: nothing of the GameDef comes from them
+        _checks.check_setups(g, d)
+        _checks.check_reachable(g, d)
+        _checks.check_self_triggers(g, d)
     _zones.read_caps(g, expr)
     # 5.2-style reach: `alcance:` per faction, `alcance_mínimo:` {players: total} in the game
     g.reach = {fid: f.get("reach") for fid, f in (d.get("factions") or {}).items()

@@ -34,6 +34,7 @@ def compile_hooks(g, d) -> None:
             # read with the faction's names, active while the card lies in a play area
             if kind in ("trigger", "replacement", "modifier"):
                 _card_hooks(g, kind, sect, fid, fac.get("cards"), ("factions", fid, "cards"))
+    g.__dict__.pop("_piece_forms", None)      # only the compilation asks it
 
 
 
@@ -204,34 +205,52 @@ def _replacement_dest(g, hk, h) -> bool:
 def _piece_names(g, spec, cc, owner):
     """Hook patterns name pieces by kind or category: return the set of kind ids."""
     from ..errors import fold
-    from ..lexicon import pluralize
     names = spec if isinstance(spec, list) else [spec]
     out = set()
-    table = g.rs.names_table(cc.lang)
-    lex = _lexicon(cc.lang)
+    table = None
+    index = _piece_forms(g, cc.lang)
     for nm in names:
-        f = fold(str(nm))
-        hit = False
-        for kind in ("piece", "category"):
-            for ident, sps in table.get(kind, {}).items():
-                forms = {fold(s) for s in sps} | {fold(ident)}
-                for sp in sps:
-                    ws = sp.split()
-                    for pl in pluralize(ws[0], lex.plural):
-                        forms.add(fold(" ".join([pl] + ws[1:])))
-                if f in forms:
-                    hit = True
-                    if kind == "category":
-                        out.update(k for k, p in g.piece_kinds.items() if p.category == ident)
-                    else:
-                        out.add(ident)
-        if not hit:
+        hits = index.get(fold(str(nm)))
+        if hits:
+            for kind, ident in hits:
+                if kind == "category":
+                    out.update(k for k, p in g.piece_kinds.items() if p.category == ident)
+                else:
+                    out.add(ident)
+        else:
             from ..errors import suggest
+            table = table or g.rs.names_table(cc.lang)
             cands = [sp for kind in ("piece", "category") for sps in table.get(kind, {}).values()
                      for sp in sps]
             g.diags.add("C014", getattr(nm, "pos", None), cc.lang, name=str(nm),
                         hint=suggest(str(nm), cands, 0.5))
     return out
+
+
+def _piece_forms(g, lang) -> dict:
+    """Folded spelling -> [(kind, id)] of every piece kind and category in `lang`: each
+    spelling, its id, and the plural of its first word. Built once per GameDef and language
+    (41 hooks name pieces in Root; each used to fold every form of every piece again)."""
+    memo = g.__dict__.setdefault("_piece_forms", {})
+    index = memo.get(lang)
+    if index is not None:
+        return index
+    from ..errors import fold
+    from ..lexicon import pluralize
+    table = g.rs.names_table(lang)
+    lex = _lexicon(lang)
+    index = {}
+    for kind in ("piece", "category"):
+        for ident, sps in table.get(kind, {}).items():
+            forms = {fold(s) for s in sps} | {fold(ident)}
+            for sp in sps:
+                ws = sp.split()
+                for pl in pluralize(ws[0], lex.plural):
+                    forms.add(fold(" ".join([pl] + ws[1:])))
+            for f in forms:
+                index.setdefault(f, []).append((kind, ident))
+    memo[lang] = index
+    return index
 
 
 def _interactive(tree) -> bool:

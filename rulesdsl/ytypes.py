@@ -53,7 +53,15 @@ class YStr(str):
     source: Source | None
     start: int
     end: int
-    _map: list[int] | None
+    _map: list[int] | None = None     # the raw-text index of each character, on first use
+
+    def __getstate__(self):
+        # stored (the compiled-ruleset cache) without the character map: it is computed again
+        # on first use, and the parser's maps are ≈ 110 000 numbers in Root's model
+        state = self.__dict__
+        if "_map" in state:
+            state = {k: v for k, v in state.items() if k != "_map"}
+        return state
 
     def at(self, offset: int, length: int = 1) -> Pos:
         """Source position of character `offset` of the string's value."""

@@ -93,6 +93,12 @@ def _blocks(node):
 def mark_roles(block, tail=()) -> None:
     """Give each `escolha ... V` of `block` (and of the blocks inside it) the role of V in the
     statements after it — in its own block, then in the blocks around it (`tail`)."""
+    # a block is marked once: the first pass over it (from the outermost block, with the
+    # widest tail) gives every choice inside it its role, so a later pass changes nothing
+    if getattr(block, "__dict__", None) is not None:
+        if block.__dict__.get("_roles_marked"):
+            return
+        block.__dict__["_roles_marked"] = True
     stmts = getattr(block, "stmts", None) or []
     for i, s in enumerate(stmts):
         after = list(stmts[i + 1:]) + list(tail)
