@@ -89,6 +89,8 @@ class Matching:
                 self.merged = True      # one change made of two logged actions (8 = 5 + 3)
             if need and self._net_within_line(key, sign, need, left, blocks):
                 continue
+            if need and self._start_points(key, sign, need, left, blocks):
+                continue          # tolerant: the next turn's own points, corrected after (start_points.py)
             if need and not self._unrecorded_ok(key, sign, left, blocks):
                 return None
         return left
