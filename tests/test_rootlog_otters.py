@@ -80,3 +80,37 @@ def test_a_forced_end_keeps_the_points_the_next_line_writes(root_def, mapping):
     assert left[0][1] == 0
     assert ended.scores()["rapinas"] == 1
     assert [c.edits for c in rp.corrections] == [[["vp", "rapinas", -2]]]
+
+
+# -- Protectionism (11.4.1), unwritten ------------------------------------------------------------
+
+RIVER = ("Map: Fall\nDeck: E&P\nC: Edu\nO: Billy\n"
+         "C:t_k->2/b_s->2/b_r->10/b_w->5/w->1+2+3+5+6+7+8+9+10+11+12\nO:w->10+11/2w->5/$_->3\n"
+         "C:#->C\n"
+         "O:2Cw$->/t_m+w->11/++2\n")
+
+
+def _river_end(root_def, mapping, kind):
+    """The Marquise's line ends; the Riverfolk's Birdsong puts 2 warriors of `kind` on their
+    board (payments) where the Riverfolk's line only spends 2 of the Marquise's (`2Cw$->`)."""
+    from rulesdsl.rootlog.replay import Replayer
+    rp = Replayer(root_def, parse(RIVER), mapping, tolerant=False)
+    rp._ending = True
+    try:
+        left = [[at, at.n] for at in rp.atoms[1] + rp.atoms[2]]
+        diff = {("zone", rp.mp.hand("marqueses")): 1, (("pz", "O$"), kind): 2}
+        return rp.consume(left, diff, {1, 2})
+    finally:
+        rp._ending = False
+
+
+def test_protectionism_left_unwritten_passes(root_def, mapping):
+    """r2g4 never writes Protectionism's `2w->$` (after_dark does): the Riverfolk's own
+    warriors put on their board, which the lines say nothing of, pass."""
+    assert _river_end(root_def, mapping, "ribeirinhos.guerreiro") is not None
+
+
+def test_a_payment_of_a_kind_the_line_names_there_does_not(root_def, mapping):
+    """The same put of the Marquise's warriors, whose the line names on that board, is a
+    change the record does not make: no match."""
+    assert _river_end(root_def, mapping, "marqueses.guerreiro") is None
