@@ -114,3 +114,34 @@ def test_a_payment_of_a_kind_the_line_names_there_does_not(root_def, mapping):
     """The same put of the Marquise's warriors, whose the line names on that board, is a
     change the record does not make: no match."""
     assert _river_end(root_def, mapping, "marqueses.guerreiro") is None
+
+
+# -- which player's warrior a fund is committed from (11.5) ---------------------------------------
+
+def _at_fund_choice(root_def):
+    """A Marquise–Riverfolk game played at random to the Riverfolk choosing whose warrior in
+    their funds pays (11.5): the Marquise's or their own."""
+    import random
+    from rulesdsl.interpreter.engine import Game
+    game = Game(root_def, ["marqueses", "ribeirinhos"], seed=3, map_id="outono", deck_id="exilados")
+    r = random.Random(5)
+    for _ in range(200):
+        if game.pending.player == "ribeirinhos" and sorted(game.legal_ids()) == ["marqueses", "ribeirinhos"]:
+            return game
+        game.apply(r.randrange(len(game.legal_ids())))
+    raise AssertionError("no fund choice")
+
+
+def test_a_fund_the_line_spends_later_is_not_committed_first(root_def, mapping):
+    """The line still spends two of the Marquise's warriors from the funds (`2Cw$->`): the
+    search tries the Riverfolk's own warrior first (committing changes nothing the record sees,
+    so the first one tried is the one kept); with nothing of the kind left to spend, the seat
+    order stands."""
+    from rulesdsl.rootlog.replay import Replayer
+    rp = Replayer(root_def, parse(RIVER), mapping)
+    rp.turn_lines, rp.battle_places, rp.needs = [], [], []
+    game = _at_fund_choice(root_def)
+    ids = game.legal_ids()
+    spends = [[at, at.n] for at in rp.atoms[2]]
+    assert [ids[i] for i in rp._ordered(game, spends)] == ["ribeirinhos", "marqueses"]
+    assert [ids[i] for i in rp._ordered(game, [])] == ids

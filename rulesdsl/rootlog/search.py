@@ -40,6 +40,10 @@ class Search:
         # the lines of the faction deciding (in the setup block, each faction names its own)
         letter = self.mp.letters.get(d.player)
         mine = [t for t in self.turn_lines if t.faction == letter] or self.turn_lines
+        # a player chosen whose pieces the line still takes off a board (`2Cw$->`) comes last:
+        # committing a Riverfolk fund (11.5) changes nothing the record sees, and the fund
+        # committed first must not be the one the line spends next
+        spent = _board_owners(left, game.factions)
 
         def key(i):
             oid = ids[i]
@@ -47,6 +51,8 @@ class Search:
                 return (2 if open_left else -1, 0)
             if oid in spaces:
                 return (0, places.index(oid)) if oid in places else None
+            if oid in spent:
+                return (1, len(ids) + i)
             if d.kind == "count" and oid.isdigit():
                 return (0, -int(oid))
             if oid.isdigit():
@@ -292,3 +298,12 @@ class Search:
             if hit is not None:
                 return hit
         return None
+
+
+def _board_owners(left, factions) -> set:
+    """The factions whose pieces the open changes take off a faction board's piece zone."""
+    out = set()
+    for at, rem in left:
+        if rem and at.sign < 0 and isinstance(at.place, tuple) and at.place[0] == "pz":
+            out.update(k.split(".", 1)[0] for k in at.kinds or ())
+    return out & set(factions)
