@@ -9,13 +9,12 @@ no line records), so it was corrected too; now, tolerant, the Marquise's line en
 Riverfolk's points are corrected away, and the engine's score follows the record."""
 import pytest
 
-from rulesdsl.rootlog.expected import Atom
 from rulesdsl.rootlog.notation import parse
 
 RECORD = ("Map: Fall\nDeck: Standard\nC: Edu\nE: Billy\n"
           "C:t_k->2/b_s->2/b_r->10/b_w->5/w->1+2+3+5+6+7+8+9+10+11+12\nE:b+6w->4\n"
           "C:#->C\n"
-          "E:#->E\n")
+          "E:++/#->E/++2\n")
 
 
 @pytest.fixture(scope="module")
@@ -29,16 +28,18 @@ def _replayer(root_def, mapping, tolerant):
     rp = Replayer(root_def, parse(RECORD), mapping, tolerant=tolerant)
     rp.corrections = []
     rp.next_faction = "rapinas"          # the Marquise's line 7 ends, the Eyrie's line 8 begins
+    rp.next_block = 2
     return rp
 
 
 def _line_end(rp):
     """The Marquise's line (block 1) at its last step: its draw is open; the step also starts
-    the Eyrie's turn, where the engine scores 2 points the Eyrie's line does not write."""
+    the Eyrie's turn, where the engine scores 3 points. The Eyrie's line begins with one
+    (`E:++`); its `++2` comes after a draw, so it is not the turn start's."""
     rp._ending = True
     try:
         left = [[at, at.n] for at in rp.atoms[1] + rp.atoms[2]]
-        diff = {("zone", mapping_hand(rp, "marqueses")): 1, ("pv", "rapinas"): 2}
+        diff = {("zone", mapping_hand(rp, "marqueses")): 1, ("pv", "rapinas"): 3}
         return rp.consume(left, diff, {1, 2})
     finally:
         rp._ending = False
@@ -58,11 +59,13 @@ def test_tolerant_the_next_turns_own_points_are_corrected_away(root_def, mapping
     left = _line_end(rp)
     assert left is not None
     assert not any(rem for at, rem in left if at.turn == 1)     # the Marquise's line is done
+    assert sorted(rem for at, rem in left if at.turn == 2 and at.place == ("pv", "rapinas")
+                  and not getattr(at, "unrecorded", False)) == [0, 2]
     game = rp.new_game()
     key = game.g.counter_key(game.g.score, "rapinas")
-    game.s.add(key, 2)                                          # the engine's start-of-turn points
+    game.s.add(key, 3)                                          # the engine's start-of-turn points
     left = rp._settle_start_points(game, left, 2)
-    assert game.scores()["rapinas"] == 0                        # the record's score
+    assert game.scores()["rapinas"] == 1                        # the record's `E:++`
     assert not any(getattr(at, "unrecorded", False) for at, _ in left)
     (c,) = rp.corrections
     assert (c.line, c.klass, c.edits) == (8, "unrecorded_points", [["vp", "rapinas", -2]])
@@ -70,14 +73,15 @@ def test_tolerant_the_next_turns_own_points_are_corrected_away(root_def, mapping
 
 def test_a_forced_end_keeps_the_points_the_next_line_writes(root_def, mapping):
     """A turn ended by force runs the next turn's start unchecked: of 3 points the Eyrie
-    scores there, the 1 its line writes (`E:++/...`) is its own, the other 2 are corrected."""
+    scores there, the 1 its line begins with (`E:++/...`) is its own, the other 2 are
+    corrected (its `++2` is for later)."""
     rp = _replayer(root_def, mapping, tolerant=True)
     before = rp.new_game()
     ended = before.clone()
     ended.s.add(ended.g.counter_key(ended.g.score, "rapinas"), 3)
-    left = [[Atom(("pv", "rapinas"), None, 1, 1, 9, 2), 1]]
+    left = [[at, at.n] for at in rp.atoms[2]]
     rp._forced_start_points(before, ended, left, 2)
-    assert left[0][1] == 0
+    assert sorted(rem for at, rem in left if at.place == ("pv", "rapinas")) == [0, 2]
     assert ended.scores()["rapinas"] == 1
     assert [c.edits for c in rp.corrections] == [[["vp", "rapinas", -2]]]
 

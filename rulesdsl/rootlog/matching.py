@@ -74,7 +74,7 @@ class Matching:
                 if rem == 0 or at.sign != sign or at.turn not in blocks:
                     continue
                 if key[0] in ("pv", "zone", "ctr"):
-                    if at.place != key:
+                    if at.place != key or self._later_points(key, at):
                         continue
                 else:
                     if at.kinds is None or key[1] not in at.kinds:

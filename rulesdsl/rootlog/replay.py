@@ -201,6 +201,7 @@ class Replayer(Expected, Matching, Search, StartPoints):
                 break
             self.turn_lines = turns
             self.next_faction = self.blocks[nxt][0] if nxt is not None else None
+            self.next_block = nxt
             self.battle_places = [self.mp.space(_clearing(a.clearing)) for t in turns
                                   for a in t.actions if a.kind == "battle"]
             # the cards this line and the next use: the next turn may begin (and skip a

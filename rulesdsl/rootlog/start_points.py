@@ -27,6 +27,30 @@ class StartPoints:
     """The Replayer's part for a turn's automatic points (a mixin: tolerant, blocks, mp)."""
 
     next_faction = None      # the faction of the block after the one being matched
+    next_block = None        # and its index
+
+    def _later_points(self, key, at) -> bool:
+        """In consume() at a line's end: a point of the next line written after its first
+        other action is not one the next turn's start makes (r2g4 l. 41's `++` for its battles
+        were taken by the Dividends of its Birdsong, then missing for the battles)."""
+        if key[0] != "pv" or at.turn != self.next_block or not getattr(self, "_ending", False):
+            return False
+        return at.action not in self._leading(at.turn)
+
+    def _leading(self, bi) -> set:
+        """The indices of the score actions a block's line begins with."""
+        cache = self.__dict__.setdefault("_leading_cache", {})
+        if bi not in cache:
+            out, started = set(), False
+            for ai, (b, _, a) in enumerate(self.actions):
+                if b != bi or started:
+                    continue
+                if a.kind == "score":
+                    out.add(ai)
+                else:
+                    started = True
+            cache[bi] = out
+        return cache[bi]
 
     def _start_points(self, key, sign, need, left, blocks) -> bool:
         """In consume(): the unmatched gain of the next faction's points at a line's end is
@@ -65,7 +89,8 @@ class StartPoints:
             return
         for x in left:
             at, rem = x
-            if gain and rem and at.turn == nxt and at.sign > 0 and at.place == ("pv", f):
+            if gain and rem and at.turn == nxt and at.sign > 0 and at.place == ("pv", f) \
+                    and at.action in self._leading(nxt):
                 take = min(rem, gain)
                 x[1] -= take
                 gain -= take
