@@ -149,3 +149,18 @@ def test_a_fund_the_line_spends_later_is_not_committed_first(root_def, mapping):
     spends = [[at, at.n] for at in rp.atoms[2]]
     assert [ids[i] for i in rp._ordered(game, spends)] == ["ribeirinhos", "marqueses"]
     assert [ids[i] for i in rp._ordered(game, [])] == ids
+
+
+def test_a_forced_end_leaves_the_points_the_ended_line_owes_the_next_faction(root_def, mapping):
+    """after_dark l. 33 `A:.../Zcharm/#->A/P++/...`: the Alliance's line, ended by force, owes
+    the Corvids the point its Charm Offensive scores in the Evening; the engine scores it there,
+    and it is not taken away again as the Corvids' own."""
+    from rulesdsl.rootlog.expected import Atom
+    rp = _replayer(root_def, mapping, tolerant=True)
+    before = rp.new_game()
+    ended = before.clone()
+    ended.s.add(ended.g.counter_key(ended.g.score, "rapinas"), 2)
+    left = [[at, at.n] for at in rp.atoms[2]]
+    owed = [(Atom(("pv", "rapinas"), None, 1, 1, 3, 1), 1)]
+    rp._forced_start_points(before, ended, left, 2, owed)
+    assert ended.scores()["rapinas"] == 2 and rp.corrections == []

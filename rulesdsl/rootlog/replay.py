@@ -285,7 +285,7 @@ class Replayer(Expected, Matching, Search, StartPoints):
                         skipped.append((turns[0].line, "*"))
                         if owed:
                             self._correct_points(game, ended, owed, bi)
-                        self._forced_start_points(game, ended, left, nxt)
+                        self._forced_start_points(game, ended, left, nxt, owed)
                         game = ended
                         break
                 act = self.actions[first[0].action][2] if first else None

@@ -77,14 +77,16 @@ class StartPoints:
         self._unrecord(game, by, nxt)
         return [x for x in left if not getattr(x[0], "unrecorded", False)]
 
-    def _forced_start_points(self, before, ended, left, nxt) -> None:
+    def _forced_start_points(self, before, ended, left, nxt, owed=()) -> None:
         """A turn ended by force (replay.py `*`) runs the next turn's start unchecked: its
-        points for the next faction are consumed from the next line's open points, and the
-        rest corrected away."""
+        points for the next faction, less those the ended line itself owes it (`owed`: an
+        Alliance's `P++`, the Charm Offensive its Evening scores, after_dark l. 33), are
+        consumed from the points the next line begins with, and the rest corrected away."""
         f = self.next_faction
         if f is None or nxt is None:
             return
         gain = ended.scores().get(f, 0) - before.scores().get(f, 0)
+        gain -= sum(rem for at, rem in owed if at.place == ("pv", f) and at.sign > 0)
         if gain <= 0:
             return
         for x in left:
