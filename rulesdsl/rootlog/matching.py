@@ -87,7 +87,7 @@ class Matching:
                 if rem == 0 or at.sign != sign or at.turn not in blocks:
                     continue
                 if key[0] in ("pv", "zone", "ctr", "edge") or key[0] in _victory.KEYS:
-                    if at.place != key:
+                    if at.place != key or self._later_points(key, at):
                         continue
                 else:
                     if at.kinds is None or key[1] not in at.kinds:
@@ -102,6 +102,8 @@ class Matching:
                 self.merged = True      # one change made of two logged actions (8 = 5 + 3)
             if need and self._net_within_line(key, sign, need, left, blocks):
                 continue
+            if need and self._start_points(key, sign, need, left, blocks):
+                continue          # tolerant: the next turn's own points, corrected after (start_points.py)
             if need and not self._unrecorded_ok(key, sign, left, blocks):
                 return None
         return left
@@ -142,7 +144,7 @@ class Matching:
     def _unrecorded_ok(self, key, sign, left, blocks):
         """Whether a change the lines do not record may pass: a card zone's or a board's
         pieces (the log often omits them; one taken off always may, one put there only when the
-        lines say nothing of that place), a board marker's old value, the neutral pieces; a
+        lines say nothing of that kind there), a board marker's old value, the neutral pieces; a
         hand's cards and an item's damage when the lines record no change of that sign there
         (a draw the log leaves out); an item exhausted or refreshed (the players often skip
         writing and even doing it: a refresh, items exhausted to pay for a service and
@@ -175,7 +177,10 @@ class Matching:
                 return True       # exhausting and refreshing is often left out (1.6)
             return key[0][2] != "n" and not self._names_sign(left, key[0], sign, blocks)
         if isinstance(key[0], tuple):
-            return sign < 0 or not any(at.place == key[0] and at.turn in blocks for at, _ in left)
+            # a board's pieces of a kind the lines say nothing of there (the Riverfolk's
+            # Protectionism, 11.4.1, unwritten in r2g4, beside `2Cw$->` of the same board)
+            return sign < 0 or not any(at.place == key[0] and at.turn in blocks and
+                                       (at.kinds is None or key[1] in at.kinds) for at, _ in left)
         return key[1] in self.soft
 
     @staticmethod

@@ -29,6 +29,7 @@ from .expected import Atom, Expected, _clearing
 from .matching import Matching
 from .notation import Record
 from .search import DONE_IDS, Search
+from .start_points import StartPoints
 
 __all__ = ["Atom", "DONE_IDS", "Replayer", "Result", "Stop"]
 
@@ -61,7 +62,7 @@ class Result:
     corrections: list = field(default_factory=list)   # repair.Correction (tolerant mode)
 
 
-class Replayer(Expected, Matching, Search):
+class Replayer(Expected, Matching, Search, StartPoints):
     """A record replayed on the engine: the record as expected deltas (expected.py), the
     engine's changes consumed against them (matching.py), the search for the options that make
     them (search.py), and the whole record, block by block (here)."""
@@ -202,6 +203,8 @@ class Replayer(Expected, Matching, Search):
                             "wrong_faction", decision=game.pending)
                 break
             self.turn_lines = turns
+            self.next_faction = self.blocks[nxt][0] if nxt is not None else None
+            self.next_block = nxt
             self.battle_places = [self.mp.space(_clearing(a.clearing)) for t in turns
                                   for a in t.actions if a.kind == "battle"]
             # the cards this line and the next use: the next turn may begin (and skip a
@@ -239,6 +242,7 @@ class Replayer(Expected, Matching, Search):
                         self.grace = 0
                 if found is not None:
                     game, left = found
+                    left = self._settle_start_points(game, left, nxt)
                     late = _deferred_left(left, deferred)
                     if late:
                         game = game.clone()
@@ -305,6 +309,7 @@ class Replayer(Expected, Matching, Search):
                         skipped.append((turns[0].line, "*"))
                         if owed:
                             self._correct_points(game, ended, owed, bi)
+                        self._forced_start_points(game, ended, left, nxt, owed)
                         game = ended
                         break
                 act = self.actions[first[0].action][2] if first else None

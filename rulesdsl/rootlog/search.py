@@ -42,6 +42,10 @@ class Search:
         # the lines of the faction deciding (in the setup block, each faction names its own)
         letter = self.mp.letters.get(d.player)
         mine = [t for t in self.turn_lines if t.faction == letter] or self.turn_lines
+        # a player chosen whose pieces the line still takes off a board (`2Cw$->`) comes last:
+        # committing a Riverfolk fund (11.5) changes nothing the record sees, and the fund
+        # committed first must not be the one the line spends next
+        spent = _board_owners(left, game.factions)
 
         # a plot laid face down (`t->3`): the face the record reveals there later (plots.py)
         face = None
@@ -57,6 +61,8 @@ class Search:
                 return (2 if open_left else -1, 0)
             if oid in spaces:
                 return (0, places.index(oid)) if oid in places else None
+            if oid in spent:
+                return (1, len(ids) + i)
             if d.kind == "count" and oid.isdigit():
                 return (0, -int(oid))
             if oid.isdigit():
@@ -344,3 +350,12 @@ def _named_spot_only(game, mp, lines, keyed, ids, named_start):
     named = [(k, i) for k, i in keyed if k is not None and ids[i].isdigit() and int(ids[i]) in named_start
              and any(_cards.named_choice(game, mp, t, ids[i]) for t in lines)]
     return named or keyed
+
+
+def _board_owners(left, factions) -> set:
+    """The factions whose pieces the open changes take off a faction board's piece zone."""
+    out = set()
+    for at, rem in left:
+        if rem and at.sign < 0 and isinstance(at.place, tuple) and at.place[0] == "pz":
+            out.update(k.split(".", 1)[0] for k in at.kinds or ())
+    return out & set(factions)
