@@ -286,3 +286,10 @@ def root_def():
 @pytest.fixture(scope="session")
 def full_run():
     return FULL
+
+
+@pytest.fixture(scope="module")
+def mapping():
+    """Root's Rootlog mapping (texto/rootlog/rootlog.yaml), one per test module as before."""
+    from rulesdsl.rootlog.mapping import load_mapping
+    return load_mapping("rulesets/root")

@@ -159,12 +159,6 @@ def root(root_def):
     return root_def
 
 
-@pytest.fixture(scope="module")
-def mapping():
-    from rulesdsl.rootlog.mapping import load_mapping
-    return load_mapping("rulesets/root")
-
-
 @needs_games
 def test_the_opening_of_a_real_game_replays_setup_and_first_turns(root, mapping):
     """r1g2 (Lake, E&P): the setup and the first round, each change matched on the engine."""

@@ -13,12 +13,6 @@ def root(root_def):
     return root_def
 
 
-@pytest.fixture(scope="module")
-def mapping():
-    from rulesdsl.rootlog.mapping import load_mapping
-    return load_mapping("rulesets/root")
-
-
 def _atoms(mapping, text, block=-1):
     """The expected changes of one turn line of a small record: [(raw, place, sign, n, optional)]."""
     from rulesdsl.rootlog.replay import Replayer

@@ -97,12 +97,6 @@ def test_r1g3_line_30_repairs_a_boot_no_line_damaged():
 
 # -- the Corvids' plots and the Duchy's sway, as the matcher reads them -----------------------------
 
-@pytest.fixture(scope="module")
-def mapping():
-    from rulesdsl.rootlog.mapping import load_mapping
-    return load_mapping("rulesets/root")
-
-
 def _replayer(mapping, text):
     from rulesdsl.rootlog.replay import Replayer
     rp = Replayer.__new__(Replayer)

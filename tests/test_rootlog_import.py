@@ -17,12 +17,6 @@ from rulesdsl.rootlog.notation import parse
 from rootlog_play import played
 
 
-@pytest.fixture(scope="module")
-def mapping():
-    from rulesdsl.rootlog.mapping import load_mapping
-    return load_mapping("rulesets/root")
-
-
 _played = played
 
 

@@ -7,7 +7,6 @@ uncommitted (a corrected battle or move pays no fund): 3 points the record never
 starts with `2Cw$->`). Before, the Marquise's line could not end (its last step makes a change
 no line records), so it was corrected too; now, tolerant, the Marquise's line ends and the
 Riverfolk's points are corrected away, and the engine's score follows the record."""
-import pytest
 
 from rulesdsl.rootlog.notation import parse
 
@@ -15,12 +14,6 @@ RECORD = ("Map: Fall\nDeck: Standard\nC: Edu\nE: Billy\n"
           "C:t_k->2/b_s->2/b_r->10/b_w->5/w->1+2+3+5+6+7+8+9+10+11+12\nE:b+6w->4\n"
           "C:#->C\n"
           "E:++/#->E/++2\n")
-
-
-@pytest.fixture(scope="module")
-def mapping():
-    from rulesdsl.rootlog.mapping import load_mapping
-    return load_mapping("rulesets/root")
 
 
 def _replayer(root_def, mapping, tolerant):

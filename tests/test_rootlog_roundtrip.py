@@ -2,17 +2,10 @@
 gaps the long round trips of docs/rootlog.md, "Ida e volta: as lacunas", found): each test is a
 position a random game reaches, what the export writes for it, and the import that replays it.
 The games are cut after their first turns (a few tenths of a second each)."""
-import pytest
 
 from rulesdsl.rootlog.notation import parse
 
 from rootlog_play import played
-
-
-@pytest.fixture(scope="module")
-def mapping():
-    from rulesdsl.rootlog.mapping import load_mapping
-    return load_mapping("rulesets/root")
 
 
 def _round_trip(root_def, mapping, factions, map_id, deck_id, seed, turns):
