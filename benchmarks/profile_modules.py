@@ -16,12 +16,12 @@ import collections
 import cProfile
 import os
 import pstats
-import random
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, ROOT)
+import random_play  # noqa: E402  (beside this script)
 
 # (job, module path's tail, function name): the entry point whose cumulative time is the job's
 JOBS = (
@@ -52,18 +52,11 @@ def main(argv=None) -> int:
     ap.add_argument("--top", type=int, default=20)
     a = ap.parse_args(argv)
     from rulesdsl.environment import Environment
-    from rulesdsl.interpreter.engine import Game
     gdef = Environment().load(a.ruleset)
     factions = a.factions.split(",")
 
     def play(seed):
-        rng = random.Random(seed)
-        game = Game(gdef, factions, seed)
-        n = 0
-        while game.pending is not None:
-            game.apply(rng.randrange(len(game.pending.options)))
-            n += 1
-        return n
+        return random_play.play(gdef, factions, seed)
 
     play(0)                       # warm the ruleset's caches outside the profile
     pr = cProfile.Profile()
