@@ -26,7 +26,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, ROOT)
-from random_play import play  # noqa: E402  (beside this script)
+from uniform_game import play  # noqa: E402  (beside this script)
 
 
 def _play(gdef, factions, seed):

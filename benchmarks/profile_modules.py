@@ -21,7 +21,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, ROOT)
-import random_play  # noqa: E402  (beside this script)
+import uniform_game  # noqa: E402  (beside this script)
 
 # (job, module path's tail, function name): the entry point whose cumulative time is the job's
 JOBS = (
@@ -56,7 +56,7 @@ def main(argv=None) -> int:
     factions = a.factions.split(",")
 
     def play(seed):
-        return random_play.play(gdef, factions, seed)
+        return uniform_game.play(gdef, factions, seed)
 
     play(0)                       # warm the ruleset's caches outside the profile
     pr = cProfile.Profile()
