@@ -6,6 +6,8 @@ import os
 
 import yaml
 
+from .mapping_check import check_keys
+
 
 class MappingError(Exception):
     """The ruleset's rootlog.yaml lacks something a record needs: code + args."""
@@ -159,4 +161,6 @@ def load_mapping(ruleset_dir: str) -> Mapping:
     if not os.path.isfile(path):
         raise MappingError("CLI066", path=path)
     with open(path, encoding="utf-8") as fh:
-        return Mapping(yaml.safe_load(fh) or {}, path)
+        text = fh.read()
+    check_keys(path, text)      # an unknown key is an error, never ignored (mapping_check.py)
+    return Mapping(yaml.safe_load(text) or {}, path)
