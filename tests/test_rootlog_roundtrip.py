@@ -56,7 +56,8 @@ def test_the_lizards_rituals_show_their_cards(root_def, mapping):
     from rulesdsl.rootlog.export import export_game
     game = played(root_def, ["lagartos", "ribeirinhos", "ducado", "corvideos"], 1, "inverno", "exilados", 2)
     line = _line(export_game(game, mapping), "L:4w->O$")
-    assert line == "L:4w->O$/R#swapO->L/B#^/w->$/R#^/b_r->6/R#charm->/#->L"
+    # the Outcast flipped to Hated in Birdsong (10.4.1), written since rl-lizard (`$_ho->M`)
+    assert line == "L:4w->O$/R#swapO->L/$_ho->M/B#^/w->$/R#^/b_r->6/R#charm->/#->L"
 
 
 def test_the_hundreds_mood_is_named_and_replayed(root_def, mapping):
@@ -118,7 +119,8 @@ def test_a_closed_path_removed_and_a_lizard_warrior_to_the_acolytes(root_def, ma
                                   "montanha", "base", 3, 4)
     assert text.splitlines()[-1] == "H:w->3/w->3"
     assert "/XL8/Lw8->L$/" in _line(text, "P:R#bakeP->")
-    assert _line(text, "L:R#^").endswith("/M#espadaL->/2_5->/++/#->L")
+    # the line opens with the Outcast moved in Birdsong (10.4.1), written since rl-lizard
+    assert _line(text, "L:$_o->R/R#^").endswith("/M#espadaL->/2_5->/++/#->L")
     assert res.stop is None, (res.stop, text)
     assert any(x[:3] == ("edge", "c2", "c5") for x in res.game.s.flags[("map",)])
     assert _scores(res, game) == game.scores()

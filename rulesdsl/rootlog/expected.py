@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from . import battles as _battles
 from . import expected_flips as _flips
+from . import suit_markers as _suit_markers
 from . import victory as _victory
 
 
@@ -169,6 +170,9 @@ class Expected:
     def _counter_atoms(self, a, th, letter, ai, bi) -> list:
         """A board marker set to a number (`$_h->3`, `$_->3`: every marker of the board): the
         counter it stands for shows that value afterwards."""
+        marker = _suit_markers.atoms(self, a, th, letter, ai, bi)   # `$_o->R` (suit_markers.py)
+        if marker is not None:
+            return marker
         table = self.mp.counters.get(th.faction or letter, {})
         keys = list(table.values()) if not th.sub else [table[th.sub]] if th.sub in table else []
         out = []

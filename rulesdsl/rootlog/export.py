@@ -11,6 +11,7 @@ from __future__ import annotations
 from ..errors import format_message
 from ..interpreter.board import attr
 from . import export_hands as _hands
+from . import suit_markers as _suit_markers
 from .export_events import Battle, ambush_suit, battle_actions, closed_path, counter, flip, follow_pieces, item_state, reveal, trick
 
 
@@ -192,6 +193,8 @@ def export_game(game, mp, lang=None) -> str:
             a = counter(e, mp, letters, active, values)
             if a and not in_setup and not WRITE_COUNTERS:
                 a = ""      # prices in play: remembered, not written (WRITE_COUNTERS)
+        if a is None:
+            a = _suit_markers.write(e, mp, letters, active, values, acts, g)   # `$_o->R`
         if a is None:
             a = _action(e, t, rev, mp, letters, active, card, held, card_id)
         # ("" is the card a craft spends: `Z%h` says it)

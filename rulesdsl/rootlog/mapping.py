@@ -7,6 +7,7 @@ import os
 import yaml
 
 from .mapping_check import check_keys
+from . import suit_markers as _suit_markers
 
 
 class MappingError(Exception):
@@ -36,6 +37,7 @@ class Mapping:
         self.boards = {}
         self.piece_boards = {}
         self.counters = {}
+        self.suit_markers = {}      # board markers showing a suit (`$_o->R`: suit_markers.py)
         self.item_zones = {}
         self.hand_extra = {}
         self.craft_exhausts = {}
@@ -65,6 +67,7 @@ class Mapping:
             self.counters[str(letter)] = {str(k): f"{f['id']}:{f['id']}.{v}"
                                           for k, v in (f.get("contadores") or {}).items()}
             self.pieces[str(letter)] = {str(k): v for k, v in (f.get("peças") or {}).items()}
+            self.suit_markers[str(letter)] = _suit_markers.load(f, f["id"])
         self.cards = {str(k): list(v) for k, v in (d.get("cartas") or {}).items()}
         self.cards_by_suit = {str(k): {s: list(ids) for s, ids in v.items()}
                               for k, v in (d.get("cartas_por_naipe") or {}).items()}

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from ..interpreter.board import MAP_KEY as _MAP_KEY
 from . import victory as _victory
+from . import suit_markers as _suit_markers
 from . import zone_swaps as _zone_swaps
 from .expected import Atom
 
@@ -152,6 +153,8 @@ class Matching:
         items the log does not write)."""
         if key[0] == "pv" or key[0] in _victory.KEYS:
             return False           # points, a frozen score, a joined victory: always written
+        if key[0] == "ctr" and key[1] in getattr(self, "suit_marker_keys", ()):
+            return _suit_markers.unrecorded_ok(key, sign, left, blocks)     # `$_o->R`
         if key[0] == "ctr":
             # a marker's old value always; a new one in the setup when the lines set no value
             # of that marker (the Riverfolk's first prices, 11.3.5, often left unwritten)

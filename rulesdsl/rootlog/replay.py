@@ -25,6 +25,7 @@ from . import forced as _forced
 from . import hidden as _hidden
 from . import hidden_faces as _hidden_faces
 from . import repair as _repair
+from . import suit_markers as _suit_markers
 from .expected import Atom, Expected, _clearing
 from .matching import Matching
 from .notation import Record
@@ -96,7 +97,9 @@ class Replayer(Expected, Matching, Search, StartPoints):
         self.piece_places = [(("pz", f"{letter}${sub}"), ids) for letter, t in mapping.piece_boards.items()
                              if letter in record.players for sub, ids in t.items()]
         self.counter_keys = sorted({k for letter, t in mapping.counters.items()
-                                    if letter in record.players for k in t.values()})
+                                    if letter in record.players for k in t.values()}
+                                   | _suit_markers.keys(mapping, record.players))
+        self.suit_marker_keys = _suit_markers.keys(mapping, record.players)
         # the card zones of each faction board (an Eyrie decree's four columns are one board)
         self.board_of = {z: letter for letter, t in mapping.boards.items() for z in t.values()}
         # the hands (and the zones of revealed cards each counts), the items of each faction
@@ -211,6 +214,8 @@ class Replayer(Expected, Matching, Search, StartPoints):
             # step that needs a card, such as crafting) within this line's last step
             self.needs = self._needs(turns)
             ahead = self._needs(self.blocks[nxt][1]) if nxt is not None else []
+            if self.tolerant:     # the Outcast the line starts with (suit_markers.py)
+                game, left = _suit_markers.correct_first(self, game, left, bi)
             before, nswaps, variant = game, len(self.swaps), 0
             self._named_start = self._named_zones(game, bi)
             game = before.clone()
