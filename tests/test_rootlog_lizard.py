@@ -91,3 +91,26 @@ def test_the_export_writes_one_marker_per_birdsong(root_def, mapping):
     assert a == "L$_ho->R"
     back = parse("L: a\nC: b\nL:$_ho->R\n").turns[0].actions[0]
     assert back.things[0].sub == "ho" and back.dests[0].raw == "R"
+
+
+def test_a_line_that_writes_the_outcast_the_engine_already_shows_starts_matched(root_def, mapping):
+    """r2g3: the engine flips the Outcast to Hated at the Lizards' first Birdsong (an empty
+    Lost Souls pile has no absolute majority, 10.4.1), which the record writes only at l. 28
+    (`$_ho->F`). Position: the engine shows mouse on the Hated side; the line writes
+    `$_ho->M`. Result: matched as it is, strict or tolerant, with no correction. When the
+    engine shows the Outcast side instead, strict leaves the write open (the line stops at
+    it) and tolerant corrects it at the line's start."""
+    from rulesdsl.rootlog.replay import Replayer
+    mouse = _code(root_def, "rato")
+    for tolerant, odio, corrected in ((False, 1, False), (True, 1, False), (False, 0, False), (True, 0, True)):
+        rp = Replayer(root_def, parse(RECORD), mapping, tolerant=tolerant)
+        rp.corrections = []
+        game = rp.new_game()
+        game.s.set_counter("lagartos:lagartos.paria", mouse)
+        game.s.set_counter("lagartos:lagartos.odio", odio)
+        left = [[at, at.n] for at in rp.atoms[4]]                # L l. 10 `$_ho->M/#->L`
+        game2, left2 = suit_markers.correct_first(rp, game, left, 4)
+        marker = [rem for at, rem in left2 if isinstance(at.place, tuple) and at.place[0] == "ctr"]
+        assert marker == ([1] if odio == 0 and not tolerant else [0])
+        assert [c.raw for c in rp.corrections] == (["$_ho->M"] if corrected else [])
+        assert game2.s.counters["lagartos:lagartos.odio"] == (1 if tolerant else odio)

@@ -214,8 +214,8 @@ class Replayer(Expected, Matching, Search, StartPoints):
             # step that needs a card, such as crafting) within this line's last step
             self.needs = self._needs(turns)
             ahead = self._needs(self.blocks[nxt][1]) if nxt is not None else []
-            if self.tolerant:     # the Outcast the line starts with (suit_markers.py)
-                game, left = _suit_markers.correct_first(self, game, left, bi)
+            # the Outcast the line starts with (suit_markers.py)
+            game, left = _suit_markers.correct_first(self, game, left, bi)
             before, nswaps, variant = game, len(self.swaps), 0
             self._named_start = self._named_zones(game, bi)
             game = before.clone()

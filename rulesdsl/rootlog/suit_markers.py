@@ -134,7 +134,9 @@ def unrecorded_ok(key, sign, left, blocks) -> bool:
 
 
 def correct_first(rp, game, left, bi):
-    """Tolerant replay, at a line's start: the suit markers its first action writes, which the
+    """At a line's start, a write of a suit marker the engine already shows is matched as it
+    is (the engine flipped it to Hated before, at a Birdsong whose line does not write it:
+    r2g3 l. 23 and 28). Tolerant replay, at a line's start: the suit markers its first action writes, which the
     engine's Birdsong (made at the end of the line before) set otherwise, are corrected there
     (repair.py), before the rest of the line is matched: the Lizards' conspiracies are in the
     Outcast's clearings (10.4.3), so the line can only be matched from the record's Outcast.
@@ -154,6 +156,8 @@ def correct_first(rp, game, left, bi):
             want.update(values_of(rp, th.sub, th.faction or t.faction, d.raw) or {})
     fix = [[Atom(("ctr", k, v), None, 1, 1, first, bi), 1] for k, v in sorted(want.items())
            if game.s.counters.get(k, 0) != v]
+    if fix and not rp.tolerant:
+        return game, left       # strict: the line's first action is the one not matched
     if fix:
         game = game.clone()
         rp._correct(game, fix, {first}, bi)
