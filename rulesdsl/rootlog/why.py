@@ -132,9 +132,13 @@ def _actions_explain(rp, game, atom, lang):
     # (everyone's window actions, a service of a faction not seated, only when nothing else)
     near = [a for a, _ in found if a in offered or a in fac.actions]
     chosen = exact or sorted(near, key=lambda a: a not in offered) or [a for a, _ in found]
+    rows = [(aid, _status(rp, game, actor, aid, atom, offered, lang)) for aid in chosen[:MAX_ACTIONS + 2]]
+    # everyone's actions (a service, a card's) not offered here say little beside the
+    # faction's own or the offered ones (a service of a faction not seated, say)
+    keep = [(aid, st) for aid, st in rows if g.actions[aid].owner is not None or aid in offered]
+    rows = (keep or rows)[:MAX_ACTIONS]
     parts, laws, acts = [], [], []
-    for aid in chosen[:MAX_ACTIONS]:
-        code, law, extra = _status(rp, game, actor, aid, atom, offered, lang)
+    for aid, (code, law, extra) in rows:
         act = g.actions[aid]
         law = law or act.law
         law_s = _law_text(law)
@@ -198,7 +202,9 @@ def _status(rp, game, actor, aid, atom, offered, lang):
         left = d.prompt[1] if d.prompt and len(d.prompt) > 1 else None
         if isinstance(left, int) and left <= 0 and not act.free:
             return "budget", d.law, {}
-    if act.requires is not None:
+    if act.requires is not None and not act.params:
+        # (a requirement that reads the action's parameters holds or fails per value: the
+        # menu's, not known here)
         ctx = Ctx(g, game.m, s, actor, {}, game)
         try:
             ok = act.enabled(ctx)
@@ -219,33 +225,63 @@ def _status(rp, game, actor, aid, atom, offered, lang):
     return "not_here", act.law, {}
 
 
-def _probe(game, aid, atom, lang):
-    """An action offered at the pending menu, taken on a copy: whether the next choice of
-    spaces refuses the change's place (and by which rule)."""
+def _probe(game, aid, atom, lang, budget=30):
+    """An action offered at the pending menu, taken on copies (its player's decisions within
+    it, each option tried, the change's place and piece kinds first, a few levels deep):
+    whether it makes the change, or else which choice of spaces refuses the change's place
+    and by which rule."""
     place = atom.place if isinstance(atom.place, str) else None
-    if place is None:
+    if place is None or not atom.kinds:
         return "offered", None, {}
+    me = game.pending.player
+    kinds = set(atom.kinds)
+    verbs = _idx.VERBS.get(("space", 1 if atom.sign > 0 else -1), set())
+    base = _count(game, place, kinds)
+    refused = None
+    complete = False
     try:
-        g2 = game.clone()
-        g2.apply(game.legal_ids().index(aid))
-        for _ in range(4):
-            d2 = g2.pending
-            if d2 is None or d2.player != game.pending.player:
-                break
-            ids = g2.legal_ids()
-            if any(o in g2.m.attrs for o in ids):
-                if place in ids:
+        first = game.clone()
+        first.apply(game.legal_ids().index(aid))
+        level = [first]
+        for _ in range(5):
+            nxt = []
+            for g2 in level:
+                if (_count(g2, place, kinds) - base) * atom.sign > 0:
                     return "offered_place", None, {"place": _name(game.g, "space", place, lang)}
-                r = g2.explain(place, lang)
-                if r:
-                    return "offered_refused", r.get("law"), {"text": r.get("text")}
-                return "offered", None, {}
-            if len(ids) != 1:
-                break
-            g2.apply(0)         # a decision with one option only: no choice of the player
+                d2 = g2.pending
+                if d2 is None or d2.player != me or d2.kind == "menu":
+                    continue       # the action is over (or another player decides)
+                ids = g2.legal_ids()
+                if place not in ids and any(o in g2.m.attrs for o in ids):
+                    # a choice of spaces that leaves the place out: its rule, the choices of
+                    # this kind of change first (a move's origin does not refuse a put)
+                    pr = d2.prompt or ()
+                    rank = 0 if len(pr) > 3 and pr[3] in verbs and not (atom.sign > 0 and pr[2] == "from") else 1
+                    if refused is None or rank < refused[0]:
+                        r = g2.explain(place, lang)
+                        if r:
+                            refused = (rank, r)
+                order = sorted(range(len(ids)), key=lambda i: (ids[i] != place, ids[i] not in kinds))
+                for i in order:
+                    if budget <= 0:
+                        break
+                    budget -= 1
+                    g3 = g2.clone()
+                    g3.apply(i)
+                    nxt.append(g3)
+            level = nxt
+        complete = not level
     except Exception:  # noqa: BLE001 - a probe that fails says nothing
         pass
+    if refused:
+        return "offered_refused", refused[1].get("law"), {"text": refused[1].get("text")}
+    if complete and budget > 0:
+        return "offered_elsewhere", None, {}       # every choice tried: none makes it
     return "offered", None, {}
+
+
+def _count(game, place, kinds):
+    return sum(game.s.count(place, k) for k in kinds)
 
 
 def _failing_words(g, act, ctx):
