@@ -163,3 +163,28 @@ def test_the_json_of_a_correction_adds_the_laws_its_explanation_cites():
              seats=[], scores={}, winner_log=None, skipped=[], corrections=[c])
     [j] = result_json(NS(swaps=[]), res)["corrections"]
     assert (j["explain"], j["explain_laws"]) == ("erguer ... — Lei 6.5.4", ["6.5.4"])
+
+
+def test_the_command_line_stops_on_a_wrong_value_before_replaying_and_writes_nothing(
+        tmp_path, capsys, monkeypatch, root_def):
+    """`rootlog importar` with a correspondence whose faction entry names a piece kind the
+    ruleset does not have: exit 1, the error at its line with a caret and the suggestion, in the
+    user's language; no saved game written."""
+    import yaml
+    from rulesdsl.cli import main
+    from rulesdsl.rootlog import cli as rootlog_cli
+    from rulesdsl.rootlog.mapping import Mapping
+    with open(ROOT_MAPPING, encoding="utf-8") as fh:
+        text = fh.read().replace("b_w: oficina,", "b_w: oficinna,")
+    bad = tmp_path / "rootlog.yaml"
+    bad.write_text(text, encoding="utf-8")
+    monkeypatch.setattr(rootlog_cli, "_mapping", lambda ruleset: Mapping(yaml.safe_load(text), str(bad)))
+    record = tmp_path / "x.rootlog"
+    record.write_text("Map: Fall\nC: x\nE: y\n", encoding="utf-8")
+    out = tmp_path / "out.json"
+    assert main(["rootlog", "importar", str(record), "--saida", str(out), "--idioma", "es"]) == 1
+    err = capsys.readouterr().err
+    line = next(i for i, s in enumerate(text.splitlines(), 1) if "oficinna" in s)
+    assert f"rootlog.yaml:{line}:" in err and "'oficinna' no es un tipo de pieza" in err
+    assert "^^^^^^^^" in err and "oficina" in err.split("oficinna")[-1]
+    assert not out.exists()
