@@ -130,12 +130,13 @@ def _actions_explain(rp, game, atom, lang):
     exact = [a for a, e in found if e]
     # without one, those whose verbs may make it: offered here or the faction's own first
     # (everyone's window actions, a service of a faction not seated, only when nothing else)
-    near = [a for a, _ in found if a in offered or a in fac.actions]
-    chosen = exact or sorted(near, key=lambda a: a not in offered) or [a for a, _ in found]
+    mine = set(fac.actions) | _idx.reach(g, actor)
+    near = [a for a, _ in found if a in offered or a in mine]
+    chosen = exact or sorted(near, key=lambda a: (a not in offered, a not in fac.actions)) or [a for a, _ in found]
     rows = [(aid, _status(rp, game, actor, aid, atom, offered, lang)) for aid in chosen[:MAX_ACTIONS + 2]]
-    # everyone's actions (a service, a card's) not offered here say little beside the
-    # faction's own or the offered ones (a service of a faction not seated, say)
-    keep = [(aid, st) for aid, st in rows if g.actions[aid].owner is not None or aid in offered]
+    # everyone's actions (a service, a card's) neither offered here nor in the faction's own
+    # menus say little beside the others (a service of a faction not seated, say)
+    keep = [(aid, st) for aid, st in rows if g.actions[aid].owner is not None or aid in offered or aid in mine]
     rows = (keep or rows)[:MAX_ACTIONS]
     parts, laws, acts = [], [], []
     for aid, (code, law, extra) in rows:
@@ -222,6 +223,8 @@ def _status(rp, game, actor, aid, atom, offered, lang):
             return "failed", act.law, {}
     if s.active != actor:
         return "not_turn", act.law, {}
+    if act.requires is not None and act.params:
+        return "not_offered", act.law, {}      # its requirement not judged: not "possible"
     return "not_here", act.law, {}
 
 

@@ -72,6 +72,27 @@ def index(g) -> dict:
     return out
 
 
+def reach(g, fid) -> frozenset:
+    """The actions the rules of faction `fid` name in a menu or perform (its turn's menus offer
+    everyone's `mover`, `criar`...), kept per ruleset: those come before everyone's others."""
+    got = g.__dict__.setdefault("_rootlog_why_reach", {})
+    if fid in got:
+        return got[fid]
+    out = set()
+    for path, e in g._exprs.items():
+        if e.tree is None or len(path) < 2 or path[0] != "factions" or path[1] != fid:
+            continue
+        for n in e.tree.walk():
+            t = type(n)
+            a = n.action if t is N.Perform else n.actions if t is N.ActionMenu else None
+            if isinstance(a, N.Name):
+                out.update(a.ids)
+            elif isinstance(a, N.ListOf):
+                out.update(i for x in a.walk() if type(x) is N.Name and x.kind == "action" for i in x.ids)
+    got[fid] = frozenset(out)
+    return got[fid]
+
+
 def makers(g, aids, what, sign, kinds) -> list:
     """The actions among `aids` that may make this kind of change, those whose verb names
     the change's piece kinds first: [(action id, exact)]."""
