@@ -257,12 +257,14 @@ def _probe(game, aid, atom, lang, budget=30):
                 ids = g2.legal_ids()
                 if place not in ids and any(o in g2.m.attrs for o in ids):
                     # a choice of spaces that leaves the place out: its rule, the choices of
-                    # this kind of change first (a move's origin does not refuse a put, nor its
-                    # destination a take)
+                    # this kind of change first; a move's origin never refuses a put, nor its
+                    # destination a take
                     pr = d2.prompt or ()
                     wrong_end = "from" if atom.sign > 0 else "to"
-                    rank = 0 if len(pr) > 3 and pr[3] in verbs and pr[2] != wrong_end else 1
-                    if refused is None or rank < refused[0]:
+                    rank = 0 if len(pr) > 3 and pr[3] in verbs else 1
+                    if len(pr) > 2 and pr[2] == wrong_end:
+                        rank = None
+                    if rank is not None and (refused is None or rank < refused[0]):
                         r = g2.explain(place, lang)
                         if r:
                             refused = (rank, r)
