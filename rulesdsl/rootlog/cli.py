@@ -84,6 +84,7 @@ def _mapping(ruleset):
 def cmd_import(args) -> int:
     from ..cli import CliError, _load, write_atomic
     from .mapping import MappingError
+    from .mapping_values import check_mapping
     from .notation import RootlogSyntaxError, parse
     from .replay import Replayer
     from .report import report_text, result_json
@@ -97,6 +98,7 @@ def cmd_import(args) -> int:
                        message=_m(exc.code, lang, **exc.args_), text=exc.text) from None
     mp = _mapping(args.ruleset)
     gdef = _load(args.ruleset, None)
+    check_mapping(mp, gdef, lang)       # its values name the ruleset's things (mapping_values.py)
     try:
         rp = Replayer(gdef, rec, mp, seed=args.seed, budget=max(1, args.budget),
                       tolerant=args.tolerant, lang=lang)
@@ -118,6 +120,7 @@ def cmd_import(args) -> int:
 def cmd_export(args) -> int:
     from ..cli import CliError, _load, write_atomic
     from .export import export_game
+    from .mapping_values import check_mapping
     from .saved import SavedError, load_saved
     lang = args.cli_lang
     text = _read(args.file)
@@ -127,6 +130,7 @@ def cmd_export(args) -> int:
         raise CliError("CLI069", path=args.file, reason=str(exc)) from None
     mp = _mapping(args.ruleset)
     gdef = _load(args.ruleset, None)
+    check_mapping(mp, gdef, lang)
     try:
         game = load_saved(gdef, data, log=True)
     except SavedError as exc:

@@ -34,6 +34,7 @@ class Correction:
     explain: str | None = None
     missing: int = 0         # expected changes no edit could make (no piece in the supply)
     action: int = -1         # its index in the record's flat list of actions
+    explain_laws: list = field(default_factory=list)   # the Law paragraphs `explain` cites (why.py)
 
 
 def classify(rp, line: int, raw: str) -> str:

@@ -355,6 +355,7 @@ class Replayer(Expected, Matching, Search, StartPoints):
                                    _repair.classify(self, t.line, a.raw), edits,
                                    ex.get("text") if isinstance(ex, dict) else None, missing)
             c.action = ai
+            c.explain_laws = list(ex.get("laws") or ()) if isinstance(ex, dict) else []
             _repair.apply(game, edits, {"line": t.line, "action": a.raw, "class": c.klass})
             self.corrections.append(c)
 
@@ -393,14 +394,9 @@ class Replayer(Expected, Matching, Search, StartPoints):
         matched.update(a for a, r in by.items() if r == 0)
 
     def _explain(self, game, atom):
-        if atom is None or atom.place is None or isinstance(atom.place, tuple):
-            return None
-        if not any(o in game.m.attrs for o in game.legal_ids()):
-            return None       # the decision is not about spaces: nothing to explain there
-        try:
-            return game.explain(atom.place, self.lang)
-        except Exception:  # noqa: BLE001 - explaining is best effort
-            return None
+        """The rule the engine applies where `atom` is not made (why.py)."""
+        from .why import explain
+        return explain(self, game, atom)
 
 
 def _stand_in(at, deferred):

@@ -95,7 +95,9 @@ def report_text(rp, res, lang, file) -> str:
             opts = ", ".join(s.options[:12]) + (" ..." if len(s.options) > 12 else "")
             out.append(_m("RLR.decision", lang, player=player, kind=d.kind, law=law or "?", options=opts))
         if s.explain:
-            out.append(_m("RLR.explain", lang, text=s.explain.get("text")))
+            # the place refused by a choice (RLR.explain), or the rule named otherwise (why.py)
+            key = "RLR.explain" if s.explain.get("filter") or "actions" not in s.explain else "RLR.explain_rule"
+            out.append(_m(key, lang, text=s.explain.get("text")))
         c = log_comment(rp, s)
         od = log_overdraw(rp, s)
         hs = log_hand_short(rp, s) if od is None else None
@@ -147,7 +149,8 @@ def result_json(rp, res) -> dict:
             "winner_log": res.winner_log, "swaps": len(rp.swaps),
             "skipped": [{"line": ln, "action": a} for ln, a in res.skipped],
             "corrections": [{"line": c.line, "action": c.raw, "class": c.klass, "pos": c.pos,
-                             "edits": c.edits, "missing": c.missing, "explain": c.explain}
+                             "edits": c.edits, "missing": c.missing, "explain": c.explain,
+                             "explain_laws": getattr(c, "explain_laws", [])}
                             for c in getattr(res, "corrections", None) or []],
             "stop": None if s is None else {
                 "line": s.line, "action": s.action.raw if s.action else None, "reason": s.reason,
