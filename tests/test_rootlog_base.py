@@ -1,0 +1,57 @@
+"""The base factions (Marquise, Eyrie, Alliance, Vagabond) in the real Rootlog games r1g2 and
+r1g5: the lines the record itself gets wrong, and what the matcher reads of them
+(rulesdsl/rootlog; docs/rootlog.md «As facções de base nas partidas reais»)."""
+import os
+
+import pytest
+
+from rulesdsl.errors import format_message
+from rulesdsl.rootlog.frozen_points import after_freeze, by_faction
+from rulesdsl.rootlog.notation import parse
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+GAMES = os.path.normpath(os.path.join(HERE, "..", "..", "shared", "data", "rootlog", "games"))
+needs_games = pytest.mark.skipif(not os.path.isdir(GAMES), reason="../shared/data/rootlog is not beside the repository")
+
+R1G2 = "2020_11_19_winter_tournament_r1g2"
+
+
+def _game(name):
+    with open(os.path.join(GAMES, name + ".rootlog"), encoding="utf-8") as fh:
+        return parse(fh.read())
+
+
+def test_points_written_after_a_coalition_or_an_activated_dominance_are_listed(mapping):
+    """A Vagabond scores, forms a coalition with the Eyrie (9.2.8) and then writes `++` again;
+    the Marquise activates a dominance card (3.3.1) and writes `++2`: both later scores are the
+    record giving points to a frozen score. Points written before the freezing in the same line,
+    and a dominance card merely spent (`F#domC->`), freeze nothing."""
+    rec = parse("V: a\nC: b\nE: c\nV:#thief->$\nC:w->1\nE:b->1\n"
+                "V:++/M#domV->$/++->E$/++\n"               # l. 7: ++ before (fine), ++ after
+                "C:F#domC->/++\n"                          # spent, not activated: C not frozen
+                "E:++2\n"
+                "V:++\n"                                    # l. 10: still frozen
+                "C:M#domC->$/++2\n")                       # l. 11: activated, then ++2
+    got = [(p.line, p.raw, p.faction, p.amount, p.since) for p in after_freeze(rec, mapping)]
+    assert got == [(7, "++", "V", 1, 7), (10, "++", "V", 1, 7), (11, "++2", "C", 2, 11)]
+    assert by_faction(rec, mapping) == {"malandro": 2, "marqueses": 2}
+
+
+@needs_games
+def test_r1g2_the_vagabond_scores_after_its_coalition_in_line_45(mapping):
+    """r1g2: the first Vagabond (V) plays a dominance card and joins the Eyrie in l. 40
+    (`M#domV->$/++->E$`): its score marker leaves the track (9.2.8). In l. 45 it crafts a bag
+    and writes `++`: the record's sum of V's points is 11, the Law's 10 — the engine's 10 is
+    right, and the report names the line. Nothing else in r1g2 is written after a freeze (the
+    Marquise's `F#domC->` of l. 59 is a card spent, not a dominance activated)."""
+    got = [(p.line, p.raw, p.faction, p.amount, p.since) for p in after_freeze(_game(R1G2), mapping)]
+    assert got == [(45, "++", "V", 1, 40)]
+
+
+def test_the_frozen_points_verdict_is_said_in_both_languages():
+    kw = {"line": 45, "action": "++", "n": 1, "since": 40, "who": "Malandro"}
+    pt = format_message("RLR.rlbase_frozen_points", "pt", kw)
+    es = format_message("RLR.rlbase_frozen_points", "es", kw)
+    assert "linha 45" in pt and "1 ponto " in pt and "linha 40" in pt and "9.2.8" in pt
+    assert "línea 45" in es and "1 punto " in es and "línea 40" in es
+    assert "2 pontos" in format_message("RLR.rlbase_frozen_points", "pt", dict(kw, n=2))
