@@ -116,7 +116,7 @@ def report_text(rp, res, lang, file) -> str:
     sc = ", ".join(f"{_name(rp, 'faction', f, lang)} {v}" for f, v in res.scores.items())
     out.append(_m("RLR.scores", lang, scores=sc, winner=res.winner_log or "-"))
     from .frozen_points import after_freeze      # points written after a frozen score
-    for p in after_freeze(rec, rp.mp):
+    for p in (after_freeze(rec, rp.mp) if getattr(rp, "mp", None) is not None else ()):
         out.append(_m("RLR.rlbase_frozen_points", lang, line=p.line, action=p.raw, n=p.amount,
                       since=p.since, who=_name(rp, "faction", rp.mp.faction(p.faction), lang)))
     return "\n".join(out)
@@ -180,4 +180,4 @@ def _hs_json(hs):
 def _fp_json(rp):
     from .frozen_points import after_freeze
     return [{"line": p.line, "action": p.raw, "faction": p.faction, "points": p.amount,
-             "since": p.since} for p in after_freeze(rp.rec, rp.mp)]
+             "since": p.since} for p in (after_freeze(rp.rec, rp.mp) if getattr(rp, "mp", None) else ())]
