@@ -55,3 +55,27 @@ def test_the_frozen_points_verdict_is_said_in_both_languages():
     assert "linha 45" in pt and "1 ponto " in pt and "linha 40" in pt and "9.2.8" in pt
     assert "línea 45" in es and "1 punto " in es and "línea 40" in es
     assert "2 pontos" in format_message("RLR.rlbase_frozen_points", "pt", dict(kw, n=2))
+
+
+def _bare(zones, action):
+    from types import SimpleNamespace as NS
+    rp = NS(mp=NS(zones={}), actions=[(0, None, action)], item_places=[], piece_places=[])
+    game = NS(s=NS(supply={}, zones={z: list(cs) for z, cs in zones.items()}, card_defs={}))
+    return rp, game
+
+
+def test_a_corrected_aid_moves_the_givers_card_to_the_receiver():
+    """r1g2 l. 28 `#G->C`: the second Vagabond gives the Marquise a card (Aid, 9.5.4). Corrected,
+    the card the Marquise gets is the one the Vagabond gave (it matched the clearing, and she
+    spends a mouse card in l. 29), not the deck's top card while the Vagabond's goes to the
+    discard pile; the deck is untouched. One card more received than given is still drawn."""
+    from rulesdsl.rootlog.expected import Atom
+    from rulesdsl.rootlog.repair import plan
+    act = parse("G: a\nC: b\nG:p->1\nC:w->1\nG:#G->C\n").play_turns[-1].actions[0]
+    rp, game = _bare({"g:mao": [5, 6], "c:mao": [7], "baralho": [1, 2]}, act)
+    give = [[Atom(("zone", "g:mao"), None, -1, 1, 0, 1), 1], [Atom(("zone", "c:mao"), None, 1, 1, 0, 1), 1]]
+    edits, missing = plan(rp, game, give)
+    assert (edits, missing) == ([["card", 6, "g:mao", "c:mao"]], 0)
+    more = [[Atom(("zone", "g:mao"), None, -1, 1, 0, 1), 1], [Atom(("zone", "c:mao"), None, 1, 2, 0, 1), 2]]
+    edits, _ = plan(rp, game, more)
+    assert edits == [["card", 6, "g:mao", "c:mao"], ["card", 2, "baralho", "c:mao"]]
