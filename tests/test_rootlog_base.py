@@ -79,3 +79,46 @@ def test_a_corrected_aid_moves_the_givers_card_to_the_receiver():
     more = [[Atom(("zone", "g:mao"), None, -1, 1, 0, 1), 1], [Atom(("zone", "c:mao"), None, 1, 2, 0, 1), 2]]
     edits, _ = plan(rp, game, more)
     assert edits == [["card", 6, "g:mao", "c:mao"], ["card", 2, "baralho", "c:mao"]]
+
+
+R1G5 = "2020_11_20_winter_tournament_r1g5"
+
+
+def _roost_track():
+    """The Eyrie's roost track (7.6.1) as the ruleset's data has it: points by roosts placed."""
+    import yaml
+    with open(os.path.join(HERE, "..", "rulesets", "root", "faccoes", "rapinas.yaml"), encoding="utf-8") as fh:
+        data = yaml.safe_load(fh)
+
+    def find(d):
+        if isinstance(d, dict):
+            if "trilhas" in d and isinstance(d["trilhas"], dict) and "pv" in d["trilhas"]:
+                return d["trilhas"]["pv"]
+            return next((x for x in map(find, d.values()) if x is not None), None)
+        if isinstance(d, list):
+            return next((x for x in map(find, d) if x is not None), None)
+        return None
+    return find(data)
+
+
+@needs_games
+def test_r1g5_line_44_scores_three_for_five_roosts_the_track_gives_four():
+    """r1g5, the Eyrie's lines: each ends its Evening with the roost track's points (7.6.1: the
+    rightmost uncovered space), and the record's own lines say how many roosts are on the map
+    (piece_ledger.py: `b->10` puts one, `(Eb+Ew+w)9->` takes one). Every Eyrie line with roosts
+    worth points writes the track's value last — except l. 44: the roost built in 5 makes five
+    (1, 8, 10, 11 and 5), worth 4, and the line writes `++3`. The engine scores 4 there: one of
+    the Eyrie's points over the record's sum is the record's."""
+    from rulesdsl.rootlog.piece_ledger import on_map_by_line
+    rec = _game(R1G5)
+    roosts = dict(on_map_by_line(rec, "E", "b"))
+    track = _roost_track()
+    assert track == [0, 1, 2, 3, 4, 4, 5]
+    written = {}
+    for t in rec.play_turns:
+        if t.faction == "E":
+            last = [a.amount for a in t.actions if a.kind == "score"]
+            if roosts[t.line] >= 2:
+                written[t.line] = (roosts[t.line], last[-1], track[roosts[t.line] - 1])
+    assert written == {24: (2, 1, 1), 29: (3, 2, 2), 34: (4, 3, 3), 39: (4, 3, 3),
+                       44: (5, 3, 4), 49: (5, 4, 4)}
