@@ -122,3 +122,28 @@ def test_r1g5_line_44_scores_three_for_five_roosts_the_track_gives_four():
                 written[t.line] = (roosts[t.line], last[-1], track[roosts[t.line] - 1])
     assert written == {24: (2, 1, 1), 29: (3, 2, 2), 34: (4, 3, 3), 39: (4, 3, 3),
                        44: (5, 3, 4), 49: (5, 4, 4)}
+
+
+@needs_games
+def test_r1g2_line_28_explores_without_writing_its_point(mapping):
+    """r1g2: a Vagabond who takes an item from a ruin scores 1 (9.5.3: "se você pegou um item,
+    receba 1 PV"), and the record writes that `++` right after the item (`%s10->$/++`) — in
+    every explore of a Vagabond whose score is not frozen, except l. 28: the second Vagabond
+    takes the bag in 10 (`%b10->$`), puts it on its track and aids the Marquise
+    (`%b->s+e/#G->C/$_C->1/++`): one `++`, for the aid's step of the relationship, where the
+    engine scores two. The aid's own point then has nothing to match and the search cannot
+    take the aid (the tolerant replay corrects it). (V's explore in l. 55 writes no point: its
+    score is frozen since l. 40.)"""
+    from rulesdsl.rootlog.frozen_points import frozen_since
+    rec = _game(R1G2)
+    since = frozen_since(rec, mapping)
+    got = []
+    for t in rec.play_turns:
+        acts = t.actions
+        for i, a in enumerate(acts):
+            if a.kind == "move" and any(th.kind == "item" and th.start is not None
+                                        and th.start.kind == "clearing" for th in a.things):
+                scored = i + 1 < len(acts) and acts[i + 1].kind == "score"
+                got.append((t.line, a.raw, scored, t.faction in since and since[t.faction] <= t.line))
+    assert got == [(23, "%s10->$", True, False), (25, "%f11->$", True, False), (28, "%b10->$", False, False),
+                   (35, "%h5->$", True, False), (38, "%h12->$", True, False), (55, "%s5->$", False, True)]

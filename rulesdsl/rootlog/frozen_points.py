@@ -52,6 +52,16 @@ def after_freeze(rec, mp) -> list:
     return out
 
 
+def frozen_since(rec, mp) -> dict:
+    """{faction letter: the line whose action froze its score}."""
+    since: dict = {}
+    for t in rec.play_turns:
+        for a in t.actions:
+            if t.faction not in since and _freezes(a, t.faction, mp):
+                since[t.faction] = a.line
+    return since
+
+
 def by_faction(rec, mp) -> dict:
     """{faction id: points} the record writes after freezing (the difference they make to the
     record's sum of points)."""
