@@ -57,10 +57,13 @@ def test_the_frozen_points_verdict_is_said_in_both_languages():
     assert "2 pontos" in format_message("RLR.rlbase_frozen_points", "pt", dict(kw, n=2))
 
 
-def _bare(zones, action):
+def _bare(zones, action, suits=None):
     from types import SimpleNamespace as NS
-    rp = NS(mp=NS(zones={}), actions=[(0, None, action)], item_places=[], piece_places=[])
-    game = NS(s=NS(supply={}, zones={z: list(cs) for z, cs in zones.items()}, card_defs={}))
+    rp = NS(mp=NS(zones={}, suits={"B": "passaro", "F": "raposa"}, card_attrs={"naipe": "naipe"}),
+            actions=[(0, None, action)], item_places=[], piece_places=[])
+    cards = {f"c{c}": NS(attrs={"naipe": x}) for c, x in (suits or {}).items()}
+    game = NS(s=NS(supply={}, zones={z: list(cs) for z, cs in zones.items()},
+                   card_defs={c: f"c{c}" for c in (suits or {})}), g=NS(cards=cards))
     return rp, game
 
 
@@ -147,3 +150,16 @@ def test_r1g2_line_28_explores_without_writing_its_point(mapping):
                 got.append((t.line, a.raw, scored, t.faction in since and since[t.faction] <= t.line))
     assert got == [(23, "%s10->$", True, False), (25, "%f11->$", True, False), (28, "%b10->$", False, False),
                    (35, "%h5->$", True, False), (38, "%h12->$", True, False), (55, "%s5->$", False, True)]
+
+
+def test_a_corrected_card_of_a_written_suit_is_one_of_that_suit():
+    """`B#G->C` corrected: of the giver's cards, the bird one goes (the last fox one would not
+    be what the record wrote); without one of the suit, the last card."""
+    from rulesdsl.rootlog.expected import Atom
+    from rulesdsl.rootlog.repair import plan
+    act = parse("G: a\nC: b\nG:p->1\nC:w->1\nG:B#G->C\n").play_turns[-1].actions[0]
+    give = [[Atom(("zone", "g:mao"), None, -1, 1, 0, 1), 1], [Atom(("zone", "c:mao"), None, 1, 1, 0, 1), 1]]
+    rp, game = _bare({"g:mao": [5, 6], "c:mao": []}, act, suits={5: "passaro", 6: "raposa"})
+    assert plan(rp, game, give)[0] == [["card", 5, "g:mao", "c:mao"]]
+    rp, game = _bare({"g:mao": [5, 6], "c:mao": []}, act, suits={5: "raposa", 6: "raposa"})
+    assert plan(rp, game, give)[0] == [["card", 6, "g:mao", "c:mao"]]

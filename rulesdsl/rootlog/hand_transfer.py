@@ -36,9 +36,29 @@ def card_transfers(atoms) -> dict:
     return out
 
 
-def transfer(moved, at, n, edits, zone) -> int:
+def suit_fit(rp, game, atoms):
+    """A test of a card instance: of a suit the action writes (`B#E->$_r`: a bird card), or
+    None when it writes none."""
+    try:
+        a = rp.actions[atoms[0][0].action][2]
+        mp, s, g = rp.mp, game.s, game.g
+    except (AttributeError, IndexError, TypeError):
+        return None
+    want = {mp.suits.get(x, x) for th in a.things if th.kind == "card" for _, x in th.suits or ()}
+    if not want:
+        return None
+    key = mp.card_attrs.get("naipe", "naipe")
+
+    def fits(c):
+        cd = g.cards.get(s.card_defs[c])
+        return cd is not None and cd.attrs.get(key) in want
+    return fits
+
+
+def transfer(moved, at, n, edits, zone, fits=None) -> int:
     """Make the transfer part of atom `at`'s `n` open changes (card edits appended; `zone(z)`
-    is the plan's running copy of zone z); returns how many are left to the usual edits."""
+    is the plan's running copy of zone z; the giver's last card `fits`, else its last card);
+    returns how many are left to the usual edits."""
     src, m = moved[id(at)]
     m = min(m, n)
     if src is None:
@@ -48,7 +68,8 @@ def transfer(moved, at, n, edits, zone) -> int:
         pool = zone(src)
         if not pool:
             return n
-        card = pool.pop()
+        i = next((j for j in range(len(pool) - 1, -1, -1) if fits(pool[j])), None) if fits else None
+        card = pool.pop() if i is None else pool.pop(i)
         zone(dst).append(card)
         edits.append(["card", card, src, dst])
         n -= 1

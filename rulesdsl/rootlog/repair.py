@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from . import victory as _victory
-from .hand_transfer import card_transfers as _card_transfers, transfer as _transfer
+from .hand_transfer import card_transfers as _card_transfers, suit_fit as _suit_fit, transfer as _transfer
 from .named_cards import named_source
 
 # the classes of a correction (why the record is judged wrong), most certain first
@@ -73,12 +73,13 @@ def plan(rp, game, atoms) -> tuple[list, int]:
     zones = {}
     # a card given from one zone to another (hand_transfer.py); a named card: named_cards.py
     moved = {} if _names_a_card(rp, atoms) else _card_transfers(atoms)
+    fits = _suit_fit(rp, game, atoms) if moved else None
     for at, n in atoms:
         if not n or at.optional:
             continue
         place = at.place
         if id(at) in moved:
-            n = _transfer(moved, at, n, edits, lambda z: _zone(zones, s, z))
+            n = _transfer(moved, at, n, edits, lambda z: _zone(zones, s, z), fits)
             if not n:
                 continue
         if isinstance(place, str):                     # a space of the map
