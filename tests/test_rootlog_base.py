@@ -57,33 +57,6 @@ def test_the_frozen_points_verdict_is_said_in_both_languages():
     assert "2 pontos" in format_message("RLR.rlbase_frozen_points", "pt", dict(kw, n=2))
 
 
-def _bare(zones, action, suits=None):
-    from types import SimpleNamespace as NS
-    rp = NS(mp=NS(zones={}, suits={"B": "passaro", "F": "raposa"}, card_attrs={"naipe": "naipe"}),
-            actions=[(0, None, action)], item_places=[], piece_places=[])
-    cards = {f"c{c}": NS(attrs={"naipe": x}) for c, x in (suits or {}).items()}
-    game = NS(s=NS(supply={}, zones={z: list(cs) for z, cs in zones.items()},
-                   card_defs={c: f"c{c}" for c in (suits or {})}), g=NS(cards=cards))
-    return rp, game
-
-
-def test_a_corrected_aid_moves_the_givers_card_to_the_receiver():
-    """r1g2 l. 28 `#G->C`: the second Vagabond gives the Marquise a card (Aid, 9.5.4). Corrected,
-    the card the Marquise gets is the one the Vagabond gave (it matched the clearing, and she
-    spends a mouse card in l. 29), not the deck's top card while the Vagabond's goes to the
-    discard pile; the deck is untouched. One card more received than given is still drawn."""
-    from rulesdsl.rootlog.expected import Atom
-    from rulesdsl.rootlog.repair import plan
-    act = parse("G: a\nC: b\nG:p->1\nC:w->1\nG:#G->C\n").play_turns[-1].actions[0]
-    rp, game = _bare({"g:mao": [5, 6], "c:mao": [7], "baralho": [1, 2]}, act)
-    give = [[Atom(("zone", "g:mao"), None, -1, 1, 0, 1), 1], [Atom(("zone", "c:mao"), None, 1, 1, 0, 1), 1]]
-    edits, missing = plan(rp, game, give)
-    assert (edits, missing) == ([["card", 6, "g:mao", "c:mao"]], 0)
-    more = [[Atom(("zone", "g:mao"), None, -1, 1, 0, 1), 1], [Atom(("zone", "c:mao"), None, 1, 2, 0, 1), 2]]
-    edits, _ = plan(rp, game, more)
-    assert edits == [["card", 6, "g:mao", "c:mao"], ["card", 2, "baralho", "c:mao"]]
-
-
 R1G5 = "2020_11_20_winter_tournament_r1g5"
 
 
@@ -151,15 +124,3 @@ def test_r1g2_line_28_explores_without_writing_its_point(mapping):
     assert got == [(23, "%s10->$", True, False), (25, "%f11->$", True, False), (28, "%b10->$", False, False),
                    (35, "%h5->$", True, False), (38, "%h12->$", True, False), (55, "%s5->$", False, True)]
 
-
-def test_a_corrected_card_of_a_written_suit_is_one_of_that_suit():
-    """`B#G->C` corrected: of the giver's cards, the bird one goes (the last fox one would not
-    be what the record wrote); without one of the suit, the last card."""
-    from rulesdsl.rootlog.expected import Atom
-    from rulesdsl.rootlog.repair import plan
-    act = parse("G: a\nC: b\nG:p->1\nC:w->1\nG:B#G->C\n").play_turns[-1].actions[0]
-    give = [[Atom(("zone", "g:mao"), None, -1, 1, 0, 1), 1], [Atom(("zone", "c:mao"), None, 1, 1, 0, 1), 1]]
-    rp, game = _bare({"g:mao": [5, 6], "c:mao": []}, act, suits={5: "passaro", 6: "raposa"})
-    assert plan(rp, game, give)[0] == [["card", 5, "g:mao", "c:mao"]]
-    rp, game = _bare({"g:mao": [5, 6], "c:mao": []}, act, suits={5: "raposa", 6: "raposa"})
-    assert plan(rp, game, give)[0] == [["card", 6, "g:mao", "c:mao"]]

@@ -14,7 +14,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from . import victory as _victory
-from .hand_transfer import card_transfers as _card_transfers, suit_fit as _suit_fit, transfer as _transfer
 from .named_cards import named_source
 
 # the classes of a correction (why the record is judged wrong), most certain first
@@ -71,17 +70,10 @@ def plan(rp, game, atoms) -> tuple[list, int]:
     deck, discard = mp.zones.get("baralho", "baralho"), mp.zones.get("descarte", "descarte")
     supply = dict(s.supply)
     zones = {}
-    # a card given from one zone to another (hand_transfer.py); a named card: named_cards.py
-    moved = {} if _names_a_card(rp, atoms) else _card_transfers(atoms)
-    fits = _suit_fit(rp, game, atoms) if moved else None
     for at, n in atoms:
         if not n or at.optional:
             continue
         place = at.place
-        if id(at) in moved:
-            n = _transfer(moved, at, n, edits, lambda z: _zone(zones, s, z), fits)
-            if not n:
-                continue
         if isinstance(place, str):                     # a space of the map
             kinds = sorted(at.kinds or ())
             for k in kinds:
@@ -145,14 +137,6 @@ def plan(rp, game, atoms) -> tuple[list, int]:
         else:
             missing += n
     return edits, missing
-
-
-def _names_a_card(rp, atoms) -> bool:
-    try:
-        a = rp.actions[atoms[0][0].action][2]
-    except (AttributeError, IndexError, TypeError):
-        return False
-    return any(th.kind == "card" and th.name for th in getattr(a, "things", ()) or ())
 
 
 def _zone(zones, s, z) -> list:
