@@ -31,6 +31,11 @@ def record_scores(rec, mp) -> dict:
     return dict(out)
 
 
+def _frozen_by_faction(rec, mp) -> dict:
+    from rulesdsl.rootlog.frozen_points import by_faction
+    return by_faction(rec, mp)
+
+
 def run_one(path, gdef, mp, tolerant, lines, twins):
     from rulesdsl.rootlog.notation import parse
     from rulesdsl.rootlog.replay import Replayer
@@ -61,6 +66,8 @@ def run_one(path, gdef, mp, tolerant, lines, twins):
                 for f in sorted({c.faction for c in res.corrections})},
             "forced_ends": sum(1 for _, a in res.skipped if a == "*"),
             "scores": res.scores, "scores_log": record_scores(rec, mp),
+            # the record's points written after it froze the faction's score (frozen_points.py)
+            "scores_log_frozen": _frozen_by_faction(rec, mp),
             "winners": list(res.game.winners()), "winner_log": rec.winner,
             "cpu_s": round(cpu, 1)}
 

@@ -117,6 +117,10 @@ def report_text(rp, res, lang, file) -> str:
             out.append(_m("RLR.verdict_open", lang))
     sc = ", ".join(f"{_name(rp, 'faction', f, lang)} {v}" for f, v in res.scores.items())
     out.append(_m("RLR.scores", lang, scores=sc, winner=res.winner_log or "-"))
+    from .frozen_points import after_freeze      # points written after a frozen score
+    for p in (after_freeze(rec, rp.mp) if getattr(rp, "mp", None) is not None else ()):
+        out.append(_m("RLR.rlbase_frozen_points", lang, line=p.line, action=p.raw, n=p.amount,
+                      since=p.since, who=_name(rp, "faction", rp.mp.faction(p.faction), lang)))
     return "\n".join(out)
 
 
@@ -147,6 +151,7 @@ def result_json(rp, res) -> dict:
             "actions": res.actions_total, "actions_checked": res.actions_checked,
             "actions_matched": res.actions_matched, "seats": res.seats, "scores": res.scores,
             "winner_log": res.winner_log, "swaps": len(rp.swaps),
+            "log_frozen_points": _fp_json(rp),
             "skipped": [{"line": ln, "action": a} for ln, a in res.skipped],
             "corrections": [{"line": c.line, "action": c.raw, "class": c.klass, "pos": c.pos,
                              "edits": c.edits, "missing": c.missing, "explain": c.explain,
@@ -173,3 +178,9 @@ def _od_json(od):
 def _hs_json(hs):
     return None if hs is None else {"line": hs.line, "action": hs.raw, "owner": hs.owner,
                                     "hand": hs.hand, "shown": hs.shown}
+
+
+def _fp_json(rp):
+    from .frozen_points import after_freeze
+    return [{"line": p.line, "action": p.raw, "faction": p.faction, "points": p.amount,
+             "since": p.since} for p in (after_freeze(rp.rec, rp.mp) if getattr(rp, "mp", None) else ())]
