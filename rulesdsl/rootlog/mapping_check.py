@@ -16,7 +16,7 @@ SECTION_KEYS = ("versão", "contador_de_pontos", "mapas", "baralhos", "clareira"
                 "mão_inicial", "congela_pontos", "estados_de_item", "facções", "cartas",
                 "cartas_por_naipe", "zonas", "atributos_de_carta")
 FACTION_KEYS = ("id", "itens", "mão_inclui", "criar_exaure", "quadro", "quadro_peças",
-                "contadores", "peças")
+                "contadores", "peças", "custos_não_escritos")
 
 
 def _unknown(diags, node, known, path):
