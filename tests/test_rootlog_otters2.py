@@ -94,3 +94,20 @@ def test_other_factions_and_unwritten_costs_pay_nothing(root_def, mapping):
     ai = next(ai for ai, (b, _, a) in enumerate(rp.actions) if a.raw == "#->A")
     atoms = [(at, at.n) for block in rp.atoms for at in block if at.action == ai]
     assert atoms and cost_edits(rp, game, ai, atoms, left) == []
+
+
+# -- the round trip: funds spent and prices changed are written (export.py) ---------------------
+
+def test_a_fund_spent_is_written_as_the_players_write_it(mapping):
+    """A trade post (11.5.6.II) spends two of the Duchy's warriors from the funds: the engine
+    moves them to the spent section, then back to their owner's supply. The line writes the
+    spend, `2Dw$->` (real records: `2w$->/t_r+w->5`); a payment moving between two sections
+    of `$` is not written."""
+    from rulesdsl.rootlog.export import _action, _reverse
+    ev = {"t": "move", "from": "ribeirinhos.fundos", "to": "ribeirinhos.gastos",
+          "kind": "ducado.guerreiro", "owner": "ducado", "count": 2, "by": "ribeirinhos"}
+    out = _action(ev, "move", _reverse(mapping), mapping, mapping.letters, "ribeirinhos", None, {})
+    assert out == "2Dw$->"
+    ev = dict(ev, to="ribeirinhos.comprometidos", kind="ribeirinhos.guerreiro", owner="ribeirinhos", count=1)
+    assert _action(ev, "move", _reverse(mapping), mapping, mapping.letters, "ribeirinhos", None, {}) is None
+
