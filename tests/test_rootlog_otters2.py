@@ -125,3 +125,16 @@ def test_a_fund_spent_is_written_as_the_players_write_it(mapping):
     ev = dict(ev, to="ribeirinhos.comprometidos", kind="ribeirinhos.guerreiro", owner="ribeirinhos", count=1)
     assert _action(ev, "move", _reverse(mapping), mapping, mapping.letters, "ribeirinhos", None, {}) is None
 
+
+
+def test_a_typo_in_the_unwritten_costs_is_an_error_where_it_stands():
+    """`batalhas` for `batalha`: never a cost quietly absent (mapping_check.py)."""
+    import pytest
+    from rulesdsl.errors import RulesError
+    from rulesdsl.rootlog.mapping_check import check_keys
+    text = ("idioma: pt\nrootlog:\n  facções:\n    O:\n      id: ribeirinhos\n"
+            "      custos_não_escritos: {de: fundos, para: comprometidos, ações: {batalhas: 1}}\n")
+    with pytest.raises(RulesError) as exc:
+        check_keys("rootlog.yaml", text)
+    (d,) = exc.value.diagnostics
+    assert (d.code, d.pos.line, d.args["key"], d.hint) == ("RLM.unknown_key", 6, "batalhas", "batalha")

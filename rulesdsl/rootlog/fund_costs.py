@@ -29,7 +29,7 @@ faction's own first, and last an owner whose pieces the line still takes from th
 (`2Cw$->`: the funds it spends later in the turn must still be funds)."""
 from __future__ import annotations
 
-KINDS = ("movimento", "batalha", "compra", "criação")
+from .mapping_check import COST_ACTIONS as KINDS     # the kinds the mapping may price
 
 
 def cost_edits(rp, game, ai, atoms, left, made=()) -> list:
@@ -44,8 +44,8 @@ def cost_edits(rp, game, ai, atoms, left, made=()) -> list:
     kind, units = _kind(rp, ai, t, a, atoms, letter, left)
     if a.kind == "craft":
         kind, units = "criação", _cost_size(rp, game, made, letter)
-    per = spec["ações"].get(kind, 0) if kind else 0
-    if not per or not units:
+    per = (spec.get("ações") or {}).get(kind, 0) if kind else 0
+    if not per or not units or not spec.get("de") or not spec.get("para"):
         return []
     fid = rp.mp.factions[letter]
     src, dst = f"{fid}.{spec['de']}", f"{fid}.{spec['para']}"

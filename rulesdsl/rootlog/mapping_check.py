@@ -17,6 +17,9 @@ SECTION_KEYS = ("versão", "contador_de_pontos", "mapas", "baralhos", "clareira"
                 "cartas_por_naipe", "zonas", "atributos_de_carta")
 FACTION_KEYS = ("id", "itens", "mão_inclui", "criar_exaure", "quadro", "quadro_peças",
                 "contadores", "peças", "custos_não_escritos")
+# a faction's `custos_não_escritos:` and the record actions it prices (fund_costs.py)
+COST_KEYS = ("de", "para", "ações")
+COST_ACTIONS = ("movimento", "batalha", "compra", "criação")
 
 
 def _unknown(diags, node, known, path):
@@ -54,4 +57,7 @@ def check_keys(path: str, text: str) -> None:
     if isinstance(factions, yaml.MappingNode):
         for _, entry in factions.value:
             _unknown(diags, entry, FACTION_KEYS, path)
+            costs = _child(entry, "custos_não_escritos")
+            _unknown(diags, costs, COST_KEYS, path)
+            _unknown(diags, _child(costs, "ações"), COST_ACTIONS, path)
     diags.raise_if_errors()
