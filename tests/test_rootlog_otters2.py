@@ -13,7 +13,7 @@ RECORD = ("Map: Fall\nDeck: E&P\nA: Ann\nO: Otto\nC: Cat\n"
           "A:3#->$\nO:w->10+11/2w->5/$_->3\n"
           "C:t_k->2/b_s->2/b_r->10/b_w->5/w->1+2+3+5+6+7+8+9+10+11+12\n"
           "A:#->A\n"
-          "O:XA11/At11->/++/XA11/At11->/2Cw$->/2w11->12/2#->O/XC5/R#C->/Cw5->/Zcoffin\n")
+          "O:XA11/At11->/++/XA11/At11->/2Cw$->/2w11->12/2#->O/XC5/R#C->/Cw5->\n")
 
 FUNDS, COMMITTED = "ribeirinhos.fundos", "ribeirinhos.comprometidos"
 OW, CW = "ribeirinhos.guerreiro", "marqueses.guerreiro"
@@ -80,20 +80,6 @@ def test_a_corrected_move_and_draw_commit_their_funds(root_def, mapping):
     assert cost_edits(rp, game, draw, _open(rp, draw), left) == [["zone_piece", FUNDS, COMMITTED, OW, 2]]
     game.s.piece_zones[FUNDS] = {CW: 2}
     assert cost_edits(rp, game, draw, _open(rp, draw), left) == [["zone_piece", FUNDS, COMMITTED, CW, 2]]
-
-
-def test_a_corrected_craft_commits_a_fund_per_suit_of_its_cost(root_def, mapping):
-    """`Zcoffin` corrected: the correction takes the card from the hand; Coffin Makers cost
-    two rabbits (its `custo`), so two funds are committed (11.5.3). A craft whose card was matched
-    before (the correction takes no card) commits nothing: its cost is not known."""
-    rp, game = _setup(root_def, mapping)
-    bi, idx = _line(rp)
-    left = [[at, at.n] for at in rp.atoms[bi]]
-    ai = idx["Zcoffin"][0]
-    card = game.s.card_defs.index("fabricantes_de_caixoes")
-    made = [["card", card, mapping.hand("ribeirinhos"), "descarte"]]
-    assert cost_edits(rp, game, ai, _open(rp, ai), left, made) == [["zone_piece", FUNDS, COMMITTED, OW, 2]]
-    assert cost_edits(rp, game, ai, _open(rp, ai), left, []) == []
 
 
 def test_other_factions_and_unwritten_costs_pay_nothing(root_def, mapping):

@@ -19,10 +19,11 @@ action of the faction whose line it is also moves those units, through the same 
 - `batalha`: a battle (`XA11`) whose casualties (`At11->`, the removals that follow it in the
   line) were corrected, the engine not having fought it: one unit per battle, once;
 - `compra`: cards drawn from the deck into the faction's own hand (`3#->O`), one unit per
-  card still to be drawn when corrected;
-- `criação`: a craft (`Zswap`, `Z%s`), one unit per suit of the cost of the card the
-  correction takes from the hand (11.5.3: the funds go to the trade-post track; in the engine
-  they are committed as for the other actions); none if that card was matched before.
+  card still to be drawn when corrected.
+
+Not a craft (11.5.3): a corrected craft discards the hand's last card, not the one crafted (the
+record names it only by its product), so the cost of that card is not the craft's; paying it
+was tried and made r2g4 worse (the funds of l. 46 ran short: docs/rootlog.md).
 
 Whose piece is committed (the funds hold other factions' warriors too, 11.2.6.I): the
 faction's own first, and last an owner whose pieces the line still takes from that board
@@ -32,18 +33,15 @@ from __future__ import annotations
 from .mapping_check import COST_ACTIONS as KINDS     # the kinds the mapping may price
 
 
-def cost_edits(rp, game, ai, atoms, left, made=()) -> list:
+def cost_edits(rp, game, ai, atoms, left) -> list:
     """The edits paying the unwritten cost of record action `ai`, corrected with its open
-    `atoms` [(Atom, remaining)] by the edits `made` on `game` (not applied; [] when it has
-    none)."""
+    `atoms` [(Atom, remaining)] on `game` (not applied; [] when it has none)."""
     bi, t, a = rp.actions[ai]
     letter = t.faction
     spec = rp.mp.hidden_costs.get(letter)
     if not spec or bi == 0 or (a.faction and a.faction != letter):
         return []
     kind, units = _kind(rp, ai, t, a, atoms, letter, left)
-    if a.kind == "craft":
-        kind, units = "criação", _cost_size(rp, game, made, letter)
     per = (spec.get("ações") or {}).get(kind, 0) if kind else 0
     if not per or not units or not spec.get("de") or not spec.get("para"):
         return []
@@ -90,21 +88,6 @@ def _kind(rp, ai, t, a, atoms, letter, left):
         if j is not None and not _fought(left, ai - i, j, i) and _first_pay(rp, ai - i + j):
             return "batalha", 1
     return None, 0
-
-
-def _cost_size(rp, game, made, letter) -> int:
-    """How many suits the cost of the card a corrected craft takes from the hand lists (the
-    card attribute `custo` of the mapping's `atributos_de_carta:`); 0 when the correction
-    takes no card (its card was matched before)."""
-    hand = rp.mp.hand(rp.mp.factions[letter])
-    attr = rp.mp.card_attrs.get("custo", "custo")
-    defs, cards = game.s.card_defs, rp.g.cards
-    for e in made:
-        if e[0] == "card" and e[2] == hand and isinstance(e[1], int) and 0 <= e[1] < len(defs):
-            d = cards.get(defs[e[1]])
-            cost = d.attrs.get(attr) if d is not None else None
-            return len(cost) if isinstance(cost, (list, tuple)) else 0
-    return 0
 
 
 def _index(t, a) -> int:

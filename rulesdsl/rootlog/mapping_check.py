@@ -19,7 +19,7 @@ FACTION_KEYS = ("id", "itens", "mão_inclui", "criar_exaure", "quadro", "quadro_
                 "contadores", "peças", "custos_não_escritos")
 # a faction's `custos_não_escritos:` and the record actions it prices (fund_costs.py)
 COST_KEYS = ("de", "para", "ações")
-COST_ACTIONS = ("movimento", "batalha", "compra", "criação")
+COST_ACTIONS = ("movimento", "batalha", "compra")
 
 
 def _unknown(diags, node, known, path):

@@ -346,7 +346,7 @@ class Replayer(Expected, Matching, Search, StartPoints):
                 continue
             _, t, a = self.actions[ai]
             edits, missing = _repair.plan(self, game, atoms)
-            edits += _fund_costs.cost_edits(self, game, ai, atoms, left, edits)    # the unwritten commits
+            edits += _fund_costs.cost_edits(self, game, ai, atoms, left)    # the unwritten commits
             ex = self._explain(game, next((at for at, _ in atoms if not at.optional), None))
             c = _repair.Correction(len(game.history), t.line, a.raw, t.faction,
                                    _repair.classify(self, t.line, a.raw), edits,
