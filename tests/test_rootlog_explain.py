@@ -188,3 +188,27 @@ def test_the_command_line_stops_on_a_wrong_value_before_replaying_and_writes_not
     assert f"rootlog.yaml:{line}:" in err and "'oficinna' no es un tipo de pieza" in err
     assert "^^^^^^^^" in err and "oficina" in err.split("oficinna")[-1]
     assert not out.exists()
+
+
+# the faction keys added after the checker (a suit marker's counters, the unwritten costs)
+BAD_MARKERS = """idioma: pt
+rootlog:
+  facções:
+    L:
+      id: lagartos
+      marcadores_de_naipe: {o: {pariah: naipe, odio: zero}}
+    O:
+      id: ribeirinhos
+      custos_não_escritos: {de: fundo, para: comprometidos, ações: {movimento: um}}
+"""
+
+
+def test_a_suit_markers_counters_and_values_and_the_unwritten_costs_are_checked(root_def):
+    with pytest.raises(RulesError) as exc:
+        check_values("rootlog.yaml", BAD_MARKERS, root_def)
+    assert _found(exc) == [
+        ("RLM.value_counter", 6, 33, "pariah", "paria"),
+        ("RLM.value_marker_value", 6, 54, "zero", None),
+        ("RLM.value_faction_zone", 9, 33, "fundo", "fundos"),
+        ("RLM.value_cost_units", 9, 80, "um", None),
+    ]

@@ -15,11 +15,11 @@ from . import suit_markers as _suit_markers
 from .export_events import Battle, ambush_suit, battle_actions, closed_path, counter, flip, follow_pieces, item_state, reveal, trick
 
 
-# The Riverfolk's prices (`$_h->3`) are written by `counter` as the notation has them, but the
-# importer (replay.py) does not yet match a price decision to them (a game whose prices change
-# stops there: docs/rootlog.md, "Exportar"); until it does, they are left out so that exported
-# games round-trip, and the docs say so.
-WRITE_COUNTERS = False
+# The Riverfolk's prices (`$_h->3`) are written by `counter` as the notation has them, also
+# when they change in play (11.6.2): the importer matches a price decision to the value written
+# at the line's end (a counter atom, expected.py). Left out before, a game whose prices changed
+# could not round-trip: its payments (`4w->O$`) did not fit the prices the replay kept.
+WRITE_COUNTERS = True
 
 
 def _reverse(mp):
@@ -324,6 +324,11 @@ def _action(e, t, rev, mp, letters, active, card, held, card_id=lambda c: None):
             dst = _piece_board(mp, letters, active, e.get("destination")) if e.get("destination") else None
             return f"{p}{src}->{dst or ''}" if src else None
         src, dst = where(e.get("from")), where(e.get("to") or e.get("space"))
+        if src is not None and dst is None and _other_zone(mp, e.get("to")):
+            # off the board location into a zone the notation does not watch, on the way to
+            # the supply: a Riverfolk fund spent (11.5: funds → spent → its owner's supply)
+            # is written as the players write it, `2Dw$->` (fund_costs.py's counterpart)
+            return f"{p}{src}->"
         if src is None or dst is None or src == dst:
             return None         # (between two sections of one board location: not written)
         return f"{p}{src}->{dst}"
@@ -359,3 +364,11 @@ def _action(e, t, rev, mp, letters, active, card, held, card_id=lambda c: None):
     if t == "give" and e.get("by") in letters and e.get("to") in letters:
         return f"{card(e.get('card'))}{letters[e['by']]}->{letters[e['to']]}"
     return None
+
+
+def _other_zone(mp, zone) -> bool:
+    """Whether `zone` is a faction zone (`faction.zone`) that no board location of the mapping
+    watches (the Riverfolk's spent funds on their way to the supply)."""
+    if not isinstance(zone, str) or "." not in zone or _place(mp, zone) is not None:
+        return False
+    return not any(zone in zones for table in mp.piece_boards.values() for zones in table.values())

@@ -41,6 +41,7 @@ class Mapping:
         self.item_zones = {}
         self.hand_extra = {}
         self.craft_exhausts = {}
+        self.hidden_costs = {}
         # the items of a faction: its crafted items (4.1.2), or the zone its entry names
         item_zone = str(d.get("zona_de_itens", "{facção}:itens_artesanais"))
         # the notation's item states (`e`, `d`) -> the ruleset's piece statuses
@@ -68,6 +69,9 @@ class Mapping:
                                           for k, v in (f.get("contadores") or {}).items()}
             self.pieces[str(letter)] = {str(k): v for k, v in (f.get("peças") or {}).items()}
             self.suit_markers[str(letter)] = _suit_markers.load(f, f["id"])
+            # the costs of its actions the notation never writes (fund_costs.py)
+            if f.get("custos_não_escritos"):
+                self.hidden_costs[str(letter)] = f["custos_não_escritos"]
         self.cards = {str(k): list(v) for k, v in (d.get("cartas") or {}).items()}
         self.cards_by_suit = {str(k): {s: list(ids) for s, ids in v.items()}
                               for k, v in (d.get("cartas_por_naipe") or {}).items()}

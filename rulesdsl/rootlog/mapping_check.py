@@ -16,7 +16,10 @@ SECTION_KEYS = ("versão", "contador_de_pontos", "mapas", "baralhos", "clareira"
                 "mão_inicial", "congela_pontos", "estados_de_item", "facções", "cartas",
                 "cartas_por_naipe", "zonas", "atributos_de_carta")
 FACTION_KEYS = ("id", "itens", "mão_inclui", "criar_exaure", "quadro", "quadro_peças",
-                "contadores", "marcadores_de_naipe", "peças")
+                "contadores", "marcadores_de_naipe", "peças", "custos_não_escritos")
+# a faction's `custos_não_escritos:` and the record actions it prices (fund_costs.py)
+COST_KEYS = ("de", "para", "ações")
+COST_ACTIONS = ("movimento", "batalha", "compra")
 
 
 def _unknown(diags, node, known, path):
@@ -54,4 +57,7 @@ def check_keys(path: str, text: str) -> None:
     if isinstance(factions, yaml.MappingNode):
         for _, entry in factions.value:
             _unknown(diags, entry, FACTION_KEYS, path)
+            costs = _child(entry, "custos_não_escritos")
+            _unknown(diags, costs, COST_KEYS, path)
+            _unknown(diags, _child(costs, "ações"), COST_ACTIONS, path)
     diags.raise_if_errors()

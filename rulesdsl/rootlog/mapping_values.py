@@ -204,6 +204,40 @@ def _faction(ck, entry, item_letters):
                 ck.check(c, "counter", v.faction_counters(fid))
         elif key == "criar_exaure":
             ck.check(node, "item_letter", item_letters)
+        elif key == "marcadores_de_naipe":
+            # {marker: {counter: naipe | a number}} (suit_markers.py)
+            for _, counters in _values(node):
+                for name, value in _values(counters):
+                    k = _key_node(counters, name)
+                    if k is not None:
+                        ck.check(k, "counter", v.faction_counters(fid))
+                    if isinstance(value, yaml.ScalarNode) and value.value != "naipe" \
+                            and not _is_int(value.value):
+                        ck.bad(value, "marker_value", {"naipe"})
+        elif key == "custos_não_escritos":
+            # {de: zone, para: zone, ações: {kind: a number}} (fund_costs.py)
+            for part in ("de", "para"):
+                z = _child(node, part)
+                if z is not None:
+                    ck.check(z, "faction_zone", v.faction_zones(fid, "pieces"))
+            for _, n in _values(_child(node, "ações")):
+                if isinstance(n, yaml.ScalarNode) and not _is_int(n.value):
+                    ck.bad(n, "cost_units", set())
+
+
+def _key_node(mapping, name):
+    for k, _ in getattr(mapping, "value", ()):
+        if isinstance(k, yaml.ScalarNode) and k.value == name:
+            return k
+    return None
+
+
+def _is_int(text) -> bool:
+    try:
+        int(str(text))
+    except ValueError:
+        return False
+    return True
 
 
 def _fmt(template, n):

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from ..interpreter.engine import Game
 from . import cards as _cards
 from . import forced as _forced
+from . import fund_costs as _fund_costs
 from . import hidden as _hidden
 from . import hidden_faces as _hidden_faces
 from . import repair as _repair
@@ -350,6 +351,7 @@ class Replayer(Expected, Matching, Search, StartPoints):
                 continue
             _, t, a = self.actions[ai]
             edits, missing = _repair.plan(self, game, atoms)
+            edits += _fund_costs.cost_edits(self, game, ai, atoms, left)    # the unwritten commits
             ex = self._explain(game, next((at for at, _ in atoms if not at.optional), None))
             c = _repair.Correction(len(game.history), t.line, a.raw, t.faction,
                                    _repair.classify(self, t.line, a.raw), edits,

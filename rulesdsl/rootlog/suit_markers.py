@@ -17,9 +17,17 @@ def load(entry: dict, fid: str) -> dict:
     `marcadores_de_naipe:`; the counter keys as the state names them (`faction:faction.name`)."""
     out = {}
     for sub, counters in (entry.get("marcadores_de_naipe") or {}).items():
-        out[str(sub)] = tuple((f"{fid}:{fid}.{name}", None if str(v) == "naipe" else int(v))
+        # a value neither `naipe` nor a number is reported by mapping_values.py (RLM.value_marker_value)
+        out[str(sub)] = tuple((f"{fid}:{fid}.{name}", None if str(v) == "naipe" else _number(v))
                               for name, v in (counters or {}).items())
     return out
+
+
+def _number(v):
+    try:
+        return int(v)
+    except (TypeError, ValueError):
+        return None
 
 
 def _code(g, key, suit_id):
