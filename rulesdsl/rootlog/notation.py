@@ -126,6 +126,11 @@ class Record:
             if t.faction in out:
                 break
             out.append(t.faction)
+        else:
+            # a record cut within its first round (a short game exported after a turn or
+            # two): the players without a turn line yet sit after those with one, in the
+            # order of their player lines (which `exportar` writes in seat order)
+            out += [x for x in self.players if x not in out]
         return out
 
     def clearing_suits(self) -> dict:

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 
 from ..interpreter.engine import Game
 from . import cards as _cards
+from . import cut_record as _cut
 from . import forced as _forced
 from . import hidden as _hidden
 from . import hidden_faces as _hidden_faces
@@ -261,6 +262,8 @@ class Replayer(Expected, Matching, Search, StartPoints):
                     continue
                 # no way on: report from the furthest position reached
                 game, left = deep_game, deep_left
+                if nxt is None:
+                    left = _cut.settle_last_line(self, left, bi)   # a record cut mid-turn
                 first = next(((at, rem) for at, rem in left if rem and at.turn == bi and not at.optional), None)
                 if self.tolerant and first is not None and repaired_here < self.skips_per_line:
                     # the record judged wrong at its first action still unmatched: the
