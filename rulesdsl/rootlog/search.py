@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from ..interpreter import chance as _chance
 from . import cards as _cards
+from . import half_done as _half
 
 DONE_IDS = ("fim", "passar")
 
@@ -94,6 +95,8 @@ class Search:
         found = []
         complete_at = None       # the depth where the first open action was first completed
         early = None             # how many candidates were found by then
+        halves = []              # candidates that complete the first action and leave another half done
+        extra = 0                # levels followed past complete_at for them (half_done.py)
         while level and depth <= 12:
             nxt = []
             for node in level:
@@ -135,8 +138,12 @@ class Search:
                         if all(r == x[1] for (_, r), x in zip(new, left)):
                             nxt.append(g2)       # only changes the log may omit: go on
                             continue
-                        sc = self._score(left, new, first, self.merged)
+                        # (past a half-done move, the diff from the step's start adds the
+                        # two steps' cards of one hand: not one change made of two actions)
+                        sc = self._score(left, new, first, self.merged and not extra)
                         found.append((sc, g2, new, False))
+                        if sc[0] and not sc[2]:
+                            halves.append((sc, g2))
                         if (sc[1] or not sc[2]) and not sc[0]:
                             # the first action, or another, half done: it may go on (the
                             # Vagabond's two damaged items of `(%c+%x)V$->d` are chosen one
@@ -157,7 +164,16 @@ class Search:
             if any(f[0][0] and not (f[0][0] == 9 and f[0][1] < 0) for f in found):
                 if complete_at is None:
                     complete_at, early = depth, len(found)
-                if depth >= complete_at + self.grace:
+                    more = _half.worth_following(found, halves)
+                    if more:
+                        # a move whose pieces left and arrive a decision later (Field
+                        # Hospitals, 6.2.3: `Cw9->2`): followed one level, as part of this depth
+                        level, extra = more + (nxt if self.grace else []), 1
+                        depth += 1
+                        continue
+                elif extra and depth == complete_at + 1:
+                    early = len(found)        # what that level found ranks with this depth's
+                if depth >= complete_at + extra + self.grace:
                     break
             level = nxt
             depth += 1
