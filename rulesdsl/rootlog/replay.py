@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from ..interpreter.engine import Game
 from . import cards as _cards
 from . import cut_record as _cut
+from . import dominance as _dominance
 from . import forced as _forced
 from . import hidden as _hidden
 from . import hidden_faces as _hidden_faces
@@ -92,7 +93,8 @@ class Replayer(Expected, Matching, Search, StartPoints):
         # the board zones whose sizes are watched (cards the log puts on or takes off them);
         # a change there the log does not record is let through (the log often omits them)
         self.zones = sorted({z for t in mapping.boards.values() for z in t.values()}
-                            | {mapping.hand(mapping.factions[x]) for x in record.players if x in mapping.factions})
+                            | {mapping.hand(mapping.factions[x]) for x in record.players if x in mapping.factions}
+                            | _dominance.watched(mapping))
         # the piece zones of the boards (their sum per board location) and the board markers
         self.piece_places = [(("pz", f"{letter}${sub}"), ids) for letter, t in mapping.piece_boards.items()
                              if letter in record.players for sub, ids in t.items()]

@@ -4,6 +4,7 @@ from __future__ import annotations
 from ..interpreter import chance as _chance
 from . import cards as _cards
 from . import half_done as _half
+from . import twin_probe as _twin_probe
 
 DONE_IDS = ("fim", "passar")
 
@@ -230,10 +231,15 @@ class Search:
         chosen a decision later). The record cannot tell them apart at this step, so trying a
         twin is no discrepancy (_dfs); `twins` lists where they are."""
         out, seen = Candidates(), set()
+        first_of, probes = {}, {}      # a signature -> its first candidate's game, its probe
         best_sc = best_obs = None
-        for f in found[:keep]:
+        extra = 0        # twins of the best found past the `keep` first (twin_probe.py)
+        for n, f in enumerate(found):
             sc, g2, new, ended = f
-            out.append((g2, new, ended))
+            if n >= keep and (best_sc is None or sc != best_sc or extra >= _twin_probe.EXTRA):
+                break
+            if n < keep:
+                out.append((g2, new, ended))
             if id(f) in late:
                 continue         # found past the completing depth: never a twin of the best
             o = self.obs(g2)
@@ -244,6 +250,20 @@ class Search:
             d = g2.pending
             sig = (self._hidden_sig(g2), ended,
                    None if d is None else (str(d.player), str(d.kind), tuple(g2.legal_ids())))
+            if sig in first_of and not ended:
+                # the same in all the state shows: the pending decision's last option may
+                # still tell them apart (a die whose hits come after it: twin_probe.py)
+                mine = _twin_probe.probe(self, g2)
+                if sig not in probes:
+                    probes[sig] = _twin_probe.probe(self, first_of[sig])
+                if mine != probes[sig]:
+                    sig = (sig, mine)
+            first_of.setdefault(sig, g2)
+            if sig not in seen and n >= keep:
+                # past the kept ones, only a position not seen yet: the die that gives the
+                # third hit may come after six that give two (the dice are tried in order)
+                out.append((g2, new, ended))
+                extra += 1
             if sig not in seen and len(out) > 1:
                 out.twins.append(len(out) - 1)
             seen.add(sig)
