@@ -12,6 +12,7 @@ from ..errors import format_message
 from ..interpreter.board import attr
 from . import export_hands as _hands
 from .export_returns import Returns
+from .export_play_area import played
 from .export_events import Battle, ambush_suit, battle_actions, closed_path, counter, flip, follow_pieces, item_state, reveal, trick
 
 
@@ -197,6 +198,8 @@ def export_game(game, mp, lang=None) -> str:
             a = counter(e, mp, letters, active, values)
             if a and not in_setup and not WRITE_COUNTERS:
                 a = ""      # prices in play: remembered, not written (WRITE_COUNTERS)
+        if a is None:
+            a = played(e, mp, letters, held, lambda c: card(c).split("#", 1)[1], suit_of)
         if a is None:
             a = _action(e, t, rev, mp, letters, active, card, held, card_id)
         # ("" is the card a craft spends: `Z%h` says it)

@@ -308,7 +308,8 @@ class _Parser:
             self.err("RL.bad_battle")
         # craft
         if t[0] == "Z":
-            m = re.fullmatch(r"Z(%[a-z]|[a-z][a-z0-9]*)", t)
+            # (a card without a short name is written by its id: `Zmestre_escultor`)
+            m = re.fullmatch(r"Z(%[a-z]|[a-z][a-z0-9_]*)", t)
             if not m:
                 self.i = 1
                 self.err("RL.bad_craft")
