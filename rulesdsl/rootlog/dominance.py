@@ -13,7 +13,9 @@ The mapping names the zone (`zonas: disponíveis:`) and the cards that lie there
 zone (an atom the search sees), and, when the card spent just before it came from the same
 hand (or from no written place), the two hand changes are dropped: the step makes neither.
 A card of those names spent from a hand goes back there (an optional atom: the engine's
-discards of it are written or not)."""
+discards of it are written or not). The zone's cards are watched, not only their number
+(zone_swaps.py): a dominance card spent to take another (`B#domV->/M#dom->V`) leaves the
+number as it was."""
 from __future__ import annotations
 
 

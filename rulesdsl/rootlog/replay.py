@@ -95,6 +95,8 @@ class Replayer(Expected, Matching, Search, StartPoints):
         self.zones = sorted({z for t in mapping.boards.values() for z in t.values()}
                             | {mapping.hand(mapping.factions[x]) for x in record.players if x in mapping.factions}
                             | _dominance.watched(mapping))
+        # its cards too (a dominance card spent to take another: dominance.py)
+        self.avail_zones = _dominance.watched(mapping)
         # the piece zones of the boards (their sum per board location) and the board markers
         self.piece_places = [(("pz", f"{letter}${sub}"), ids) for letter, t in mapping.piece_boards.items()
                              if letter in record.players for sub, ids in t.items()]
