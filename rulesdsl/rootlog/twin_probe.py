@@ -27,12 +27,12 @@ def probe(search, game):
     is played, and the chance that follows (dice apart), for as long as the same player is
     asked the same kind of question; None if there is no decision or the first play fails."""
     d = game.pending
-    if d is None or not d.options:
+    if d is None or not getattr(d, "options", None):
         return None
     g2, out = game, []
     for _ in range(STEPS):
-        g2 = g2.clone()
         try:
+            g2 = g2.clone()
             g2.apply(len(d.options) - 1)
             search._auto_chance(g2)
         except Exception:  # noqa: BLE001 - a probe that fails tells nothing more
