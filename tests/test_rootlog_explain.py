@@ -212,3 +212,10 @@ def test_a_suit_markers_counters_and_values_and_the_unwritten_costs_are_checked(
         ("RLM.value_faction_zone", 9, 33, "fundo", "fundos"),
         ("RLM.value_cost_units", 9, 80, "um", None),
     ]
+
+
+def test_every_key_the_reader_knows_has_its_values_checked_or_is_declared_free():
+    from rulesdsl.rootlog import mapping_check as keys
+    from rulesdsl.rootlog import mapping_values as values
+    assert set(keys.SECTION_KEYS) == set(values.CHECKED_SECTION_KEYS) | set(values.UNCHECKED_SECTION_KEYS)
+    assert set(keys.FACTION_KEYS) == set(values.CHECKED_FACTION_KEYS)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import battles as _battles
+from . import dominance as _dominance
 from . import expected_flips as _flips
 from . import suit_markers as _suit_markers
 from . import victory as _victory
@@ -55,6 +56,7 @@ class Expected:
                     self.actions.append((bi, t, a))
                     line.append((ai, a, _victory.with_marks(self, t, a, ai, bi, self._atoms(a, t.faction, ai, bi))))
                 _flips.fold(line, mp, t.faction)      # a delve: moved and flipped in one step
+                _dominance.fold(line, mp, t.faction, bi)   # a card taken from the available ones
                 for j in range(1, len(line)):
                     after = line[j + 1][1] if j + 1 < len(line) else None
                     if self._paid_placement(line[j - 1][1], line[j][1], after):

@@ -12,6 +12,8 @@ from ..errors import format_message
 from ..interpreter.board import attr
 from . import export_hands as _hands
 from . import suit_markers as _suit_markers
+from .export_returns import Returns
+from .export_play_area import played
 from .export_events import Battle, ambush_suit, battle_actions, closed_path, counter, flip, follow_pieces, item_state, reveal, trick
 
 
@@ -105,6 +107,7 @@ def export_game(game, mp, lang=None) -> str:
     presence: dict = {}      # space -> {owner: pieces}, for the clearing of a battle
     swapping: list = []      # the first move of a pair that trades places (a trick)
     values: dict = {}        # the last value of each counter a board marker shows
+    returns = Returns()      # pieces a removal trigger puts back (Field Hospitals): a move
 
     def card_id(c):
         return defs[c] if isinstance(c, int) and 0 <= c < len(defs) else None
@@ -174,7 +177,10 @@ def export_game(game, mp, lang=None) -> str:
                 _follow(e, t, mp, letters, held)
                 battle.ambush(e.get("by"), suit)
                 continue
-        a = _hands.shown(e, mp, letters, held, suit_of, game.log[i + 1:i + 8])
+        a = None if in_setup else returns.see(e, acts, lambda x: _action(
+            x, x.get("t"), rev, mp, letters, active, card, held, card_id))
+        if a is None:
+            a = _hands.shown(e, mp, letters, held, suit_of, game.log[i + 1:i + 8])
         if a is None:
             a = _hands.take(e, letters, held, card)
         if a is None:
@@ -195,6 +201,8 @@ def export_game(game, mp, lang=None) -> str:
                 a = ""      # prices in play: remembered, not written (WRITE_COUNTERS)
         if a is None:
             a = _suit_markers.write(e, mp, letters, active, values, acts, g)   # `$_o->R`
+        if a is None:
+            a = played(e, mp, letters, held, lambda c: card(c).split("#", 1)[1], suit_of)
         if a is None:
             a = _action(e, t, rev, mp, letters, active, card, held, card_id)
         # ("" is the card a craft spends: `Z%h` says it)

@@ -52,6 +52,7 @@ class FaceDealer:
     def __init__(self, plan):
         self.plan = plan
         self.answers = {}
+        self.slots = {}          # the same keys -> the slot (forest, back) that pick dealt
 
     def pick(self, game) -> int | None:
         d = game.pending
@@ -65,13 +66,27 @@ class FaceDealer:
         if key in self.answers:
             return self.answers[key]
         a, b = self._probe(game, 0), self._probe(game, 1)
-        i = None
+        i = slot = None
         if a is not None and b is not None:
             slots = [k for k in set(a) | set(b) if a.get(k) == ids[0] and b.get(k) == ids[1]]
-            if len(slots) == 1 and self.plan.get(slots[0]) in ids:
-                i = ids.index(self.plan[slots[0]])
+            slot = slots[0] if len(slots) == 1 else None
+            if slot is not None and self.plan.get(slot) in ids:
+                i = ids.index(self.plan[slot])
+        if i is None and slot is not None:
+            i = self._spare(key, slot, ids, set(game.s.ident))
         self.answers[key] = i
+        self.slots[key] = slot
         return i
+
+    def _spare(self, key, slot, ids, placed):
+        """For a slot the record does not turn up: the first face that no slot of the plan
+        still to be dealt in this step needs (a random pick could give this forest the only
+        1 left, which the record turns up in another forest later); None if every face is."""
+        ident, outs = key
+        dealt = placed | {self.slots.get((ident, outs[:j])) for j in range(len(outs))}
+        needed = {f for s, f in self.plan.items() if s not in dealt and s != slot}
+        free = [j for j, x in enumerate(ids) if x not in needed]
+        return free[0] if free and len(free) < len(ids) else None
 
     @staticmethod
     def _probe(game, first):

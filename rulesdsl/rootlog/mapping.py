@@ -49,6 +49,8 @@ class Mapping:
         self.start_hand = d.get("mão_inicial")
         # the card names that freeze a score when put on a faction's own board (victory.py)
         self.freezing = frozenset(str(x) for x in (d.get("congela_pontos") or ()))
+        # the card names that lie among the available cards once spent (3.3.3; dominance.py)
+        self.available_cards = frozenset(str(x) for x in (d.get("cartas_disponíveis") or ()))
         self.item_states = {str(k): str(v) for k, v in (d.get("estados_de_item") or {}).items()}
         for letter, f in (d.get("facções") or {}).items():
             self.factions[str(letter)] = f["id"]

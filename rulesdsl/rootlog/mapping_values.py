@@ -21,6 +21,16 @@ _SECTION = {
 }
 
 
+# the keys of mapping_check.py whose values name nothing of the ruleset (a notation version, a
+# letter, a name format checked above, a number): the guard test (test_rootlog_explain.py)
+# fails when a key is added there without a line here or a check below
+UNCHECKED_SECTION_KEYS = ("versão", "floresta", "mão_inicial", "facções")
+CHECKED_SECTION_KEYS = tuple(_SECTION) + ("clareira", "zona_de_itens", "zonas", "atributos_de_carta",
+                                          "cartas_por_naipe", "congela_pontos", "cartas_disponíveis")
+CHECKED_FACTION_KEYS = ("id", "peças", "itens", "quadro_peças", "quadro", "mão_inclui", "contadores",
+                        "criar_exaure", "marcadores_de_naipe", "custos_não_escritos")
+
+
 class _Valid:
     """The ids of one game definition, by the kind of thing a value names."""
 
@@ -159,6 +169,7 @@ def check_values(path: str, text: str, g, lang: str | None = None) -> None:
     names = {k for k, _ in _values(_child(section, "cartas"))} | \
         {k for k, _ in _values(_child(section, "cartas_por_naipe"))}
     ck.check(_child(section, "congela_pontos"), "card_name", names)
+    ck.check(_child(section, "cartas_disponíveis"), "card_name", names)
     item_letters = {k for k, _ in _values(_child(section, "itens"))}
     for _, entry in _values(_child(section, "facções")):
         _faction(ck, entry, item_letters)

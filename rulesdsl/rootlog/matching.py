@@ -11,6 +11,8 @@ from .expected import Atom
 class Matching:
     """The Replayer's part that compares positions (a mixin)."""
 
+    avail_zones = frozenset()      # card zones watched card by card besides the boards' (replay.py)
+
     def obs(self, game) -> dict:
         out = {}
         vp = self.mp.vp
@@ -23,7 +25,7 @@ class Matching:
         zones = game.s.zones
         for z in self.zones:
             out[("zone", z)] = len(zones.get(z, ()))
-            if z in self.board_of:
+            if z in self.board_of or z in self.avail_zones:
                 # which cards, not only how many: a step that takes one card off a board zone
                 # and puts another there (`diff`) is two changes (zone_swaps.py)
                 out[("zs", z)] = frozenset(zones.get(z, ()))

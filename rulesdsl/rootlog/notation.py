@@ -126,6 +126,11 @@ class Record:
             if t.faction in out:
                 break
             out.append(t.faction)
+        else:
+            # a record cut within its first round (a short game exported after a turn or
+            # two): the players without a turn line yet sit after those with one, in the
+            # order of their player lines (which `exportar` writes in seat order)
+            out += [x for x in self.players if x not in out]
         return out
 
     def clearing_suits(self) -> dict:
@@ -303,7 +308,8 @@ class _Parser:
             self.err("RL.bad_battle")
         # craft
         if t[0] == "Z":
-            m = re.fullmatch(r"Z(%[a-z]|[a-z][a-z0-9]*)", t)
+            # (a card without a short name is written by its id: `Zmestre_escultor`)
+            m = re.fullmatch(r"Z(%[a-z]|[a-z][a-z0-9_]*)", t)
             if not m:
                 self.i = 1
                 self.err("RL.bad_craft")

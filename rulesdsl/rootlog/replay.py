@@ -21,6 +21,8 @@ from dataclasses import dataclass, field
 
 from ..interpreter.engine import Game
 from . import cards as _cards
+from . import cut_record as _cut
+from . import dominance as _dominance
 from . import forced as _forced
 from . import fund_costs as _fund_costs
 from . import hidden as _hidden
@@ -93,7 +95,10 @@ class Replayer(Expected, Matching, Search, StartPoints):
         # the board zones whose sizes are watched (cards the log puts on or takes off them);
         # a change there the log does not record is let through (the log often omits them)
         self.zones = sorted({z for t in mapping.boards.values() for z in t.values()}
-                            | {mapping.hand(mapping.factions[x]) for x in record.players if x in mapping.factions})
+                            | {mapping.hand(mapping.factions[x]) for x in record.players if x in mapping.factions}
+                            | _dominance.watched(mapping))
+        # its cards too (a dominance card spent to take another: dominance.py)
+        self.avail_zones = _dominance.watched(mapping)
         # the piece zones of the boards (their sum per board location) and the board markers
         self.piece_places = [(("pz", f"{letter}${sub}"), ids) for letter, t in mapping.piece_boards.items()
                              if letter in record.players for sub, ids in t.items()]
@@ -267,6 +272,8 @@ class Replayer(Expected, Matching, Search, StartPoints):
                     continue
                 # no way on: report from the furthest position reached
                 game, left = deep_game, deep_left
+                if nxt is None:
+                    left = _cut.settle_last_line(self, left, bi)   # a record cut mid-turn
                 first = next(((at, rem) for at, rem in left if rem and at.turn == bi and not at.optional), None)
                 if self.tolerant and first is not None and repaired_here < self.skips_per_line:
                     # the record judged wrong at its first action still unmatched: the

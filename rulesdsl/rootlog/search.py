@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from ..interpreter import chance as _chance
 from . import cards as _cards
+from . import half_done as _half
+from . import twin_probe as _twin_probe
 
 DONE_IDS = ("fim", "passar")
 
@@ -94,6 +96,8 @@ class Search:
         found = []
         complete_at = None       # the depth where the first open action was first completed
         early = None             # how many candidates were found by then
+        halves = []              # candidates that complete the first action and leave another half done
+        extra = 0                # levels followed past complete_at for them (half_done.py)
         while level and depth <= 12:
             nxt = []
             for node in level:
@@ -135,8 +139,12 @@ class Search:
                         if all(r == x[1] for (_, r), x in zip(new, left)):
                             nxt.append(g2)       # only changes the log may omit: go on
                             continue
-                        sc = self._score(left, new, first, self.merged)
+                        # (past a half-done move, the diff from the step's start adds the
+                        # two steps' cards of one hand: not one change made of two actions)
+                        sc = self._score(left, new, first, self.merged and not extra)
                         found.append((sc, g2, new, False))
+                        if sc[0] and not sc[2]:
+                            halves.append((sc, g2))
                         if (sc[1] or not sc[2]) and not sc[0]:
                             # the first action, or another, half done: it may go on (the
                             # Vagabond's two damaged items of `(%c+%x)V$->d` are chosen one
@@ -157,7 +165,16 @@ class Search:
             if any(f[0][0] and not (f[0][0] == 9 and f[0][1] < 0) for f in found):
                 if complete_at is None:
                     complete_at, early = depth, len(found)
-                if depth >= complete_at + self.grace:
+                    more = _half.worth_following(found, halves)
+                    if more:
+                        # a move whose pieces left and arrive a decision later (Field
+                        # Hospitals, 6.2.3: `Cw9->2`): followed one level, as part of this depth
+                        level, extra = more + (nxt if self.grace else []), 1
+                        depth += 1
+                        continue
+                elif extra and depth == complete_at + 1:
+                    early = len(found)        # what that level found ranks with this depth's
+                if depth >= complete_at + extra + self.grace:
                     break
             level = nxt
             depth += 1
@@ -214,10 +231,15 @@ class Search:
         chosen a decision later). The record cannot tell them apart at this step, so trying a
         twin is no discrepancy (_dfs); `twins` lists where they are."""
         out, seen = Candidates(), set()
+        first_of, probes = {}, {}      # a signature -> its first candidate's game, its probe
         best_sc = best_obs = None
-        for f in found[:keep]:
+        extra = 0        # twins of the best found past the `keep` first (twin_probe.py)
+        for n, f in enumerate(found):
             sc, g2, new, ended = f
-            out.append((g2, new, ended))
+            if n >= keep and (best_sc is None or sc != best_sc or extra >= _twin_probe.EXTRA):
+                break
+            if n < keep:
+                out.append((g2, new, ended))
             if id(f) in late:
                 continue         # found past the completing depth: never a twin of the best
             o = self.obs(g2)
@@ -228,6 +250,20 @@ class Search:
             d = g2.pending
             sig = (self._hidden_sig(g2), ended,
                    None if d is None else (str(d.player), str(d.kind), tuple(g2.legal_ids())))
+            if sig in first_of and not ended:
+                # the same in all the state shows: the pending decision's last option may
+                # still tell them apart (a die whose hits come after it: twin_probe.py)
+                mine = _twin_probe.probe(self, g2)
+                if sig not in probes:
+                    probes[sig] = _twin_probe.probe(self, first_of[sig])
+                if mine != probes[sig]:
+                    sig = (sig, mine)
+            first_of.setdefault(sig, g2)
+            if sig not in seen and n >= keep:
+                # past the kept ones, only a position not seen yet: the die that gives the
+                # third hit may come after six that give two (the dice are tried in order)
+                out.append((g2, new, ended))
+                extra += 1
             if sig not in seen and len(out) > 1:
                 out.twins.append(len(out) - 1)
             seen.add(sig)

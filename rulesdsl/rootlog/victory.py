@@ -14,6 +14,8 @@ expected change (Expected); a correction that makes them sets the same flags (re
 the coalition's partner is among the winners when the engine's game ends."""
 from __future__ import annotations
 
+from . import dominance_board as _either
+
 LOCK = "lock"        # ("lock", faction): its score is frozen
 JOIN = "join"        # ("join", faction, partner): it wins when partner wins
 KEYS = (LOCK, JOIN)
@@ -71,8 +73,12 @@ def atoms(mp, turn, a, ai, bi, frozen: set) -> list:
                 continue
             if me in frozen or any(b.kind == "coalition" for b in turn.actions):
                 continue       # the coalition of the same line writes the frozen score
-            out.append(Atom((LOCK, me), None, 1, 1, ai, bi))
-            frozen.add(me)
+            # a faction whose own `$` is a card zone (the Alliance's supporters) may put the
+            # card there as well as activate it: either one (dominance_board.py)
+            either = bool(mp.boards.get(letter, {}).get(""))
+            out.append(Atom((LOCK, me), None, 1, 1, ai, bi, either))
+            if not either:
+                frozen.add(me)
     return out
 
 
@@ -105,4 +111,6 @@ def with_marks(rp, turn, a, ai, bi, got: list) -> list:
     for at in got:
         if isinstance(at.place, tuple) and at.place[0] == "pv" and at.place[1] in frozen:
             at.optional = True
-    return got + atoms(rp.mp, turn, a, ai, bi, frozen)
+    more = atoms(rp.mp, turn, a, ai, bi, frozen)
+    _either.soften(rp.mp, turn.faction, got, more)
+    return got + more
