@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from ..interpreter.engine import Game
 from . import cards as _cards
 from . import forced as _forced
+from . import forced_start as _forced_start
 from . import hidden as _hidden
 from . import hidden_faces as _hidden_faces
 from . import repair as _repair
@@ -307,6 +308,7 @@ class Replayer(Expected, Matching, Search, StartPoints):
                     ended = self._end_turn(game)
                     if ended is not None:
                         skipped.append((turns[0].line, "*"))
+                        _forced_start.consume(self, getattr(self, "_forced_last", None), left, nxt)
                         if owed:
                             self._correct_points(game, ended, owed, bi)
                         self._forced_start_points(game, ended, left, nxt, owed)
