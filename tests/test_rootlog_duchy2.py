@@ -50,3 +50,41 @@ def test_a_forced_end_consumes_nothing_of_a_line_that_does_not_write_it():
     assert forced_start.consume(rp, last, left, 5) == 0
     assert [rem for _, rem in left] == [2, 2]
     assert forced_start.consume(rp, None, left, 5) == 0
+
+
+def _replayer(mapping, text):
+    from rulesdsl.rootlog.notation import parse
+    from rulesdsl.rootlog.replay import Replayer
+    rp = Replayer.__new__(Replayer)
+    rp.rec, rp.mp, rp.actions, rp.atoms = parse(text), mapping, [], []
+    rp._build()
+    return rp
+
+
+class _Game:
+    """Only what the choice's filter reads: which card each option is."""
+
+    def __init__(self, defs):
+        self.s = type("S", (), {"card_defs": defs})()
+
+
+def test_the_minister_the_record_names_is_the_one_swayed(mapping):
+    """r1g3 l. 33 `D:...(2F+2M)#^/#baronofdirt->$/++3/++`. Position: the Duchy sways a
+    minister; the Foremole, a squire, reveals two cards (12.5.3.II) and is found two decisions
+    before the Baron of Dirt, a lord, who reveals four and scores 3 (12.5.3.III). Choice: the
+    minister. Result: only the Baron is tried; once swayed (his action made), a later choice
+    among cards is not narrowed."""
+    from rulesdsl.rootlog import named_zone_cards
+    rp = _replayer(mapping, "D: a\nC: b\nD:t->3/2w->3+6+11\nC:w->1\n"
+                            "D:(2F+2M)#^/#baronofdirt->$/++3\n")
+    bi = len(rp.blocks) - 1
+    rp.turn_lines = rp.blocks[bi][1]
+    left = [[at, at.n] for at in rp.atoms[bi]]
+    game = _Game({54: "capataz", 61: "barao_da_terra", 58: "banqueiro"})
+    ids = ["54", "58", "61"]
+    keyed = [((2, i), i) for i in range(3)]
+    assert named_zone_cards.only(rp, game, left, keyed, ids) == [((2, 2), 2)]
+    swayed = [[at, 0 if at.place == ("zone", "ducado.influenciados") else rem] for at, rem in left]
+    assert named_zone_cards.only(rp, game, swayed, keyed, ids) == keyed
+    # a choice without the named card among its options is left as it was
+    assert named_zone_cards.only(rp, game, left, keyed[:2], ids) == keyed[:2]

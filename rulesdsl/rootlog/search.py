@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from ..interpreter import chance as _chance
 from . import cards as _cards
+from . import named_zone_cards as _named_zone_cards
 
 DONE_IDS = ("fim", "passar")
 
@@ -74,6 +75,7 @@ class Search:
             return (1, i)
         keyed = [(key(i), i) for i in idx]
         keyed = _named_spot_only(game, self.mp, mine, keyed, ids, getattr(self, "_named_start", None))
+        keyed = _named_zone_cards.only(self, game, left, keyed, ids)
         return [i for k, i in sorted((k, i) for k, i in keyed if k is not None)]
 
     def candidates(self, game, left, bi, next_bi, keep=6, budget=None):
