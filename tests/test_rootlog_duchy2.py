@@ -88,3 +88,21 @@ def test_the_minister_the_record_names_is_the_one_swayed(mapping):
     assert named_zone_cards.only(rp, game, swayed, keyed, ids) == keyed
     # a choice without the named card among its options is left as it was
     assert named_zone_cards.only(rp, game, left, keyed[:2], ids) == keyed[:2]
+
+
+def test_the_defender_is_the_vagabond_the_record_names(mapping):
+    """r1g3 l. 34 `C:...XG1/w1->/G$_C->h/(%s+%b)G$->d/...`. Position: both Vagabonds stand in
+    clearing 1 and the Marquise has chosen to battle there. Choice: the defender. Result: only
+    the second Vagabond (`G`) is tried; the first's item damage, which the line does not write,
+    would pass unrecorded and its battle rank above the right one. Another decision offering
+    factions (a card's "another player") is not narrowed."""
+    from rulesdsl.rootlog import battle_target
+    rp = _replayer(mapping, "C: a\nV: b\nG: c\nC:w->1\nV:#thief->$/p->1\nG:#tinker->$/p->1\n"
+                            "C:XG1/w1->/(%s+%b)G$->d\n")
+    rp.turn_lines = rp.blocks[-1][1]
+    keyed = [((1, 0), 0), ((1, 1), 1)]
+    ids = ["malandro", "segundo_malandro"]
+    at_one = type("G", (), {"history": ["marqueses.batalha", "c1"]})()
+    assert battle_target.only(rp, at_one, keyed, ids) == [((1, 1), 1)]
+    elsewhere = type("G", (), {"history": ["marqueses.batalha", "c2"]})()
+    assert battle_target.only(rp, elsewhere, keyed, ids) == keyed

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ..interpreter import chance as _chance
+from . import battle_target as _battle_target
 from . import cards as _cards
 from . import named_zone_cards as _named_zone_cards
 
@@ -76,6 +77,7 @@ class Search:
         keyed = [(key(i), i) for i in idx]
         keyed = _named_spot_only(game, self.mp, mine, keyed, ids, getattr(self, "_named_start", None))
         keyed = _named_zone_cards.only(self, game, left, keyed, ids)
+        keyed = _battle_target.only(self, game, keyed, ids)
         return [i for k, i in sorted((k, i) for k, i in keyed if k is not None)]
 
     def candidates(self, game, left, bi, next_bi, keep=6, budget=None):
