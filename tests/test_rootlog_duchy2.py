@@ -64,8 +64,9 @@ def _replayer(mapping, text):
 class _Game:
     """Only what the choice's filter reads: which card each option is."""
 
-    def __init__(self, defs):
+    def __init__(self, defs, kind="choose"):
         self.s = type("S", (), {"card_defs": defs})()
+        self.pending = type("D", (), {"kind": kind})()
 
 
 def test_the_minister_the_record_names_is_the_one_swayed(mapping):
@@ -86,8 +87,10 @@ def test_the_minister_the_record_names_is_the_one_swayed(mapping):
     assert named_zone_cards.only(rp, game, left, keyed, ids) == [((2, 2), 2)]
     swayed = [[at, 0 if at.place == ("zone", "ducado.influenciados") else rem] for at, rem in left]
     assert named_zone_cards.only(rp, game, swayed, keyed, ids) == keyed
-    # a choice without the named card among its options is left as it was
+    # a choice without the named card among its options is left as it was, and so is a
+    # branch, whose options are numbers that only look like cards
     assert named_zone_cards.only(rp, game, left, keyed[:2], ids) == keyed[:2]
+    assert named_zone_cards.only(rp, _Game(game.s.card_defs, "branch"), left, keyed, ids) == keyed
 
 
 def test_the_defender_is_the_vagabond_the_record_names(mapping):

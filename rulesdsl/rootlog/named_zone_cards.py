@@ -11,10 +11,16 @@ zone, in an action of the line not yet made, are therefore the only ones tried a
 that offers one of them (as a new Eyrie leader is: Search._named_spot_only)."""
 from __future__ import annotations
 
+# decisions whose numbered options are not cards
+_NOT_CARDS = ("branch", "count", "order")
+
 
 def only(rp, game, left, keyed, ids) -> list:
     """`keyed` [(key, option index)] narrowed to the options that are a card some open action
     of the lines being matched names onto a board zone; unchanged when no option is."""
+    d = game.pending
+    if d is None or str(d.kind) in _NOT_CARDS or not ids or not all(o.isdigit() for o in ids):
+        return keyed          # not a choice among cards (a branch's options are numbers too)
     wanted = _named_open(rp, left)
     if not wanted:
         return keyed
@@ -48,4 +54,5 @@ def _named_open(rp, left) -> set:
                 continue
             if any(rp._board_zone(d, t.faction) for d in a.dests):
                 out.update(rp.mp.card_ids(th.name, th.suits))
+                out.add(th.name)          # a card written by its id (cards.named_choice)
     return out
