@@ -109,3 +109,22 @@ def test_the_defender_is_the_vagabond_the_record_names(mapping):
     assert battle_target.only(rp, at_one, keyed, ids) == [((1, 1), 1)]
     elsewhere = type("G", (), {"history": ["marqueses.batalha", "c2"]})()
     assert battle_target.only(rp, elsewhere, keyed, ids) == keyed
+
+
+def test_a_repair_of_an_item_never_damaged_is_matched_as_any_repair(mapping):
+    """r1g3 l. 29-30 in short: the Marquise damages the Vagabond's bag and tea, then the
+    Vagabond repairs a boot the record never damaged (item_ledger.py). In a tolerant replay
+    the line's repair accepts any damaged item of his (the rest of the line picks which: the
+    bag, or his satchel overflows at the Evening, 9.6.4); a strict replay keeps the boot."""
+    from rulesdsl.rootlog import repair_widen
+    text = ("V: a\nC: b\nV:#thief->$\nC:w->1\n"
+            "C:XV1/(%b+%t)V$->d\n"
+            "V:%bd->s/%fd->s\n")
+    for tolerant in (True, False):
+        rp = _replayer(mapping, text)
+        rp.tolerant = tolerant
+        repair_widen.widen(rp)
+        reps = [at for at in rp.atoms[-1] if at.place == ("it", "V", "d") and at.sign < 0]
+        assert [sorted(at.kinds) for at in reps][0] == ["bolsa"]          # `%bd->s`: as written
+        assert (len(reps[1].kinds) > 1) is tolerant                         # `%fd->s`
+        assert len(rp.widened) == (1 if tolerant else 0)

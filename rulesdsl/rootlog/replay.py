@@ -26,6 +26,7 @@ from . import forced_start as _forced_start
 from . import hidden as _hidden
 from . import hidden_faces as _hidden_faces
 from . import repair as _repair
+from . import repair_widen as _repair_widen
 from .expected import Atom, Expected, _clearing
 from .matching import Matching
 from .notation import Record
@@ -117,6 +118,7 @@ class Replayer(Expected, Matching, Search, StartPoints):
         self.turn_lines = []       # the current block's turn lines
         self.battle_places = []    # the spaces of the current block's battles
         self._build()
+        _repair_widen.widen(self)      # tolerant: a repair of an item never damaged (repair_widen.py)
 
     # -- the record as blocks of expected deltas -----------------------------------------------
     # -- the game ------------------------------------------------------------------------------
@@ -243,6 +245,7 @@ class Replayer(Expected, Matching, Search, StartPoints):
                         self.grace = 0
                 if found is not None:
                     game, left = found
+                    _repair_widen.note(self, game, bi)
                     left = self._settle_start_points(game, left, nxt)
                     late = _deferred_left(left, deferred)
                     if late:
