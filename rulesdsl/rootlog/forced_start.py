@@ -5,7 +5,7 @@ A tolerant replay ends a turn by force (replay.py `*`, forced.py) when a line is
 end does not match the next line's start. The step that ends the turn also runs the next
 turn's start, which makes changes without a decision: the Duchy's Birdsong puts a warrior in
 the Burrow (12.4), the Marquise's puts wood at her sawmills (6.4), a persistent card draws
-(Better Burrow Bank; not consumed here, below). On a line's ordinary end the matcher consumes those from the next line
+(Better Burrow Bank). On a line's ordinary end the matcher consumes those from the next line
 (Search.candidates: its changes are taken from both lines); after a forced end they were not
 consumed at all (only the points were, start_points.py), so the next line still expected them
 and its search had to make them again. In r1g3 l. 33 (`D:3w->0/3w0->10/w10->9/XC10/...`,
@@ -15,17 +15,13 @@ was taken by the Brigadier moving the warrior of 10 back to the Burrow — a mov
 not write, so `w10->9` was left to a correction and the line ended by force too, as did every
 line after it.
 
-Here the pieces that last step (one engine step: the turn's end and the next turn's start)
-puts on or takes off the map are consumed from the next line's open changes as the ordinary end
-consumes them, but leniently: what the next line does not write is let through unchecked, as
-before (the forced end checks nothing of the turn it ends). Only pieces on the map: a hand's
-draw, an item's state or a board's pieces in that step may be the ended turn's own (consuming
-them too cost r1g2 twenty matched actions); points are start_points.py's."""
+Here the changes of that last step (one engine step: the turn's end and the next turn's start)
+are consumed from the next line's open changes as the ordinary end consumes them, but leniently:
+what the next line does not write is let through unchecked, as before (the forced end checks
+nothing of the turn it ends). Points are left to start_points.py."""
 from __future__ import annotations
 
 from . import victory as _victory
-
-_NOT_PIECES = ("pv", "zs", "zone", "zone-", "zone+", "ctr", "edge")
 
 
 def consume(rp, last, left, nxt) -> int:
@@ -38,11 +34,8 @@ def consume(rp, last, left, nxt) -> int:
     diff = rp.diff(rp.obs(before), rp.obs(after))
     took = 0
     for key, d in sorted(diff.items(), key=lambda kv: str(kv[0])):
-        if not isinstance(key[0], str) or key[0] in _NOT_PIECES or key[0] in _victory.KEYS:
-            # only pieces on the map: points are start_points.py's, and a hand's draw, an
-            # item's state or a board's pieces in that step may be the ended turn's own
-            # (consuming them too cost r1g2 twenty matched actions)
-            continue
+        if key[0] in ("pv", "zs", "zone-", "zone+") or key[0] in _victory.KEYS:
+            continue          # points: start_points.py; a frozen score is always written
         sign, need = (1 if d > 0 else -1), abs(d)
         for x in left:
             at, rem = x
