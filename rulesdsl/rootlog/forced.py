@@ -16,6 +16,7 @@ from .search import DONE_IDS
 def end_turn(rp, game, limit=300):
     """The game once its current turn is over, or None if no way ends it within `limit`."""
     g0 = game.clone()
+    rp._forced_last = None
     turn0 = g0.s.turn_no
     if g0.is_terminal():
         return g0
@@ -40,6 +41,7 @@ def end_turn(rp, game, limit=300):
         if _victory.marks(g2) != start:
             continue           # a score frozen or a victory joined: game-changing
         if g2.s.turn_no != turn0 or g2.is_terminal():
+            rp._forced_last = (g, g2)      # the step into the next turn (forced_start.py)
             return g2
         stack.append((g2, iter(_order(rp, g2))))
     return None

@@ -24,10 +24,12 @@ from . import cards as _cards
 from . import cut_record as _cut
 from . import dominance as _dominance
 from . import forced as _forced
+from . import forced_start as _forced_start
 from . import fund_costs as _fund_costs
 from . import hidden as _hidden
 from . import hidden_faces as _hidden_faces
 from . import repair as _repair
+from . import repair_widen as _repair_widen
 from . import suit_markers as _suit_markers
 from .expected import Atom, Expected, _clearing
 from .matching import Matching
@@ -125,6 +127,7 @@ class Replayer(Expected, Matching, Search, StartPoints):
         self.turn_lines = []       # the current block's turn lines
         self.battle_places = []    # the spaces of the current block's battles
         self._build()
+        _repair_widen.widen(self)      # tolerant: a repair of an item never damaged (repair_widen.py)
 
     # -- the record as blocks of expected deltas -----------------------------------------------
     # -- the game ------------------------------------------------------------------------------
@@ -253,6 +256,7 @@ class Replayer(Expected, Matching, Search, StartPoints):
                         self.grace = 0
                 if found is not None:
                     game, left = found
+                    _repair_widen.note(self, game, bi)
                     left = self._settle_start_points(game, left, nxt)
                     late = _deferred_left(left, deferred)
                     if late:
@@ -320,6 +324,7 @@ class Replayer(Expected, Matching, Search, StartPoints):
                     ended = self._end_turn(game)
                     if ended is not None:
                         skipped.append((turns[0].line, "*"))
+                        _forced_start.consume(self, getattr(self, "_forced_last", None), left, nxt)
                         if owed:
                             self._correct_points(game, ended, owed, bi)
                         self._forced_start_points(game, ended, left, nxt, owed)

@@ -2,8 +2,10 @@
 from __future__ import annotations
 
 from ..interpreter import chance as _chance
+from . import battle_target as _battle_target
 from . import cards as _cards
 from . import half_done as _half
+from . import named_zone_cards as _named_zone_cards
 from . import twin_probe as _twin_probe
 
 DONE_IDS = ("fim", "passar")
@@ -76,6 +78,8 @@ class Search:
             return (1, i)
         keyed = [(key(i), i) for i in idx]
         keyed = _named_spot_only(game, self.mp, mine, keyed, ids, getattr(self, "_named_start", None))
+        keyed = _named_zone_cards.only(self, game, left, keyed, ids)
+        keyed = _battle_target.only(self, game, keyed, ids)
         return [i for k, i in sorted((k, i) for k, i in keyed if k is not None)]
 
     def candidates(self, game, left, bi, next_bi, keep=6, budget=None):
