@@ -277,26 +277,12 @@ class _Sum:
         hold (self.bound: the kinds of the selections that bind variables and of the values
         given to action parameters) or any kind at all (a generic `peças`)."""
         g = self.g
-        kinds = set()
         parts = [verb.obj] + ([v for k, v in verb.args.items()] if verb.verb in ("swap", "replace") else [])
-        for part in parts:
-            if not isinstance(part, N.Node):
-                continue
-            for x in part.walk():
-                if type(x) is N.Sel:
-                    k = _sel_kinds(g, x)
-                    if k:
-                        kinds.update(k)
-                    elif isinstance(x.noun, N.Name) and x.noun.kind == "builtin" and x.noun.ids == ("piece",):
-                        self.any_kind = True
-                elif type(x) is N.Var:
-                    k = _var_kinds(g, tree, x.name)
-                    if k is False:
-                        self.by_var = True
-                    elif k:
-                        kinds.update(k)
-                elif type(x) is N.Name and x.kind in ("piece", "category"):
-                    kinds.update(_name_kinds(g, x))
+        kinds, generic, unbound = object_kinds(g, tree, parts)
+        if generic:
+            self.any_kind = True
+        if unbound:
+            self.by_var = True
         faces = g.faces
         for k in list(kinds):
             kinds.update(faces.get(k, ()))
@@ -410,3 +396,31 @@ def _sel_kinds(g, sel):
     if noun.kind == "category":
         return frozenset(k for k, p in pk.items() if p.category in noun.ids) or None
     return None
+
+
+def object_kinds(g, tree, parts) -> tuple:
+    """The piece kinds the selections, variables and piece names in `parts` (a verb's object
+    and arguments) may be: (kinds, whether a generic `peças` hides them, whether a variable
+    not bound by a selection of the rule `tree` does). Shared by the proofs (the kinds a
+    creating verb may bring into being) and the Rootlog report (the kinds an action acts on,
+    rulesdsl/rootlog/why_index.py)."""
+    kinds, generic, unbound = set(), False, False
+    for part in parts:
+        if not isinstance(part, N.Node):
+            continue
+        for x in part.walk():
+            if type(x) is N.Sel:
+                k = _sel_kinds(g, x)
+                if k:
+                    kinds.update(k)
+                elif isinstance(x.noun, N.Name) and x.noun.kind == "builtin" and x.noun.ids == ("piece",):
+                    generic = True
+            elif type(x) is N.Var:
+                k = _var_kinds(g, tree, x.name)
+                if k is False:
+                    unbound = True
+                elif k:
+                    kinds.update(k)
+            elif type(x) is N.Name and x.kind in ("piece", "category"):
+                kinds.update(_name_kinds(g, x))
+    return kinds, generic, unbound

@@ -139,27 +139,11 @@ def _walk(verb):
 def _verb_kinds(g, verb, tree) -> set:
     """The piece kinds a verb's object (and a `substitua ... por` / `troque` argument) may
     be; {"*"} when a variable or a generic noun hides them."""
-    from ..interpreter.proof_facts import _name_kinds, _sel_kinds, _var_kinds
+    from ..interpreter.proof_facts import object_kinds
     parts = [verb.obj] + [v for k, v in verb.args.items() if k in ("by", "with")]
-    kinds = set()
-    for part in parts:
-        if not isinstance(part, N.Node):
-            continue
-        for x in part.walk():
-            if type(x) is N.Sel:
-                k = _sel_kinds(g, x)
-                if k:
-                    kinds.update(k)
-                elif isinstance(x.noun, N.Name) and x.noun.kind == "builtin" and x.noun.ids == ("piece",):
-                    kinds.add(_ANY)
-            elif type(x) is N.Var:
-                k = _var_kinds(g, tree, x.name)
-                if k:
-                    kinds.update(k)
-                elif k is False:
-                    kinds.add(_ANY)
-            elif type(x) is N.Name and x.kind in ("piece", "category"):
-                kinds.update(_name_kinds(g, x))
+    kinds, generic, unbound = object_kinds(g, tree, parts)
+    if generic or unbound:
+        kinds.add(_ANY)
     for k in list(kinds):
         kinds.update(g.faces.get(k, ()))
         if k in g.back_of:
