@@ -219,3 +219,15 @@ def test_every_key_the_reader_knows_has_its_values_checked_or_is_declared_free()
     from rulesdsl.rootlog import mapping_values as values
     assert set(keys.SECTION_KEYS) == set(values.CHECKED_SECTION_KEYS) | set(values.UNCHECKED_SECTION_KEYS)
     assert set(keys.FACTION_KEYS) == set(values.CHECKED_FACTION_KEYS)
+
+
+def test_an_explanation_that_fails_says_so_instead_of_leaving_the_correction_silent(monkeypatch):
+    from types import SimpleNamespace
+    from rulesdsl.rootlog import why
+
+    def broken(*a, **k):
+        raise KeyError("x")
+    monkeypatch.setattr(why, "_actions_explain", broken)
+    monkeypatch.setattr(why, "_place_explain", lambda *a: None)
+    out = why.explain(SimpleNamespace(lang="es"), None, object())
+    assert "KeyError" in out["text"] and "no logró explicar" in out["text"]

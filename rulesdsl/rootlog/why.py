@@ -38,8 +38,10 @@ def explain(rp, game, atom):
     place_ex = _place_explain(game, atom, lang)
     try:
         why = _actions_explain(rp, game, atom, lang)
-    except Exception:  # noqa: BLE001 - explaining is best effort: the replay goes on
-        why = None
+    except Exception as exc:  # noqa: BLE001 - explaining is best effort: the replay goes on,
+        # but a failed explanation says so instead of leaving the correction silent
+        why = {"text": _m("RLR.why_failed", lang, error=type(exc).__name__), "laws": [],
+               "actions": [], "decision": None}
     if place_ex is None and why is None:
         return None
     out = dict(place_ex or {})
