@@ -26,3 +26,11 @@ def test_every_unknown_key_is_reported_where_it_stands_with_the_nearest_key():
 
 def test_roots_own_correspondence_has_only_known_keys():
     assert load_mapping("rulesets/root").freezing == {"dom"}
+
+
+def test_a_misspelt_card_zone_name_is_an_error_not_a_fallback():
+    text = 'idioma: pt\nrootlog:\n  zonas: {mão: "{facção}:mao", descarts: descarte}\n'
+    with pytest.raises(RulesError) as exc:
+        check_keys("rootlog.yaml", text)
+    found = [(d.code, d.pos.line, d.pos.col, d.args["key"], d.hint) for d in exc.value.diagnostics]
+    assert found == [("RLM.unknown_key", 3, 32, "descarts", "descarte")]

@@ -17,6 +17,10 @@ SECTION_KEYS = ("versão", "contador_de_pontos", "mapas", "baralhos", "clareira"
                 "cartas_por_naipe", "zonas", "atributos_de_carta", "cartas_disponíveis")
 FACTION_KEYS = ("id", "itens", "mão_inclui", "criar_exaure", "quadro", "quadro_peças",
                 "contadores", "marcadores_de_naipe", "peças", "custos_não_escritos")
+# the card zones of `zonas:` the reader looks up by name (a misspelt one would fall back to a
+# default or to nothing, in silence)
+ZONE_KEYS = ("mão", "baralho", "descarte", "tarefas", "baralho_de_tarefas", "disponíveis",
+             "área_de_jogo")
 # a faction's `custos_não_escritos:` and the record actions it prices (fund_costs.py)
 COST_KEYS = ("de", "para", "ações")
 COST_ACTIONS = ("movimento", "batalha", "compra")
@@ -53,6 +57,7 @@ def check_keys(path: str, text: str) -> None:
     _unknown(diags, root, TOP_KEYS, path)
     section = _child(root, "rootlog")
     _unknown(diags, section, SECTION_KEYS, path)
+    _unknown(diags, _child(section, "zonas"), ZONE_KEYS, path)
     factions = _child(section, "facções")
     if isinstance(factions, yaml.MappingNode):
         for _, entry in factions.value:
