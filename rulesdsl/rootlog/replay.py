@@ -20,6 +20,7 @@ import random
 from dataclasses import dataclass, field
 
 from ..interpreter.engine import Game
+from . import card_zone as _card_zone
 from . import cards as _cards
 from . import cut_record as _cut
 from . import dominance as _dominance
@@ -28,6 +29,7 @@ from . import forced_start as _forced_start
 from . import fund_costs as _fund_costs
 from . import hidden as _hidden
 from . import hidden_faces as _hidden_faces
+from . import open_choice as _open_choice
 from . import repair as _repair
 from . import repair_widen as _repair_widen
 from . import suit_markers as _suit_markers
@@ -258,6 +260,7 @@ class Replayer(Expected, Matching, Search, StartPoints):
                     game, left = found
                     _repair_widen.note(self, game, bi)
                     left = self._settle_start_points(game, left, nxt)
+                    left = _card_zone.settle(self, game, left, bi)     # a record error kept (card_zone.py)
                     late = _deferred_left(left, deferred)
                     if late:
                         game = game.clone()
@@ -293,6 +296,11 @@ class Replayer(Expected, Matching, Search, StartPoints):
                         left = [[_stand_in(at, deferred), rem] if at.action == ai and at.turn == bi and rem
                                 else [at, rem] for at, rem in left]
                         continue
+                    routed = _open_choice.route(self, game, left, bi, nxt, ai, deferred)
+                    if routed is not None:       # made by the open choice's option (open_choice.py)
+                        game, left = routed
+                        skipped.append((turns[0].line, "*"))
+                        break
                     game = game.clone()
                     self._correct(game, left, {ai}, bi)
                     repaired_here += 1

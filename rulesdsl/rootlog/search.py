@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from ..interpreter import chance as _chance
 from . import battle_target as _battle_target
+from . import card_zone as _card_zone
 from . import cards as _cards
 from . import half_done as _half
 from . import named_zone_cards as _named_zone_cards
@@ -127,6 +128,7 @@ class Search:
                             new = None
                         if new is not None:
                             self._cancel_pairs(new, bi)
+                            new = _card_zone.accept(self, left, new, diff, bi, g2) or new   # card_zone.py
                         if new is not None and not any(rem for at, rem in new
                                                        if at.turn == bi and not at.optional):
                             # the fewer of the next line's changes taken the better: the
