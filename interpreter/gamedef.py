@@ -428,7 +428,7 @@ class Derived:
                 # ("PV por remover em batalha de D", its parameter), or one named in its
                 # `contexto:` (a battle's attacker AT and defender D; the condition says which)
                 if not (self.param and arg == m.owner) and \
-                        all(env.get(x) != m.owner for x in self.context) and \
+                        m.owner not in map(env.get, self.context) and \
                         not (ctx.s.hired and not m.hireling_only and
                              self._for_controller(ctx, m.owner, arg, env)):
                     continue
@@ -465,7 +465,7 @@ class Derived:
         c = ctx.s.flags.get((_hirelings.CTL, owner))
         if c is None:
             return False
-        return c == ctx.me or (self.param and arg == c) or any(env.get(x) == c for x in self.context)
+        return c == ctx.me or (self.param and arg == c) or c in map(env.get, self.context)
 
     def _card_mod(self, ctx, m, arg, env, v):
         """A card's modifier (N5): for each player with the card in a play area, who is its
@@ -473,7 +473,7 @@ class Derived:
         about it: its parameter or a faction of its `contexto:`)."""
         for f in _cards.owners_in_play(ctx, m.card):
             if f != ctx.me and not (self.param and arg == f) and \
-                    all(env.get(x) != f for x in self.context):
+                    f not in map(env.get, self.context):
                 continue
             v = _apply_mod(_as(ctx, f), m, v)
         return v

@@ -495,7 +495,9 @@ def _consult(ctx, live, owner, event, space, kind, actor, origin) -> bool:
             continue
         if h.condition is None:
             return True
-        env = {var: ev.get(field) for field, var in binds.items()}
+        env = {}
+        for field, var in binds.items():     # (a loop: a comprehension is a call of its own)
+            env[var] = ev.get(field)
         if c is None:
             c = ctx.child(me=me, env=env)
         else:
