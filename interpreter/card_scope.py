@@ -17,7 +17,14 @@ def owners_in_play(ctx, card_def_id) -> tuple:
     for f in s.seats:
         for key in ctx.g.in_play_keys(f):
             cards = zones.get(key)
-            if cards and any(defs[c] == card_def_id for c in cards):
+            if cards:
+                # (a plain loop: asked for every menu of a card's action, mostly of empty or
+                # one-card play areas, where a generator costs more than the test)
+                for c in cards:
+                    if defs[c] == card_def_id:
+                        break
+                else:
+                    continue
                 out.append(f)
                 break
     return tuple(out)

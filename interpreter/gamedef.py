@@ -337,41 +337,87 @@ class Derived:
         self.context: list = []
         self.trees: list = []      # its base's and its modifiers' expressions (what it reads)
         self.card_mods = False     # some modifier is a card's (N5): the value reads the cards
-        self._memo = {}
+        self._memo = {}            # None: switched off (its hits too rare to pay for the keys)
+        self._looks = 0            # look-ups and hits of the memo, for its trial
+        self._hits = 0
         self._keyf = None
-        self._live = None          # (seats, hirelings, card instances, proofs) -> the modifiers that may apply
+        # the modifiers that may apply in one game: (card instances, their number, hirelings,
+        # seats, the modifiers, the game's proofs)
+        self._live = None
 
-    def eval(self, ctx, arg):
+    def eval(self, ctx, arg, fresh=False):
+        """The value of argument `arg` for the context `ctx` (fresh: not from its memo)."""
+        if self._memo is not None and not fresh:
+            return self._memoized(ctx, arg)
+        if self.mods:
+            live = self._live
+            s = ctx.s
+            # (_live_mods' first test, here: most values are asked in a game already set up)
+            if live is not None and live[0] is s.card_defs and live[2] is s.hired and \
+                    live[5] is not None and live[1] == len(live[0]):
+                mods = live[4]
+            else:
+                mods = self._live_mods(s)
+        else:
+            mods = ()
+        param = self.param
+        if param:
+            env = ctx.env
+            saved = env.get(param, _NONE)
+            env[param] = arg
+            v = self.base(ctx) if self.base else 0
+            if mods:
+                v = self._modify(ctx, arg, env, mods, v)
+            # the caller's variable of the same name, as it was
+            if saved is _NONE:
+                env.pop(param, None)
+            else:
+                env[param] = saved
+            return v
+        v = self.base(ctx) if self.base else 0
+        if mods:
+            v = self._modify(ctx, arg, ctx.env, mods, v)
+        return v
+
+    def _memoized(self, ctx, arg):
         """The value, memoized by the versions of the parts of the state it reads, the acting
         faction, the argument and the caller's variables it may read (its `contexto:` and
-        those of the derived values it names)."""
+        those of the derived values it names). Like the expressions' memo tables
+        (compiler/memo.py), the table is kept only if it hits: a value asked about a new
+        state or a new clearing each time costs its key and gains nothing (most of them:
+        docs/desempenho.md, "Valores derivados e eventos"); `eval` then asks no key."""
+        memo = self._memo
         kf = self._keyf
         if kf is None:
             kf = self._keyf = self.g.derived_key_fn(self)
-        memo = self._memo
         try:
             key = (kf(ctx), arg)
-            v = memo[key]
-        except KeyError:
-            pass
+            v = memo.get(key, _NONE)
         except TypeError:           # a list as argument or in a variable: not hashable
-            return self._eval(ctx, arg)
-        else:
+            return self.eval(ctx, arg, True)
+        n = self._looks = self._looks + 1
+        if v is not _NONE:
+            self._hits += 1
             if _compiler.memo.CHECK_MEMO:
-                _compiler._check_memo(self.id, v, self._eval(ctx, arg))
+                _compiler._check_memo(self.id, v, self.eval(ctx, arg, True))
             return v
+        if n == _compiler.memo.MEMO_TRIAL and self._hits * _DERIVED_MIN_HITS < n \
+                and not _compiler.memo.CHECK_MEMO:
+            self._memo = None
+            memo.clear()
+            return self.eval(ctx, arg, True)
         if len(memo) > 1024:
             memo.clear()
-        v = memo[key] = self._eval(ctx, arg)
+        v = memo[key] = self.eval(ctx, arg, True)
         return v
 
     def _eval(self, ctx, arg):
-        env = ctx.env
-        if self.param:
-            saved = env.get(self.param, _NONE)
-            env[self.param] = arg
-        v = self.base(ctx) if self.base else 0
-        for m in (self._live_mods(ctx.s) if self.mods else ()):
+        """The value computed afresh (not from the memo)."""
+        return self.eval(ctx, arg, True)
+
+    def _modify(self, ctx, arg, env, mods, v):
+        """The value `v` through the modifiers that may apply in this game, in order."""
+        for m in mods:
             if m.card is not None:
                 if ctx.s.gate_on:
                     v = self._card_mod(ctx, m, arg, env, v)
@@ -382,29 +428,27 @@ class Derived:
                 # ("PV por remover em batalha de D", its parameter), or one named in its
                 # `contexto:` (a battle's attacker AT and defender D; the condition says which)
                 if not (self.param and arg == m.owner) and \
-                        all(env.get(v) != m.owner for v in self.context) and \
+                        m.owner not in map(env.get, self.context) and \
                         not (ctx.s.hired and not m.hireling_only and
                              self._for_controller(ctx, m.owner, arg, env)):
                     continue
             v = _apply_mod(ctx if m.owner is None else _as(ctx, m.owner), m, v)
-        if self.param:
-            if saved is _NONE:
-                env.pop(self.param, None)
-            else:
-                env[self.param] = saved
         return v
-
 
     def _live_mods(self, s) -> list:
         """The modifiers that may apply in the game of state `s`: a faction's only while it is
         seated or a hireling in play. (A faction that is neither never acts, is no party to a
         battle and is no value of a parameter or a variable: its modifiers never hold.)"""
-        key = (tuple(s.seats), s.hired)
         live = self._live
-        if live is not None and live[0] == key and live[2] is s.card_defs and \
-                (live[3] is not None or _proofs.facts(self.g, s) is None):
-            return live[1]
-        present = set(key[0]).union(s.hired)
+        defs = s.card_defs
+        if live is not None and live[0] is defs and live[2] is s.hired:
+            if live[5] is not None and live[1] == len(defs):
+                # the game is set up (its facts proved): its seats are fixed, and a hireling
+                # that comes into play makes a new tuple (`hired`, compared above)
+                return live[4]
+            if live[3] == s.seats and (live[5] is not None or _proofs.facts(self.g, s) is None):
+                return live[4]
+        present = set(s.seats).union(s.hired)
         mods = [m for m in self.mods if m.card is not None or m.owner is None or m.owner in present]
         # ... and, once the game is set up, not those whose condition can never hold in it
         # (interpreter/proofs.py: a counter no rule of the game changes, a piece kind no rule
@@ -412,7 +456,7 @@ class Derived:
         facts = _proofs.facts(self.g, s)
         if facts is not None and facts.dead_mods:
             mods = [m for m in mods if id(m) not in facts.dead_mods]
-        self._live = (key, mods, s.card_defs, facts)
+        self._live = (defs, len(defs), s.hired, list(s.seats), mods, facts)
         return mods
 
     def _for_controller(self, ctx, owner, arg, env) -> bool:
@@ -421,7 +465,7 @@ class Derived:
         c = ctx.s.flags.get((_hirelings.CTL, owner))
         if c is None:
             return False
-        return c == ctx.me or (self.param and arg == c) or any(env.get(x) == c for x in self.context)
+        return c == ctx.me or (self.param and arg == c) or c in map(env.get, self.context)
 
     def _card_mod(self, ctx, m, arg, env, v):
         """A card's modifier (N5): for each player with the card in a play area, who is its
@@ -429,13 +473,20 @@ class Derived:
         about it: its parameter or a faction of its `contexto:`)."""
         for f in _cards.owners_in_play(ctx, m.card):
             if f != ctx.me and not (self.param and arg == f) and \
-                    all(env.get(x) != f for x in self.context):
+                    f not in map(env.get, self.context):
                 continue
             v = _apply_mod(_as(ctx, f), m, v)
         return v
 
 
 _NONE = object()
+
+# A derived value's memo is kept after its trial (compiler.memo.MEMO_TRIAL look-ups) only if at
+# least 1 look-up in _DERIVED_MIN_HITS hit. Stricter than the expressions' tables (1 in 5): a
+# derived value's key is longer (the versions its modifiers read, its `contexto:`) and most
+# bases are a look or two. Measured in instructions, 2 games: 1 in 2 < 1 in 3 = 1 in 5 = never
+# kept < always kept (docs/desempenho.md, "Valores derivados e eventos").
+_DERIVED_MIN_HITS = 2
 
 
 

@@ -146,14 +146,45 @@ def _for_kind(g, hooks, kind, face) -> tuple:
     return out
 
 
+def _game_table(g, s) -> dict:
+    """{(event, phase, step): the hooks that may apply} for the game of state `s` (its seats,
+    hirelings, cards and facts: what _hooks_for keys on), so that an event asks one look-up
+    of a small dict rather than building that key. Once the game is set up (its facts
+    proved) its seats are fixed, and a hireling coming into play makes a new `hired` tuple:
+    the card instances, their number and that tuple tell the game apart."""
+    rec = g.__dict__.get("_fire_game")
+    defs = s.card_defs
+    if rec is not None and rec[0] is defs and rec[2] is s.hired and rec[1] == len(defs):
+        if rec[4][1] is not None:
+            return rec[5]
+        sc = _proofs.scope(g, s)
+        if sc is rec[4] and rec[3] == s.seats:
+            return rec[5]
+    else:
+        sc = _proofs.scope(g, s)
+    table = {}
+    g._fire_game = (defs, len(defs), s.hired, list(s.seats), sc, table)
+    return table
+
+
 def fire(ctx, ev):
     g = ctx.g
-    if not g.triggers.get(ev["event"]):
+    event = ev["event"]
+    if not g.triggers.get(event):
         return
     # (phases and steps are ids: strings, or None)
     s = ctx.s
-    hooks = _hooks_for(g, ev["event"], ev.get("phase"), ev.get("step"), s.seats if not s.hired else _present(s),
-                       _proofs.scope(g, s))
+    table = _game_table(g, s)
+    where = (event, ev.get("phase"), ev.get("step"))
+    hooks = table.get(where)
+    if hooks is None or _memo.CHECK_MEMO:
+        fresh = _hooks_for(g, event, where[1], where[2], s.seats if not s.hired else _present(s),
+                           _proofs.scope(g, s))
+        if hooks is not None and hooks != fresh:
+            _memo._check_memo("hooks of " + event, hooks, fresh)
+        hooks = table[where] = fresh
+    if not hooks:
+        return None
     k = ev.get("kind")
     if k is not None and hooks:
         # the hooks that name pieces of another kind (and face) never match (_matches)
@@ -169,8 +200,12 @@ def fire(ctx, ev):
             for me in played.get(h.card, ()):
                 _ready(ctx, h, ev, me, ready)
             continue
-        me = _hook_me(h, ev, ctx)
-        if me is None or not _matches(ctx, h, ev, me):
+        me = h.owner
+        if me is None:
+            me = _hook_me(h, ev, ctx)
+            if me is None:
+                continue
+        if not _matches(ctx, h, ev, me):
             continue
         # a step's hooks share the variables of the action under way (its `contexto:`)
         c = ctx.child(me=me, env={} if h.step is None else ev["env"])
@@ -460,7 +495,9 @@ def _consult(ctx, live, owner, event, space, kind, actor, origin) -> bool:
             continue
         if h.condition is None:
             return True
-        env = {var: ev.get(field) for field, var in binds.items()}
+        env = {}
+        for field, var in binds.items():     # (a loop: a comprehension is a call of its own)
+            env[var] = ev.get(field)
         if c is None:
             c = ctx.child(me=me, env=env)
         else:

@@ -46,12 +46,11 @@ def _memo_fn(f, node, cc):
             memo.clear()
         try:
             key = keyf[0](ctx)
-            v = memo[key]
-        except KeyError:
-            pass
+            # (a miss answers the marker: most look-ups miss, and a KeyError costs more)
+            v = memo.get(key, _MISS)
         except TypeError:          # a list in a variable: not hashable, no memo
             return f(ctx)
-        else:
+        if v is not _MISS:
             stats[1] += 1
             if CHECK_MEMO:
                 _check_memo(node, v, f(ctx))
@@ -62,6 +61,8 @@ def _memo_fn(f, node, cc):
         return v
     return cached
 
+
+_MISS = object()
 
 MEMO_TRIAL = 100        # lookups before a memo table is judged
 MEMO_MIN_HITS = 5       # ... and kept if at least 1 in 5 of them hit
