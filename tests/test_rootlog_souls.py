@@ -121,3 +121,22 @@ def test_a_written_payment_is_matched(root_def, mapping):
     left = [[at, at.n] for at in rp.atoms[bi]]
     done = rp.consume(left, {(("pz", "O$"), "marqueses.guerreiro"): 1}, {bi})
     assert done is not None and all(rem == 0 for at, rem in done if at.place == ("pz", "O$"))
+
+
+def test_a_corrected_craft_keeps_an_improvement_and_discards_an_item_card(root_def, mapping):
+    """Position: the Lizards play; the Marquise holds the Informants (an improvement, 4.1), a
+    root tea card and, last, a fox ambush. Corrections: `Zinform`, then `Z%t`. Result: the
+    Informants lie in the Marquise's play area; the tea card, crafted into an item, in the
+    Lost Souls; the ambush stays in hand."""
+    rp, game = _replayer(root_def, mapping, _record(("C", "L"), "C:Zinform/Z%t"))
+    inform = _give(game, HAND, "informantes")
+    tea = _give(game, HAND, "ep_cha_de_raiz_rato")
+    ambush = _give(game, HAND, "ep_emboscada_raposa")
+    for ai in (len(rp.actions) - 2, len(rp.actions) - 1):
+        atoms = [(at, at.n) for atoms in rp.atoms for at in atoms
+                 if at.action == ai and at.place[0] == "zone"]
+        edits, _ = repair.plan(rp, game, atoms)
+        repair.apply(game, edits)
+    assert inform in game.s.zones["marqueses:area_de_jogo"]
+    assert tea in game.s.zones[SOULS]
+    assert ambush in game.s.zones[HAND]

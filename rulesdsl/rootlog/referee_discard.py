@@ -40,6 +40,13 @@ def wants(rp, at) -> list:
         return []
     mp, zone = rp.mp, at.place[1]
     out = []
+    if a.kind == "craft":
+        # the crafted card (1.3: not written again): of the item crafted (`Z%t`), or named (`Zsap`)
+        if a.item and mp.items.get(a.item):
+            return [Need(zone, None, item=mp.items.get(a.item))]
+        name = a.things[0].name if a.things else None
+        ids = mp.card_ids(name) if name else ()
+        return [Need(zone, None, ids=ids)] if ids else []
     for th in getattr(a, "things", ()) or ():
         if th.kind != "card" or _start_zone(rp, turn.faction, th) != zone:
             continue
@@ -126,13 +133,32 @@ def take_out(rp, game, at, n, dests, moved, pool_of, edits) -> int:
             card = pool[-1]
         pool.remove(card)
         dst = paired(dests, at)
-        if dst is not None:
+        kept = _kept(rp, game, at, card)
+        if kept is not None:
+            pool_of(kept).append(card)
+            edits.append(["card", card, src, kept])
+        elif dst is not None:
             moved[id(dst)] = moved.get(id(dst), 0) + 1
             pool_of(dst.place[1]).append(card)
             edits.append(["card", card, src, dst.place[1]])
         else:
             edits.append([DISCARD, card, src, owner(game, src, default)])
     return missing
+
+
+def _kept(rp, game, at, card):
+    """The play area a crafted card stays in (4.1: a card the data marks with the mapping's
+    `atributos_de_carta: {permanente: ...}` attribute), or None: any other crafted card is
+    discarded (an item's, 4.1)."""
+    mp = rp.mp
+    attr, pattern = mp.card_attrs.get("permanente"), mp.zones.get("área_de_jogo")
+    _, turn, a = rp.actions[at.action]
+    if a.kind != "craft" or not attr or not pattern or turn.faction not in mp.factions:
+        return None
+    cid = game.s.card_defs[card]
+    if not rp.g.cards[cid].attrs.get(attr):
+        return None
+    return str(pattern).replace("{facção}", mp.factions[turn.faction])
 
 
 def owner(game, zone, default):
