@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from ..interpreter.board import MAP_KEY as _MAP_KEY
 from . import victory as _victory
+from . import board_owner as _board_owner
 from . import suit_markers as _suit_markers
 from . import zone_swaps as _zone_swaps
 from .expected import Atom
@@ -183,8 +184,9 @@ class Matching:
             return key[0][2] != "n" and not self._names_sign(left, key[0], sign, blocks)
         if isinstance(key[0], tuple):
             # a board's pieces of a kind the lines say nothing of there (the Riverfolk's
-            # Protectionism, 11.4.1, unwritten in r2g4, beside `2Cw$->` of the same board)
-            return sign < 0 or not any(at.place == key[0] and at.turn in blocks and
+            # Protectionism, 11.4.1, unwritten in r2g4, beside `2Cw$->` of the same board);
+            # another's piece put there is a payment, always written (board_owner.py)
+            return sign < 0 or _board_owner.owns(self, key[0], key[1]) and not any(at.place == key[0] and at.turn in blocks and
                                        (at.kinds is None or key[1] in at.kinds) for at, _ in left)
         return key[1] in self.soft
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from . import victory as _victory
 from .named_cards import named_source
+from . import referee_discard as _referee
 
 # the classes of a correction (why the record is judged wrong), most certain first
 OVERDRAW = "log_overdraw"          # the record takes from a place more than it put there
@@ -71,6 +72,7 @@ def plan(rp, game, atoms) -> tuple[list, int]:
     deck, discard = mp.zones.get("baralho", "baralho"), mp.zones.get("descarte", "descarte")
     supply = dict(s.supply)
     zones = {}
+    dests, moved = _referee.destinations(atoms), {}      # cards moved zone to zone (referee_discard.py)
     for at, n in atoms:
         if not n or at.optional:
             continue
@@ -93,7 +95,11 @@ def plan(rp, game, atoms) -> tuple[list, int]:
             edits.append(["ctr", place[1], place[2]])
         elif isinstance(place, tuple) and place[0] in _victory.KEYS:
             edits.append(_victory.edit(place))      # a frozen score, a joined victory
+        elif isinstance(place, tuple) and place[0] == "zone" and at.sign < 0:
+            # out of a zone: to where the action writes it, or discarded by the engine's rules
+            missing += _referee.take_out(rp, game, at, n, dests, moved, lambda z: _zone(zones, s, z), edits)
         elif isinstance(place, tuple) and place[0] == "zone":
+            n -= _referee.settle(dests, moved, at)
             # cards drawn from the deck (its top; the discard pile once it is empty) or put
             # on the discard pile (the last ones the zone got); `zones` follows the plan
             for _ in range(n):
@@ -212,6 +218,8 @@ def apply(game, edits, note: dict | None = None) -> None:
             s.set_counter(e[1], e[2])
         elif op == "card":
             s.move_card(e[1], e[2], e[3])
+        elif op == _referee.DISCARD:
+            _referee.apply_edit(game, e)
         elif op == "zone_piece":
             bits = e[5] if len(e) > 5 else 0
             if e[1] is None:
