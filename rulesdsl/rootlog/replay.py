@@ -28,6 +28,7 @@ from . import forced_start as _forced_start
 from . import fund_costs as _fund_costs
 from . import hidden as _hidden
 from . import hidden_faces as _hidden_faces
+from . import named_crafts as _named_crafts
 from . import repair as _repair
 from . import repair_widen as _repair_widen
 from . import suit_markers as _suit_markers
@@ -230,6 +231,7 @@ class Replayer(Expected, Matching, Search, StartPoints):
             game = before.clone()
             alts = []
             _cards.ensure(game, self.mp, self.needs + ahead, self.swaps, alts=alts)
+            _named_crafts.start(self, game, bi)      # a card crafted by name leaves the hand
             ok = True
             if game.is_terminal():
                 stop = Stop(bi, turns[0].line, None, "game_over")
@@ -273,6 +275,7 @@ class Replayer(Expected, Matching, Search, StartPoints):
                     game = before.clone()
                     del self.swaps[nswaps:]
                     _cards.ensure(game, self.mp, self.needs + ahead, self.swaps, variant=variant)
+                    _named_crafts.start(self, game, bi)
                     continue
                 # no way on: report from the furthest position reached
                 game, left = deep_game, deep_left
