@@ -30,6 +30,7 @@ from . import fund_costs as _fund_costs
 from . import hidden as _hidden
 from . import hidden_faces as _hidden_faces
 from . import open_choice as _open_choice
+from . import named_crafts as _named_crafts
 from . import repair as _repair
 from . import repair_widen as _repair_widen
 from . import suit_markers as _suit_markers
@@ -232,6 +233,7 @@ class Replayer(Expected, Matching, Search, StartPoints):
             game = before.clone()
             alts = []
             _cards.ensure(game, self.mp, self.needs + ahead, self.swaps, alts=alts)
+            _named_crafts.start(self, game, bi)      # a card crafted by name leaves the hand
             ok = True
             if game.is_terminal():
                 stop = Stop(bi, turns[0].line, None, "game_over")
@@ -276,6 +278,7 @@ class Replayer(Expected, Matching, Search, StartPoints):
                     game = before.clone()
                     del self.swaps[nswaps:]
                     _cards.ensure(game, self.mp, self.needs + ahead, self.swaps, variant=variant)
+                    _named_crafts.start(self, game, bi)
                     continue
                 # no way on: report from the furthest position reached
                 game, left = deep_game, deep_left

@@ -6,6 +6,7 @@ from . import battle_target as _battle_target
 from . import card_zone as _card_zone
 from . import cards as _cards
 from . import half_done as _half
+from . import named_crafts as _named_crafts
 from . import named_zone_cards as _named_zone_cards
 from . import twin_probe as _twin_probe
 
@@ -221,6 +222,8 @@ class Search:
     def _named_moved(self, game, bi):
         """Whether, at the end of line `bi`, a card of each name it puts on a board spot
         has moved since the line began (the new leader it names, not another)."""
+        if not _named_crafts.crafted(self, game, bi):
+            return False         # a card the line crafts by name still in the hand (named_crafts.py)
         named = self.named_moves.get(bi)
         if not named:
             return True
