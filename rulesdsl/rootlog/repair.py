@@ -53,6 +53,9 @@ def classify(rp, line: int, raw: str) -> str:
         return HAND_SHORT
     if any(n == line and _MISTAKE.search(c) for n, c in rp.rec.comments):
         return PLAYERS
+    from .cost_short import COST_SHORT, witnessed
+    if witnessed(rp, line, raw):
+        return COST_SHORT         # the line pays less than the rule charges (cost_short.py)
     return UNEXPLAINED
 
 

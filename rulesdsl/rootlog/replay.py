@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from ..interpreter.engine import Game
 from . import card_zone as _card_zone
 from . import cards as _cards
+from . import cost_short as _cost_short
 from . import cut_record as _cut
 from . import dominance as _dominance
 from . import forced as _forced
@@ -367,6 +368,7 @@ class Replayer(Expected, Matching, Search, StartPoints):
         """Correct the position to the record's open changes of these actions (repair.py):
         one correction per action, kept with its point of the history, its class and the
         rule the engine says the record breaks (without `points`, its points are left out)."""
+        _cost_short.probe(self, game, left, actions, bi)      # the class log_cost_short (cost_short.py)
         for ai in sorted(actions):
             atoms = [(at, rem) for at, rem in left if at.action == ai and rem and at.turn == bi
                      and (points or not _is_points(at))]

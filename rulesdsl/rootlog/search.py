@@ -79,7 +79,6 @@ class Search:
                 return (2, i)
             return (1, i)
         keyed = [(key(i), i) for i in idx]
-        keyed = _named_spot_only(game, self.mp, mine, keyed, ids, getattr(self, "_named_start", None))
         keyed = _named_zone_cards.only(self, game, left, keyed, ids)
         keyed = _battle_target.only(self, game, keyed, ids)
         return [i for k, i in sorted((k, i) for k, i in keyed if k is not None)]
@@ -381,20 +380,6 @@ class Search:
             if hit is not None:
                 return hit
         return None
-
-
-def _named_spot_only(game, mp, lines, keyed, ids, named_start):
-    """A choice among cards where one is the card the line names onto a board spot (a new
-    Eyrie leader `#charismatic->$`, a Hundreds mood `#wrathful->$`: Expected.named_moves, whose
-    cards' places `named_start` holds): only that card is tried. The line's end demands it
-    (Search._named_moved), and another card may make the line's next change sooner (the
-    Grandiose mood advances before moving, 14.7.2), so the breadth-first search would stop at
-    that depth and never reach the named card's continuation."""
-    if not named_start:
-        return keyed
-    named = [(k, i) for k, i in keyed if k is not None and ids[i].isdigit() and int(ids[i]) in named_start
-             and any(_cards.named_choice(game, mp, t, ids[i]) for t in lines)]
-    return named or keyed
 
 
 def _board_owners(left, factions) -> set:
