@@ -5,6 +5,7 @@ from ..interpreter.board import MAP_KEY as _MAP_KEY
 from . import victory as _victory
 from . import suit_markers as _suit_markers
 from . import zone_swaps as _zone_swaps
+from . import play_area as _play_area
 from .expected import Atom
 
 
@@ -163,6 +164,8 @@ class Matching:
             return sign < 0 or (0 in blocks and not any(
                 isinstance(at.place, tuple) and at.place[:2] == key[:2] and at.turn in blocks
                 for at, _ in left))
+        if _play_area.unrecorded_ok(self, key):
+            return True           # a play area's change no craft takes (play_area.py)
         if key[0] == "zone":
             if key[1] in self.hands:
                 return not self._names_sign(left, key, sign, blocks)
