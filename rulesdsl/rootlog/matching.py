@@ -5,6 +5,7 @@ from ..interpreter.board import MAP_KEY as _MAP_KEY
 from . import victory as _victory
 from . import suit_markers as _suit_markers
 from . import zone_swaps as _zone_swaps
+from . import merged as _merged
 from . import play_area as _play_area
 from .expected import Atom
 
@@ -102,8 +103,8 @@ class Matching:
                 x[1] -= take
                 need -= take
                 took.add(at.action)
-            if len(took) > 1 and key[0] != "pv":
-                self.merged = True      # one change made of two logged actions (8 = 5 + 3)
+            if len(took) > 1 and key[0] != "pv" and _merged.alike(left, took):
+                self.merged = True      # one change made of two logged actions (8 = 5 + 3; merged.py)
             if need and self._net_within_line(key, sign, need, left, blocks):
                 continue
             if need and self._start_points(key, sign, need, left, blocks):
