@@ -67,3 +67,23 @@ def test_a_move_and_the_evening_removal_in_one_step_are_not_merged(root_def, map
     left = [[at, at.n] for at in rp.atoms[2]]
     new = rp.consume(left, {("c1", "marqueses.guerreiro"): -8, ("c2", "marqueses.guerreiro"): 8}, {2})
     assert new is not None and rp.merged is True
+
+
+def test_a_card_shown_in_a_ritual_is_still_written_from_the_lizards_hand(mapping):
+    """10.2.2: the Lizards show the mouse dominance in a ritual (it goes to their revealed
+    cards, which their hand counts, `mão_inclui: [reveladas]`) and the scoring ritual then
+    discards it to the Lost Souls. The export wrote that discard `M#dom->`, from no hand (the
+    card's `add` to the revealed cards made it forget the hand), and the import took it for
+    the available dominance card: a round trip of Corvídeos/Montanha (seed 3) gave the card to
+    the Hundreds and stopped at the Vagabond's `M#dom->V`. Now it is `M#domL->`; and a card
+    put back into a hand (the revealed cards at the Evening, 10.6.1) is that hand's again."""
+    from rulesdsl.rootlog.export import _follow, _from_hand
+    letters = {"lagartos": "L", "malandro": "V"}
+    held = {45: "L"}
+    _follow({"t": "add", "by": "lagartos", "card": 45, "zone": "lagartos.reveladas"}, "add", mapping, letters, held)
+    assert _from_hand({"t": "discard", "by": "lagartos", "card": 45}, letters, held) == "L"
+    _follow({"t": "add", "by": "lagartos", "card": 34, "zone": "lagartos:mao"}, "add", mapping, letters, held)
+    assert held[34] == "L"
+    # a card put anywhere else leaves the hand, as before (the Lost Souls, the discard pile)
+    _follow({"t": "add", "by": "lagartos", "card": 45, "zone": "lagartos.almas_perdidas"}, "add", mapping, letters, held)
+    assert 45 not in held
