@@ -56,8 +56,9 @@ def test_the_lizards_rituals_show_their_cards(root_def, mapping):
     from rulesdsl.rootlog.export import export_game
     game = played(root_def, ["lagartos", "ribeirinhos", "ducado", "corvideos"], 1, "inverno", "exilados", 2)
     line = _line(export_game(game, mapping), "L:4w->O$")
-    # the Outcast flipped to Hated in Birdsong (10.4.1), written since rl-lizard (`$_ho->M`)
-    assert line == "L:4w->O$/R#swapO->L/$_ho->M/B#^/w->$/R#^/b_r->6/R#charm->/#->L"
+    # the Outcast flipped to Hated in Birdsong (10.4.1), written since rl-lizard (`$_ho->M`);
+    # the score's card from the hand that still counts it (`R#charmL->`, export_held.py)
+    assert line == "L:4w->O$/R#swapO->L/$_ho->M/B#^/w->$/R#^/b_r->6/R#charmL->/#->L"
 
 
 def test_the_hundreds_mood_is_named_and_replayed(root_def, mapping):

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from . import battles as _battles
 from . import dominance as _dominance
 from . import expected_flips as _flips
+from . import play_area as _play_area
 from . import suit_markers as _suit_markers
 from . import victory as _victory
 
@@ -244,7 +245,7 @@ class Expected:
         paid = frozenset(self.mp.items[c] for c in self.mp.craft_exhausts.get(letter, ()) if c in self.mp.items)
         if paid:
             out.append(Atom(("it", letter, "e"), paid, 1, ALL, ai, bi, True))
-        return out
+        return out + _play_area.craft_atoms(self, a, letter, ai, bi)    # `Zboat` (play_area.py)
 
     def _ambush_atoms(self, a, letter, ai, bi) -> list:
         """`XE10B@M@`: the defender plays an ambush card from its hand, the attacker a second

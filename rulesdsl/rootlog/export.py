@@ -12,6 +12,7 @@ from ..errors import format_message
 from ..interpreter.board import attr
 from . import export_hands as _hands
 from . import suit_markers as _suit_markers
+from .export_held import follow_add
 from .export_returns import Returns
 from .export_play_area import played
 from .export_events import Battle, ambush_suit, battle_actions, closed_path, counter, flip, follow_pieces, item_state, reveal, trick
@@ -278,6 +279,8 @@ def _follow(e, t, mp, letters, held):
         held[c] = letters[e["by"]]
     elif t == "give" and e.get("to") in letters:
         held[c] = letters[e["to"]]
+    elif t == "add" and follow_add(e, mp, letters, held):
+        return                           # kept by or put into a hand (export_held.py)
     elif t in ("add", "discard", "spend"):
         held.pop(c, None)
         if t == "add" and _board_ref(mp, letters, e.get("zone"), e.get("by")):

@@ -21,6 +21,9 @@ FACTION_KEYS = ("id", "itens", "mão_inclui", "criar_exaure", "quadro", "quadro_
 # default or to nothing, in silence)
 ZONE_KEYS = ("mão", "baralho", "descarte", "tarefas", "baralho_de_tarefas", "disponíveis",
              "área_de_jogo")
+# the card attributes of `atributos_de_carta:` the reader looks up by name (play_area.py reads
+# `permanente`)
+ATTR_KEYS = ("naipe", "item", "itens_de_tarefa", "permanente")
 # a faction's `custos_não_escritos:` and the record actions it prices (fund_costs.py)
 COST_KEYS = ("de", "para", "ações")
 COST_ACTIONS = ("movimento", "batalha", "compra")
@@ -58,6 +61,7 @@ def check_keys(path: str, text: str) -> None:
     section = _child(root, "rootlog")
     _unknown(diags, section, SECTION_KEYS, path)
     _unknown(diags, _child(section, "zonas"), ZONE_KEYS, path)
+    _unknown(diags, _child(section, "atributos_de_carta"), ATTR_KEYS, path)
     factions = _child(section, "facções")
     if isinstance(factions, yaml.MappingNode):
         for _, entry in factions.value:

@@ -6,6 +6,8 @@ from . import victory as _victory
 from . import board_owner as _board_owner
 from . import suit_markers as _suit_markers
 from . import zone_swaps as _zone_swaps
+from . import merged as _merged
+from . import play_area as _play_area
 from .expected import Atom
 
 
@@ -102,8 +104,8 @@ class Matching:
                 x[1] -= take
                 need -= take
                 took.add(at.action)
-            if len(took) > 1 and key[0] != "pv":
-                self.merged = True      # one change made of two logged actions (8 = 5 + 3)
+            if len(took) > 1 and key[0] != "pv" and _merged.alike(left, took):
+                self.merged = True      # one change made of two logged actions (8 = 5 + 3; merged.py)
             if need and self._net_within_line(key, sign, need, left, blocks):
                 continue
             if need and self._start_points(key, sign, need, left, blocks):
@@ -164,6 +166,8 @@ class Matching:
             return sign < 0 or (0 in blocks and not any(
                 isinstance(at.place, tuple) and at.place[:2] == key[:2] and at.turn in blocks
                 for at, _ in left))
+        if _play_area.unrecorded_ok(self, key):
+            return True           # a play area's change no craft takes (play_area.py)
         if key[0] == "zone":
             if key[1] in self.hands:
                 return not self._names_sign(left, key, sign, blocks)

@@ -32,6 +32,7 @@ from . import hidden as _hidden
 from . import hidden_faces as _hidden_faces
 from . import open_choice as _open_choice
 from . import named_crafts as _named_crafts
+from . import play_area as _play_area
 from . import repair as _repair
 from . import repair_widen as _repair_widen
 from . import suit_markers as _suit_markers
@@ -103,6 +104,9 @@ class Replayer(Expected, Matching, Search, StartPoints):
         self.zones = sorted({z for t in mapping.boards.values() for z in t.values()}
                             | {mapping.hand(mapping.factions[x]) for x in record.players if x in mapping.factions}
                             | _dominance.watched(mapping))
+        # the play areas: a craft of a card that stays in play is seen there (play_area.py)
+        self.play_areas = _play_area.zones(mapping, record.players)
+        self.zones = sorted(set(self.zones) | set(self.play_areas))
         # its cards too (a dominance card spent to take another: dominance.py)
         self.avail_zones = _dominance.watched(mapping)
         # the piece zones of the boards (their sum per board location) and the board markers
