@@ -37,14 +37,16 @@ def _slot(s):
     return last
 
 
-def holding(ctx, kset) -> dict:
+def holding(ctx, kset, spaces=None) -> dict:
     """{place: pieces of the kinds `kset` there} for the places a piece may be on now (the
     map's spaces and the seated factions' own: board.piece_spaces), in their order, only those
     with some: what a scan of every place finds. A place is read as the scans read it: its
-    pieces on the map, else a zone of pieces of that id. `kset` is a frozenset."""
+    pieces on the map, else a zone of pieces of that id. `kset` is a frozenset; `spaces`, the
+    places (board.piece_spaces(ctx) when not given: the same list object while the map stays)."""
     s = ctx.s
-    fl = s.flags
-    spaces = (_view(ctx.m, fl[MAP_KEY]) if fl and MAP_KEY in fl else ctx.m).all_space_ids
+    if spaces is None:
+        fl = s.flags
+        spaces = (_view(ctx.m, fl[MAP_KEY]) if fl and MAP_KEY in fl else ctx.m).all_space_ids
     last = _slot(s)
     if last[3] is not spaces:
         # another map view (a rule changed the map): the views were of the other one's places

@@ -399,7 +399,7 @@ def piece_sel(sel, piece_spaces, flat) -> None:
     def scan(first):
         body = get_kset + "    if not kset:\n        return " + ("False" if first else "0") + "\n"
         if viewed:
-            body += "    view = _holding(ctx, kset)\n"
+            body += "    view = _holding(ctx, kset, _piece_spaces(ctx))\n"
             if not cond and not statused:
                 # every piece of the kinds counts: the view's numbers are the answer
                 return body + ("    return bool(view)\n" if first else "    return sum(view.values())\n")
