@@ -357,6 +357,14 @@ def piece_sel(sel, piece_spaces, flat) -> None:
     if statused:
         d["_zone_count"] = sel.zone_count
     cond = " and ".join(_pred_src(ns, p, "sp") for p in sel.preds)
+    # every place: only those the presence view of the kind set names (interpreter/presence.py:
+    # built by the first scan of a version of the pieces, walked by the next ones); the places
+    # left out hold none of the kinds, so the loop below would find nothing there
+    viewed = sel.where is None and not sel.kind_preds
+    if viewed:
+        from .interpreter.presence import holding
+        d["_holding"] = holding
+        spaces = "view"
     head = (pre + "    s = ctx.s\n    board = s.board\n    pz = s.piece_zones\n"
             f"    for sp in {spaces}:\n"
             "        b = board.get(sp) or pz.get(sp)\n"
@@ -364,11 +372,8 @@ def piece_sel(sel, piece_spaces, flat) -> None:
     # the place's filters ("correspondente a naipe de K", "governada por você") are pure: asked
     # once a place holds a piece of the kinds sought, not for every place with any piece
     # (bases are in 3 clearings of 12; the result is the same)
-    ask = ""
     if cond:
         head += "        ok = False\n"
-        ask = (f"                if not ok:\n                    if not ({cond}):\n"
-               "                        break\n                    ok = True\n")
 
     if not sel.kind_preds and sel.owner is None:
         d["_K"] = frozenset(sel.kinds)
@@ -379,18 +384,39 @@ def piece_sel(sel, piece_spaces, flat) -> None:
     else:
         get_kset = "    kset = _kind_set(ctx)\n"
 
-    def scan(first):
-        body = get_kset + "    if not kset:\n        return " + ("False" if first else "0") + "\n"
-        if not first:
-            body += "    total = 0\n"
-        body += head + "        for k, n in b.items():\n            if n and k in kset:\n" + ask
+    def hit(first, ind):
+        # what a kind found in the place does (the filters asked once, the statuses counted)
+        out = (f"{ind}if not ok:\n{ind}    if not ({cond}):\n{ind}        break\n{ind}    ok = True\n"
+               if cond else "")
         if statused:
             if first:
-                body += "                if not _zone_count(ctx, sp, k):\n                    continue\n"
+                out += f"{ind}if not _zone_count(ctx, sp, k):\n{ind}    continue\n"
             else:
-                body += "                n = _zone_count(ctx, sp, k)\n" \
-                        "                if not n:\n                    continue\n"
-        body += "                return True\n" if first else "                total += n\n"
+                out += f"{ind}n = _zone_count(ctx, sp, k)\n{ind}if not n:\n{ind}    continue\n"
+        out += f"{ind}return True\n" if first else f"{ind}total += n\n"
+        return out
+
+    def scan(first):
+        body = get_kset + "    if not kset:\n        return " + ("False" if first else "0") + "\n"
+        if viewed:
+            body += "    view = _holding(ctx, kset, _piece_spaces(ctx))\n"
+            if not cond and not statused:
+                # every piece of the kinds counts: the view's numbers are the answer
+                return body + ("    return bool(view)\n" if first else "    return sum(view.values())\n")
+        if not first:
+            body += "    total = 0\n"
+        # the smaller side is walked: the kinds sought (one, most often: "guerreiros seus")
+        # looked up in the place, or the place's kinds looked up in the set; the answer is the
+        # same either way (a sum, or whether there is one; the filters and counts are pure), so
+        # the order of a set's kinds does not matter
+        by_kind = ("            for k in kset:\n                n = b.get(k)\n"
+                   "                if n:\n" + hit(first, " " * 20))
+        if len(sel.kinds) == 1:
+            body += head + "        if True:\n" + by_kind     # one kind: looked up
+        else:
+            body += (head + "        if len(kset) < len(b):\n" + by_kind +
+                     "        else:\n            for k, n in b.items():\n"
+                     "                if n and k in kset:\n" + hit(first, " " * 20))
         body += "    return False\n" if first else "    return total\n"
         return body
     kp = sel.kind_preds

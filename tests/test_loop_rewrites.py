@@ -172,6 +172,7 @@ class _PieceState:
     board = {1: {"guerreiro": 1}, 2: {"base": 1}, 3: {"guerreiro": 2}, 4: {"base": 1}}
     piece_zones = {}
     flags = {}
+    uid, vb, vz = -1, 0, 0          # the versions scans key on (interpreter/presence.py)
 
 
 def _bases(asked):

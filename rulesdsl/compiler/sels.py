@@ -6,6 +6,7 @@ from __future__ import annotations
 from ..interpreter.runtime import matches, matches_strict
 from ..interpreter import board as _bd
 from ..interpreter import proof_cuts as _cuts
+from ..interpreter import presence as _presence
 from .context import ANY, CARD, PIECE, SPACE
 
 
@@ -302,9 +303,15 @@ class PieceSel(Sel):
         preds = self.preds
         statused = self.st_on or self.st_off
         where = self.where
+        if where is None:
+            # every place: those the presence view of the kinds names, in the same order (the
+            # others hold none of them: nothing to list there)
+            places = _presence.holding(ctx, self.kind_set(ctx)) if not self.kind_preds else _bd.piece_spaces(ctx)
+        else:
+            places = where(ctx)
         # places() in line (no generator resumed per place), and the place's filters asked
         # only where a piece of the kinds lies: they are pure, the list is the same
-        for sp in (_bd.piece_spaces(ctx) if where is None else where(ctx)):
+        for sp in places:
             b = board.get(sp) or pzones.get(sp)     # a space, or a zone of pieces
             if not b:
                 continue

@@ -5,6 +5,7 @@ from __future__ import annotations
 from .. import nodes as N
 from ..interpreter.runtime import ruler, free_capacity
 from ..interpreter import board as _bd
+from ..interpreter import presence as _presence
 from .. import codegen as _cg
 from .context import ANY, BOOL, CARD, CC, ENUMVAL, LIST, SPACE, _has_value
 from .sels import CoverSpaceSel, PieceSel, SpaceSel, _MATCH_FN, _flat, _passing
@@ -392,21 +393,13 @@ def _where_candidates(g, node, var):
 
 def _occupied_fn(inner):
     """fn(ctx) -> the spaces with some piece of the kinds a selection may name (before its
-    filters on kinds): the candidates of "com <peças>", kept per state of the map."""
-    cache = {}
+    filters on kinds): the candidates of "com <peças>", kept per state of the map and shared
+    by every selection that asks for the same kinds (interpreter/presence.py)."""
+    def kinds(ctx):
+        if inner.kind_preds:
+            return frozenset(inner.owner_kinds(ctx))
+        return inner.kind_set(ctx)          # the same kinds, as a set kept per owner
 
     def occupied(ctx):
-        s = ctx.s
-        o = inner.owner
-        key = (s.uid, s.vb, None if o is None else (ctx.me if o.__class__ is str else o(ctx)))
-        if o == "enemy":
-            key += (s.partners(ctx.me),)          # coalition partners are not enemies
-        got = cache.get(key)
-        if got is None:
-            kset = frozenset(inner.owner_kinds(ctx))
-            got = {sp for sp, b in s.board.items() if b and not kset.isdisjoint(b)}
-            if len(cache) > 64:
-                cache.clear()
-            cache[key] = got
-        return got
+        return _presence.occupied(ctx.s, kinds(ctx))
     return occupied
