@@ -16,7 +16,8 @@ ROOST = frozenset({"rapinas.ninho"})
 def _rp():
     return NS(mp=NS(hand=lambda f: f"{f}:mao", factions={"A": "alianca", "E": "rapinas"},
                     faction=lambda x: {"A": "alianca", "E": "rapinas"}[x]),
-              rec=NS(players=["A", "E"]), board_of={SUPPORTERS: "A"}, corrections=[])
+              rec=NS(players=["A", "E"]), board_of={SUPPORTERS: "A"}, corrections=[],
+              tolerant=True)
 
 
 def _line28():
@@ -35,6 +36,9 @@ def test_outrage_card_in_the_supporters_closes_the_line_and_the_hand_card_is_rep
     new[1][1] = 1                                        # the hand's card: not made
     diff = {("c2", "alianca.simpatia"): -1, ("zone", SUPPORTERS): 1, ("pv", "rapinas"): 2,
             ("c11", "rapinas.ninho"): 1}
+    rp.tolerant = False                                  # a strict replay stops at the error
+    assert accept(rp, left, [list(x) for x in new], diff, 5, NS(history=[None] * 7)) is None
+    rp.tolerant = True
     out = accept(rp, left, new, diff, 5, NS(history=[None] * 7))
     assert out is not None and all(rem == 0 for _, rem in out)
     rp.actions = {1: (5, NS(line=28, faction="E"), NS(raw="#->A"))}

@@ -27,7 +27,10 @@ CARD_ZONE = "log_card_zone"
 
 def accept(rp, left, new, diff, bi, game):
     """`new` with the misplaced hand cards closed and marked, or None when the step is not
-    of that form (the conditions above)."""
+    of that form (the conditions above). Only a tolerant replay accepts it: a strict one stops
+    at the record's error, as it stops at every other."""
+    if not getattr(rp, "tolerant", False):
+        return None
     open_ = [x for x in new if x[1] and x[0].turn == bi and not x[0].optional]
     if not open_:
         return None
