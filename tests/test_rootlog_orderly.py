@@ -111,6 +111,8 @@ def test_a_correction_that_builds_where_the_build_choice_is_open_takes_the_choic
     rp.obs = lambda g: {**{(sp, "rapinas.ninho"): n for sp, n in g.roosts.items()}, ("pv", "rapinas"): g.points}
     rp.diff = lambda a, b: {k: b.get(k, 0) - a.get(k, 0) for k in set(a) | set(b) if b.get(k, 0) != a.get(k, 0)}
     rp._auto_chance = lambda g: None
+    from rulesdsl.rootlog.search import Search
+    rp.try_option = lambda node, i, base: Search.try_option(rp, node, i, base)
     plans = []
 
     def plan(rp_, game, atoms):

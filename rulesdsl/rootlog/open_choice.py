@@ -36,13 +36,10 @@ def route(rp, game, left, bi, nxt, ai, deferred):
     base = rp.obs(game)
     turn0 = game.s.turn_no
     for i in range(len(game.legal_ids())):
-        g2 = game.clone()
-        try:
-            g2.apply(i)
-            rp._auto_chance(g2)
-        except Exception:   # noqa: BLE001 - a rule that fails on a clone: not this option
+        tried = rp.try_option(game, i, base)       # search.py
+        if tried is None:
             continue
-        diff = rp.diff(base, rp.obs(g2))
+        g2, diff = tried
         if not any(diff.get((sp, k), 0) >= m for sp, k, m in puts):
             continue
         if g2.s.turn_no == turn0 and not g2.is_terminal():

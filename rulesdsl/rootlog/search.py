@@ -28,6 +28,17 @@ class Search:
 
     grace = 0        # levels searched past the one that completes the first open action
 
+    def try_option(self, node, i, base):
+        """(the copy of `node` after option `i` and its automatic chance, its changes from the
+        observation `base`), or None when a rule fails on the copy (not this way)."""
+        g2 = node.clone()
+        try:
+            g2.apply(i)
+            self._auto_chance(g2)
+        except Exception:   # noqa: BLE001 - a rule that fails on a clone: not this way
+            return None
+        return g2, self.diff(base, self.obs(g2))
+
     def _ordered(self, game, left):
         """The options worth trying, best first: spaces the line names (others are not
         tried), cards it names or whose suit it spends, larger counts first, and ending the
@@ -110,13 +121,10 @@ class Search:
                     nodes += 1
                     if nodes > budget:
                         break
-                    g2 = node.clone()
-                    try:
-                        g2.apply(i)
-                        self._auto_chance(g2)
-                    except Exception:   # noqa: BLE001 - a rule that fails on a clone: not this way
+                    tried = self.try_option(node, i, base)
+                    if tried is None:
                         continue
-                    diff = self.diff(base, self.obs(g2))
+                    g2, diff = tried
                     ended = g2.s.turn_no != turn0 or g2.is_terminal()
                     if ended:
                         self._ending = True
