@@ -25,7 +25,7 @@ from .moving import (  # noqa: F401
 from .hits import (  # noqa: F401
     _hits_step, c_deal_hits)
 from .cards import (  # noqa: F401
-    _deck_src, _discard_cards, _discard_one, _discard_step, _draw_one, _make_discard,
+    _deck_src, _discard_cards, _discard_step, _draw_one, _make_discard,
     _overflow, _put_card, _refill, _room, _take_step, _zone,
     c_add, c_draw, c_give, c_shuffle, c_take)
 from .counters import (  # noqa: F401

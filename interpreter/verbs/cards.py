@@ -162,13 +162,19 @@ def _overflow(ctx, card, src, zone, me):
 
 
 def _discard_cards(ctx, pairs, me, spend):
-    calls = [(_discard_one, (ctx, card, zone, me, spend)) for card, zone in pairs]
+    calls = [(discard_one, (ctx, card, zone, me, spend)) for card, zone in pairs]
     # an empty deck takes the discard pile at once (the cards discarded together)
     calls.append((_refill, (ctx,)))
     return run_calls(calls)
 
 
-def _discard_one(ctx, card, zone, me, spend):
+def discard_one(ctx, card, zone, me, spend):
+    """Discard one card from `zone` as `me` would (`spend`: paid as a cost, logged so).
+
+    The engine's own discard, public for callers outside the verbs (a Rootlog referee's
+    correction): a replacement declared in the data (`em_vez_de: {evento: descarte}`, Lost
+    Souls 10.2.6, dominance 3.3.3) takes the card instead, and the `descarte` event fires.
+    Returns the step the machine must run, or None when nothing more happens."""
     g = ctx.g
     ev = {"event": "discard", "card": card, "by": me, "owner": me,
           "tags": g.card_tags(card, ctx), "acts": ctx.env.get("__acts", ())}

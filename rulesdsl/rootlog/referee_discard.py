@@ -8,7 +8,7 @@ in play, every card spent or discarded goes to the Lost Souls instead; 3.3.3: a 
 becomes available). A correction used to put such a card straight on the discard pile, so the
 Lost Souls the Lizards' Birdsong reads (10.4.1, the Outcast) missed it (orderly l. 30, r2g3 l. 46:
 docs/rootlog.md «O árbitro descarta pelas regras»). It now discards it through the engine's
-discard (interpreter/verbs/cards.py `_discard_one`: the replacements `em_vez_de: {evento:
+discard (interpreter/verbs/cards.py `discard_one`: the replacements `em_vez_de: {evento:
 descarte}` and the discard triggers), as the edit `["discard", card, zone, by]`.
 
 Which card: one of the suits or the name the record writes, when the zone holds one (the line's
@@ -178,13 +178,13 @@ def apply_edit(game, e) -> None:
     off by it that asks a decision gets the first option (a referee has no choice to make;
     none of the data's discard hooks asks one), and the log says so."""
     from ..interpreter.machine import Machine
-    from ..interpreter.verbs.cards import _discard_one
+    from ..interpreter.verbs.cards import discard_one
     _, card, zone, by = e[:4]
     s = game.s
     if card not in s.zones.get(zone, ()):
         raise ValueError(f"correction: card {card} is not in {zone}")
     ctx = game.ctx.child(me=by, env={})
-    r = _discard_one(ctx, card, zone, by, False)
+    r = discard_one(ctx, card, zone, by, False)
     if r is None:
         return
     m = Machine()
