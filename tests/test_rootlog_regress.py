@@ -61,7 +61,8 @@ class _Rp:
 
     tolerant = True
 
-    def __init__(self, mapping, battles=()):
+    def __init__(self, mapping, battles=(), g=None):
+        self.g = g            # the model, for the owner of a piece kind
         self.rec = parse("C: a\nP: b\nC:w->1\nP:w->6+10\nC:w->2\nP:w6->/t->6/w10->1/w1->/t->1\n")
         self.mp = mapping
         self.blocks = [(None, []), (None, []), ("marqueses", []), ("corvideos", [])]
@@ -70,19 +71,19 @@ class _Rp:
         self.battle_places = list(battles)
 
 
-def test_a_plot_paid_with_fewer_warriors_than_the_rule_takes_is_classed_by_its_witness(mapping):
+def test_a_plot_paid_with_fewer_warriors_than_the_rule_takes_is_classed_by_its_witness(mapping, root_def):
     """The probe widens only the acting faction's own removals in the corrected actions (`w1->`:
     any number more Corvid warriors from clearing 1), never another faction's pieces, an
     action already classed or a clearing where the line battles (a die's hits are no cost).
     An action the witness showed charged more is `log_cost_short`; the other actions of the
     line stay `unexplained`."""
-    rp = _Rp(mapping)
+    rp = _Rp(mapping, g=root_def)
     left = [[Atom("c1", WP, -1, 1, 3, 3), 1], [Atom("c1", frozenset({"corvideos.trama"}), 1, 1, 4, 3), 1],
             [Atom("c1", WC, -1, 1, 3, 3), 1]]
     extra = cost_short._extra_atoms(rp, left, {3, 4}, 3, "corvideos", {})
     assert [(a.place, sorted(a.kinds), a.sign, a.n, a.optional) for a in extra] == [("c1", ["corvideos.guerreiro"], -1, ALL, True)]
     assert cost_short._extra_atoms(rp, left, {3, 4}, 3, "corvideos", {3: "c1"}) == []
-    assert cost_short._extra_atoms(_Rp(mapping, ["c1"]), left, {3, 4}, 3, "corvideos", {}) == []
+    assert cost_short._extra_atoms(_Rp(mapping, ["c1"], root_def), left, {3, 4}, 3, "corvideos", {}) == []
     rp._cost_short = {3: "c1", 4: "c1"}
     assert repair.classify(rp, 6, "w1->") == cost_short.COST_SHORT
     assert repair.classify(rp, 6, "t->1") == cost_short.COST_SHORT

@@ -10,9 +10,17 @@ own pieces pass unrecorded now (docs/rootlog.md «O árbitro descarta pelas regr
 from __future__ import annotations
 
 
+def kind_owner(g, kind):
+    """The faction a piece kind belongs to, from the model (`PieceKind.owner`), or None for a
+    shared kind or a name the rule set does not have. One place that reads it: the matcher,
+    the search and the cost probe used to cut it from the kind's id."""
+    pk = g.piece_kinds.get(kind)
+    return pk.owner if pk is not None else None
+
+
 def owns(rp, place, kind) -> bool:
     """Whether the piece kind `kind` (`ribeirinhos.guerreiro`) is the own piece of the
     faction whose board is `place` (("pz", "O$"): the mapping's `quadro_peças:`)."""
     letter = str(place[1]).split("$", 1)[0] if len(place) > 1 else ""
     fid = rp.mp.factions.get(letter)
-    return fid is not None and str(kind).split(".", 1)[0] == fid
+    return fid is not None and kind_owner(rp.g, kind) == fid

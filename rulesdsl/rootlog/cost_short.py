@@ -24,6 +24,7 @@ were."""
 from __future__ import annotations
 
 from .expected import ALL, Atom
+from .board_owner import kind_owner
 
 COST_SHORT = "log_cost_short"
 BUDGET = 400          # nodes of the probe's search step (a plot after an Exert: 4 decisions)
@@ -110,7 +111,7 @@ def _extra_atoms(rp, left, actions, bi, fid, seen) -> list:
         if at.sign > 0 or at.optional or not isinstance(at.place, str) or at.place in battles:
             continue
         for k in sorted(at.kinds or ()):
-            if k.split(".", 1)[0] == fid and (at.place, k) not in keys:
+            if kind_owner(rp.g, k) == fid and (at.place, k) not in keys:
                 keys.add((at.place, k))
                 out.append(Atom(at.place, frozenset((k,)), -1, ALL, at.action, bi, optional=True))
     return out

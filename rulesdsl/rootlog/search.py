@@ -9,6 +9,7 @@ from . import half_done as _half
 from . import named_crafts as _named_crafts
 from . import named_zone_cards as _named_zone_cards
 from . import twin_probe as _twin_probe
+from .board_owner import kind_owner
 
 DONE_IDS = ("fim", "passar")
 
@@ -62,7 +63,7 @@ class Search:
         # a player chosen whose pieces the line still takes off a board (`2Cw$->`) comes last:
         # committing a Riverfolk fund (11.5) changes nothing the record sees, and the fund
         # committed first must not be the one the line spends next
-        spent = _board_owners(left, game.factions)
+        spent = _board_owners(self.g, left, game.factions)
 
         # a plot laid face down (`t->3`): the face the record reveals there later (plots.py)
         face = None
@@ -390,10 +391,10 @@ class Search:
         return None
 
 
-def _board_owners(left, factions) -> set:
+def _board_owners(g, left, factions) -> set:
     """The factions whose pieces the open changes take off a faction board's piece zone."""
     out = set()
     for at, rem in left:
         if rem and at.sign < 0 and isinstance(at.place, tuple) and at.place[0] == "pz":
-            out.update(k.split(".", 1)[0] for k in at.kinds or ())
+            out.update(kind_owner(g, k) for k in at.kinds or ())
     return out & set(factions)
