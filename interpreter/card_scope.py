@@ -63,19 +63,30 @@ def in_play(ctx) -> dict:
         memo.clear()
     zones, defs = s.zones, s.card_defs
     out = {}
-    for f in s.seats:
-        for key in g.in_play_keys(f):
-            cards = zones.get(key)
-            if cards:
-                for c in cards:
-                    d = defs[c]
-                    o = out.get(d)
-                    if o is None:
-                        out[d] = (f,)
-                    elif o[-1] != f:
-                        out[d] = o + (f,)
+    for f, zkey in _play_areas(g, s.seats):
+        cards = zones.get(zkey)
+        if cards:
+            for c in cards:
+                d = defs[c]
+                o = out.get(d)
+                if o is None:
+                    out[d] = (f,)
+                elif o[-1] != f:
+                    out[d] = o + (f,)
     memo[key] = out
     return out
+
+
+def _play_areas(g, seats) -> tuple:
+    """((faction, zone key), ...) of the in-play zones of `seats`, in seat order: worked out
+    once per seating (the cards in them change at every draw; the zones do not), so a pass
+    over them asks no in_play_keys per seat."""
+    got = g.__dict__.get("_play_areas")
+    if got is not None and got[0] == seats:
+        return got[1]
+    pairs = tuple((f, key) for f in seats for key in g.in_play_keys(f))
+    g._play_areas = (list(seats), pairs)
+    return pairs
 
 
 def game_cards(g, s) -> frozenset:

@@ -12,6 +12,7 @@ from .runtime import PASS, Decision, StopAction
 from .hirelings import present as _present
 from . import proofs as _proofs
 from ..compiler import memo as _memo
+from .. import nodes as N
 
 
 def _matches(ctx, h, ev, me):
@@ -436,8 +437,45 @@ def _plan(g, event, kind, seats):
         if h.owner is not None and h.owner_rel == "mine" and owner != h.owner:
             continue            # 'dono: você' of a faction's hook: only that faction's pieces
         live.append((h, h.owner_rel is not None or h.by_rel is not None))
-    plan = per[key] = (tuple(live), owner) if live else None
+    plan = per[key] = (tuple(live), owner, tuple(_space_presence(g, h) for h, _ in live)) if live else None
     return plan
+
+
+def _space_presence(g, h):
+    """(the kinds K, whole) when the hook's condition is "houver K em V" (whole) or begins with
+    it ("houver K em V e ..."), V the variable it binds to the event's space (`espaço: C` ...
+    `condição: houver tocha em C`): whether a piece of K lies in that space is then answered by
+    a look-up in it (_consult) rather than a context and the compiled selection — the answer,
+    or, for a longer condition, a false one without asking the rest. None for any other
+    condition (those run as compiled; RULESDSL_CHECK_MEMO compares every answer with
+    _forbidden_now, which asks every condition as compiled)."""
+    t = h.cond_tree
+    if "path" in h.binds:
+        return None
+    whole = True
+    if type(t) is N.Logic and t.op == "and" and t.items:
+        # "houver K em C e ...": without a piece of K there, the condition is false; with
+        # one, the whole condition is asked
+        t, whole = t.items[0], False
+    if type(t) is not N.Exists:
+        return None
+    sel = t.sel
+    if type(sel) is not N.Sel or sel.owner is not None or sel.quant is not None or sel.var is not None \
+            or len(sel.filters) != 1:
+        return None
+    f = sel.filters[0]
+    if f.kind != "in" or type(f.arg) is not N.Var or f.arg.name != h.binds.get("space") or f.arg2 is not None:
+        return None
+    noun = sel.noun
+    if type(noun) is not N.Name or noun.kind not in ("piece", "category"):
+        return None
+    kinds = g.piece_kinds
+    if noun.kind == "category":
+        # (as compiler/selections.py reads a category: every kind of it)
+        got = frozenset(k for i in noun.ids for k, p in kinds.items() if p.category == i)
+    else:
+        got = frozenset(noun.ids)
+    return (got, whole) if all(k in kinds for k in got) else None
 
 
 def _forbidden(ctx, event, space, kind, actor, origin=None) -> bool:
@@ -449,7 +487,7 @@ def _forbidden(ctx, event, space, kind, actor, origin=None) -> bool:
     if plan is None:
         v = False
     else:
-        v = _consult(ctx, plan[0], plan[1], event, space, kind, actor, origin)
+        v = _consult(ctx, plan[0], plan[1], event, space, kind, actor, origin, plan[2])
     if _memo.CHECK_MEMO:
         # RULESDSL_CHECK_MEMO: the hooks the plan left out could not have forbidden it
         _memo._check_memo("prohibition", v, _forbidden_now(ctx, event, space, kind, actor, origin))
@@ -475,18 +513,22 @@ def _prohibitions_for(g, event, kind, seats=None) -> tuple:
     return hooks
 
 
-def _consult(ctx, live, owner, event, space, kind, actor, origin) -> bool:
+def _consult(ctx, live, owner, event, space, kind, actor, origin, presence=None) -> bool:
     """The hooks of a plan, asked in declaration order: the first that matches and whose
-    condition holds forbids."""
+    condition holds forbids. `presence`: for each hook, the kinds of a condition "houver K em
+    <the space>" (_space_presence), or None."""
     ev = {"event": event, "space": space, "kind": kind, "by": actor, "owner": owner}
     if event == "movement":
         ev["from"] = origin
         ev["to"] = space
     # a zone of pieces off the map (payments, a satchel): a hook that names the space (`espaço:`)
     # speaks of the map, not of it; the others (the Warlord's, 14.2.2) hold there too
-    in_zone = space in ctx.s.piece_zones
+    pz = ctx.s.piece_zones
+    in_zone = space in pz
     c = None
+    i = -1
     for h, relations in live:
+        i += 1
         binds = h.binds
         if in_zone and "space" in binds:
             continue
@@ -495,6 +537,21 @@ def _consult(ctx, live, owner, event, space, kind, actor, origin) -> bool:
             continue
         if h.condition is None:
             return True
+        fast = presence[i] if presence is not None else None
+        if fast is not None:
+            # "houver K em C", C the space: a piece of K there (read as the scans read a
+            # place: the map's, else a zone of pieces of that id)
+            b = ctx.s.board.get(space) or pz.get(space)
+            found = False
+            if b:
+                for k in fast[0]:
+                    if b.get(k):
+                        found = True
+                        break
+            if not found:
+                continue
+            if fast[1]:
+                return True
         env = {}
         for field, var in binds.items():     # (a loop: a comprehension is a call of its own)
             env[var] = ev.get(field)

@@ -25,16 +25,29 @@ from .board import MAP_KEY, _view
 
 # [state uid, vb, vz, places list, {kind set: view}, {kind set: occupied set}, places with pieces]
 _LAST = [None, -1, -1, None, {}, {}, None]
+_ORDER = {}       # id(places list) -> (that list, {place: index})
 
 
-def _slot(s):
-    last = _LAST
-    if last[1] != s.vb or last[0] != s.uid or last[2] != s.vz:
-        last[0], last[1], last[2] = s.uid, s.vb, s.vz
-        last[3] = last[6] = None
-        last[4] = {}
-        last[5] = {}
-    return last
+def _order(spaces) -> dict:
+    """{place: its index} for a list of places (kept per list: one per map view)."""
+    got = _ORDER.get(id(spaces))
+    if got is None or got[0] is not spaces:
+        if len(_ORDER) > 64:
+            _ORDER.clear()
+        got = _ORDER[id(spaces)] = (spaces, {sp: i for i, sp in enumerate(spaces)})
+    return got[1]
+
+
+def _with_pieces(board, pz, spaces) -> list:
+    """The places of `spaces` with any piece (on the map, else in a zone of pieces of that id:
+    as a scan reads a place), in the order of `spaces`."""
+    order = _order(spaces)
+    found = [sp for sp, b in board.items() if b and sp in order]
+    for sp, b in pz.items():
+        if b and sp in order and not board.get(sp):
+            found.append(sp)
+    found.sort(key=order.__getitem__)
+    return found
 
 
 def holding(ctx, kset, spaces=None) -> dict:
@@ -47,23 +60,31 @@ def holding(ctx, kset, spaces=None) -> dict:
     if spaces is None:
         fl = s.flags
         spaces = (_view(ctx.m, fl[MAP_KEY]) if fl and MAP_KEY in fl else ctx.m).all_space_ids
-    last = _slot(s)
+    last = _LAST
+    if last[1] != s.vb or last[0] != s.uid or last[2] != s.vz:
+        # (_slot in line: asked by every scan of every place)
+        last[0], last[1], last[2] = s.uid, s.vb, s.vz
+        last[4] = {}
+        last[5] = {}
+        last[6] = None
+    elif last[3] is spaces:
+        got = last[4].get(kset)
+        if got is not None:
+            return got
     if last[3] is not spaces:
         # another map view (a rule changed the map): the views were of the other one's places
         last[3] = spaces
         last[4] = {}
         last[6] = None
     views = last[4]
-    got = views.get(kset)
-    if got is not None:
-        return got
     board = s.board
     pz = s.piece_zones
     places = last[6]
     if places is None:
         # the places with any piece, once per version: most of a map's places are empty
-        # (paths, forests), and every kind set's view starts from these
-        places = last[6] = [sp for sp in spaces if board.get(sp) or pz.get(sp)]
+        # (paths, forests), so the few places with pieces (board and zones) are found and put
+        # in the places' order, rather than every place looked up twice
+        places = last[6] = _with_pieces(board, pz, spaces)
     got = {}
     if len(kset) == 1:
         # one kind (most scans: "guerreiros seus"): looked up, not searched for
@@ -95,10 +116,23 @@ def occupied(s, kset) -> set:
     """The spaces on the map (the state's board, any space) with a piece of a kind of `kset`:
     the candidates of "clareiras com <peças>" (compiler/spaces.py), shared by every selection
     that asks for the same kinds at the same version of the pieces."""
-    last = _slot(s)
-    occ = last[5]
-    got = occ.get(kset)
-    if got is None:
+    last = _LAST
+    if last[1] != s.vb or last[0] != s.uid or last[2] != s.vz:
+        last[0], last[1], last[2] = s.uid, s.vb, s.vz
+        last[3] = last[6] = None
+        last[4] = {}
+        occ = last[5] = {}
+    else:
+        occ = last[5]
+        got = occ.get(kset)
+        if got is not None:
+            return got
+    if len(kset) == 1:
+        # one kind (most selections): a key looked up in each space (a space's kinds with no
+        # piece are not kept: State.remove drops them)
+        for k in kset:
+            got = occ[kset] = {sp for sp, b in s.board.items() if k in b}
+    else:
         got = occ[kset] = {sp for sp, b in s.board.items() if b and not kset.isdisjoint(b)}
     return got
 
