@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import os
 import re
+from types import FunctionType as _Function
 
 from .codegen_hoist import LoopCond
 
@@ -82,6 +83,12 @@ def _build(ns: _Ns, body: str, name: str, args: str = "ctx"):
     g.update(ns.d)
     g["__builtins__"] = __builtins__
     exec(code, g)
+    for i, o in enumerate(ns.objs):
+        if type(o) is _Function and "_memo_bind" in o.__dict__:
+            # a memo table's wrapper: once its trial switches the table off, this function
+            # calls the bare expression (its name in these globals is rebound)
+            from .compiler.memo import bind
+            bind(g, f"_g_{i}")
     return g[name]
 
 
