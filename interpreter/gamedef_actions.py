@@ -204,6 +204,9 @@ def compile_actions(g, specs, block, expr, exprs) -> None:
             e = exprs.get(path + ("requires",))
             act.req_tree = None if e is None else e.tree     # menu_index.required_kinds
         act.run = block(path + ("effect",), owner, a.get("law"), cc) or _noop
+        # (declare_actions set the rest): nothing but a requirement to ask, most actions
+        act.only_req = act.hireling is None and act.until_draw is None and act.card is None \
+            and act.limit is None
         if a.get("crafts") is not None:
             # `cria: K` (N7): the card crafted is the one K holds when the action ends
             var = str(a["crafts"])

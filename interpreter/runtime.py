@@ -111,12 +111,23 @@ class Ctx:
         self.law = None
 
     def child(self, me=None, env=None) -> "Ctx":
-        c = Ctx(self.g, self.m, self.s, self.me if me is None else me,
-                dict(self.env) if env is None else env, self.engine)
+        # every slot set here, without __init__: its frame and the `menus` list it makes were
+        # thrown away at once (≈ 2 children per decision: hooks, actions performed)
+        c = _new(Ctx)
+        c.g = self.g
+        c.m = self.m
+        c.s = self.s
+        c.me = self.me if me is None else me
+        c.env = dict(self.env) if env is None else env
+        c.engine = self.engine
         c.menus = self.menus
         c.strict = self.strict
         c.depth = self.depth + 1
+        c.law = None
         return c
+
+
+_new = object.__new__
 
 
 # ---------------------------------------------------------------------------------------------
