@@ -47,7 +47,7 @@ def _march_asked_at_new_positions(game, monkeypatch):
     for _ in range(memo.MEMO_TRIAL + 5):
         game.s.ver += 1
         answers.append(act.enabled(ctx))
-    held = [(h, n, bare) for hs in tables.values() for h, n, bare, *_ in hs]
+    held = [(h, n, bare) for hs in tables.values() for h, n, bare, _ in hs]
     return answers, held
 
 
@@ -69,7 +69,7 @@ def test_a_requirement_that_never_hits_its_memo_is_asked_without_the_wrapper(tmp
 def test_generated_code_calls_the_bare_expression_once_its_memo_is_off(tmp_path, monkeypatch):
     game = _game(tmp_path, GLUED)
     act = game.g.actions["marchar"]
-    generated = [(h, n, bare) for hs in game.g._memo_holders.values() for h, n, bare in hs
+    generated = [(h, n, bare) for hs in game.g._memo_holders.values() for h, n, bare, _ in hs
                  if type(h) is dict]
     assert generated, "the generated `e` holds a memo wrapper"
     assert all("_memo_bind" in _held(h, n).__dict__ for h, n, _ in generated)

@@ -47,8 +47,9 @@ def _memo_fn(f, node, cc):
         if n == MEMO_TRIAL and stats[1] * MEMO_MIN_HITS < n and not CHECK_MEMO:
             stats[2] = False
             memo.clear()
-            for holder, name, bare in holders:
-                _put(holder, name, bare)
+            for holder, name, bare, wrapper in holders:
+                if _held(holder, name) is wrapper:     # (not replaced since: a test's patch)
+                    _put(holder, name, bare)
         try:
             key = keyf[0](ctx)
             # (a miss answers the marker: most look-ups miss, and a KeyError costs more)
@@ -73,15 +74,19 @@ def bind(holder, name) -> None:
     that may be a memo wrapper: once the wrapper's table is switched off by its trial, the
     holder holds the bare function, and callers skip the wrapper's frame that only forwards
     (≈ 2 calls per decision in a four-player game). The answers are the same either way."""
-    fn = holder.get(name) if type(holder) is dict else getattr(holder, name, None)
+    fn = _held(holder, name)
     b = getattr(fn, "_memo_bind", None)
     if b is None:
         return
     stats, holders, bare = b
     if stats[2]:
-        holders.append((holder, name, bare))
+        holders.append((holder, name, bare, fn))
     else:
         _put(holder, name, bare)        # judged already (a function built late: `upto`)
+
+
+def _held(holder, name):
+    return holder.get(name) if type(holder) is dict else getattr(holder, name, None)
 
 
 def _put(holder, name, fn) -> None:
