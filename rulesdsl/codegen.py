@@ -83,13 +83,20 @@ def _build(ns: _Ns, body: str, name: str, args: str = "ctx"):
     g.update(ns.d)
     g["__builtins__"] = __builtins__
     exec(code, g)
-    for i, o in enumerate(ns.objs):
-        if type(o) is _Function and "_memo_bind" in o.__dict__:
-            # a memo table's wrapper: once its trial switches the table off, this function
-            # calls the bare expression (its name in these globals is rebound)
-            from .compiler.memo import bind
-            bind(g, f"_g_{i}")
+    if not MEMO_WRAPPERS.isdisjoint(map(id, ns.objs)):
+        for i, o in enumerate(ns.objs):
+            if type(o) is _Function and "_memo_bind" in o.__dict__:
+                # a memo table's wrapper: once its trial switches the table off, this
+                # function calls the bare expression (its name in these globals is rebound)
+                from .compiler.memo import bind
+                bind(g, f"_g_{i}")
     return g[name]
+
+
+# the ids of compiler/memo.py's wrappers: _build asks whether a function calls one in one
+# C-level test, not a loop per object (an id reused after a ruleset is freed only costs the
+# loop, which looks at the object itself)
+MEMO_WRAPPERS: set = set()
 
 
 def _expr_fn(ns: _Ns, src: str):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 
 from .. import nodes as N
+from ..codegen import MEMO_WRAPPERS
 
 
 def memoized(f, node, cc=None):
@@ -66,6 +67,7 @@ def _memo_fn(f, node, cc):
         v = memo[key] = f(ctx)
         return v
     cached._memo_bind = (stats, holders, f)
+    MEMO_WRAPPERS.add(id(cached))     # (codegen._build looks for the wrappers it calls)
     return cached
 
 
