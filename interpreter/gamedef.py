@@ -173,8 +173,13 @@ class Action:
         self.crafts = None        # `cria: K`: the variable holding the card it crafts (N7)
         self.hireling = None      # `quem: controlador`: the hireling that performs it (E.2.4)
         self.until_draw = None    # `até_comprar: F`: closed in phase F once the turn's rules drew
+        self.only_req = False     # none of the four above: only `requer:` (compile_actions)
 
     def enabled(self, ctx, args=None) -> bool:
+        if self.only_req and not _compiler.memo.CHECK_MEMO:
+            # the common case in one test instead of five (≈ 3 asks per decision)
+            req = self.requires
+            return True if req is None else bool(req(ctx))
         if self.hireling is not None:
             # offered to the hireling's controller, performed by the hireling (hirelings.py)
             h = self.hireling

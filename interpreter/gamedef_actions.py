@@ -9,6 +9,7 @@ own requirements and effects (`compile_actions`), which may name both.
 from __future__ import annotations
 
 from ..compiler import ANY
+from ..compiler.memo import bind as _memo_bind
 from ..lexicon import get as _lexicon
 from ..ytypes import pos_of
 from . import small_forms as _small
@@ -182,6 +183,7 @@ def _derived(g, did, owner, dv, path):
     if dv.get("table") is not None:
         # N8: the base looked up in a table of ranges (`tabela:`)
         dd.base = _small.table_lookup(g, did, dv, dd.base)
+    _memo_bind(dd, "base")          # a memo switched off: `eval` calls the bare base
     e = g._exprs.get(path + ("base",))
     if e is not None and e.tree is not None:
         dd.trees.append(e.tree)
@@ -198,9 +200,13 @@ def compile_actions(g, specs, block, expr, exprs) -> None:
             cc.vars[var] = ANY
         if "requires" in a:
             act.requires = expr(path + ("requires",), owner, cc)
+            _memo_bind(act, "requires")     # a memo switched off: `enabled` calls the bare test
             e = exprs.get(path + ("requires",))
             act.req_tree = None if e is None else e.tree     # menu_index.required_kinds
         act.run = block(path + ("effect",), owner, a.get("law"), cc) or _noop
+        # (declare_actions set the rest): nothing but a requirement to ask, most actions
+        act.only_req = act.hireling is None and act.until_draw is None and act.card is None \
+            and act.limit is None
         if a.get("crafts") is not None:
             # `cria: K` (N7): the card crafted is the one K holds when the action ends
             var = str(a["crafts"])

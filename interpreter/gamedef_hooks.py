@@ -9,6 +9,7 @@ while the card lies in a play area, interpreter/card_scope.py) and each faction,
 from __future__ import annotations
 
 from ..compiler import SPACE, NUMBER, ANY, FACTION, CARD, PIECE
+from ..compiler.memo import bind as _memo_bind
 from ..lexicon import get as _lexicon
 from ..ytypes import pos_of
 from .. import nodes as N
@@ -135,6 +136,8 @@ def _hook(g, kind, owner, h, path, card=None):
             hk.add = g._expr(path + ("add",), owner, cc)
         if "set" in h:
             hk.set = g._expr(path + ("set",), owner, cc)
+        for part in ("condition", "add", "set"):
+            _memo_bind(hk, part)        # a memo switched off: the modifier calls the bare part
         dd = g.derived_for((hk.value,), owner)
         if dd is None:
             from ..errors import suggest
@@ -149,6 +152,7 @@ def _hook(g, kind, owner, h, path, card=None):
             if e is not None and e.tree is not None:
                 dd.trees.append(e.tree)
         return
+    _memo_bind(hk, "condition")         # a memo switched off: the hook calls the bare test
     hk.optional = _bool(h.get("optional"))
     if kind == "replacement" and not _replacement_dest(g, hk, h):
         return None

@@ -111,12 +111,23 @@ class Ctx:
         self.law = None
 
     def child(self, me=None, env=None) -> "Ctx":
-        c = Ctx(self.g, self.m, self.s, self.me if me is None else me,
-                dict(self.env) if env is None else env, self.engine)
+        # every slot set here, without __init__: its frame and the `menus` list it makes were
+        # thrown away at once (≈ 2 children per decision: hooks, actions performed)
+        c = _new(Ctx)
+        c.g = self.g
+        c.m = self.m
+        c.s = self.s
+        c.me = self.me if me is None else me
+        c.env = dict(self.env) if env is None else env
+        c.engine = self.engine
         c.menus = self.menus
         c.strict = self.strict
         c.depth = self.depth + 1
+        c.law = None
         return c
+
+
+_new = object.__new__
 
 
 # ---------------------------------------------------------------------------------------------
@@ -127,6 +138,20 @@ def ruler(ctx: Ctx, space: str):
     per space until its pieces change (or, when modifiers read more of the state, that)."""
     s = ctx.s
     cache = s._ruler
+    # the state has not changed since the kept rulers were last found valid (`_checked`): what
+    # they depend on (the stamp's versions, the gate, who is seated) is all in `vid`, which
+    # every change bumps (a new seat, a hireling and new card instances with `ver += 1`); a
+    # rollback clears the table, and with it this mark. Most asks come so: a menu's
+    # conditions ask several spaces of one position
+    if cache.get(_CHECKED) == s.vid:
+        r = cache.get(space, 0)
+        if r != 0:
+            return r
+    return _checked(ctx, s, cache, space)
+
+
+def _checked(ctx, s, cache, space):
+    """ruler() with the kept rulers checked against what they depend on first."""
     rd = ctx.g.rule
     stamp = rd.stamp
     gate = rd.gate
@@ -157,6 +182,7 @@ def ruler(ctx: Ctx, space: str):
         if cache.get(None, _NOSTAMP) != v:
             cache.clear()
             cache[None] = v
+    cache[_CHECKED] = s.vid
     r = cache.get(space, 0)
     if r != 0:
         return r
@@ -188,6 +214,7 @@ def ruler(ctx: Ctx, space: str):
 
 
 _NOSTAMP = object()
+_CHECKED = object()     # key of State._ruler: the `vid` at which the kept rulers were checked
 # [rule definition, card instances of the game, seated?] of the last game ruler() asked about
 # (the card instances' list is a game's identity, shared by its copies; kept alive here)
 _SEATED = [None, None, False]

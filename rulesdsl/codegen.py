@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import os
 import re
+from types import FunctionType as _Function
 
 from .codegen_hoist import LoopCond
 
@@ -82,7 +83,20 @@ def _build(ns: _Ns, body: str, name: str, args: str = "ctx"):
     g.update(ns.d)
     g["__builtins__"] = __builtins__
     exec(code, g)
+    if not MEMO_WRAPPERS.isdisjoint(map(id, ns.objs)):
+        for i, o in enumerate(ns.objs):
+            if type(o) is _Function and "_memo_bind" in o.__dict__:
+                # a memo table's wrapper: once its trial switches the table off, this
+                # function calls the bare expression (its name in these globals is rebound)
+                from .compiler.memo import bind
+                bind(g, f"_g_{i}")
     return g[name]
+
+
+# the ids of compiler/memo.py's wrappers: _build asks whether a function calls one in one
+# C-level test, not a loop per object (an id reused after a ruleset is freed only costs the
+# loop, which looks at the object itself)
+MEMO_WRAPPERS: set = set()
 
 
 def _expr_fn(ns: _Ns, src: str):
@@ -177,11 +191,19 @@ def arith(op, fa, fb, nodes=None):
 
     def make(ns, a, b):
         if op in ("+", "-", "*"):
-            return f"(({a}) or 0) {op} (({b}) or 0)"
-        return f"(({a}) or 0) // {ns.ref(max)}(1, ({b}) or 1)"
+            return f"{_num(a)} {op} {_num(b)}"
+        return f"{_num(a)} // {ns.ref(max)}(1, ({b}) or 1)"
     ns = _Ns()
     a, b = _src(ns, fa), _src(ns, fb)
     return _parts(_expr_fn(ns, make(ns, a, b)), "arith", make, (fa, fb), nodes)
+
+
+def _num(src: str) -> str:
+    """An operand of arithmetic or an ordering: a missing value counts 0 (`or 0`); a whole
+    number written in the rule is already one (`3 or 0` is 3, `0 or 0` is 0)."""
+    if src.isdigit():
+        return src
+    return f"(({src}) or 0)"
 
 
 _CMP = {"=": "==", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
@@ -199,7 +221,7 @@ def cmp(op, fa, fb, eq=None, nodes=None):
             return f"({neg}{ns.ref(eq, '_eq')}({a}, {b}))"
         if op in ("=", "!="):
             return f"({a}) {_CMP[op]} ({b})"
-        return f"(({a}) or 0) {_CMP[op]} (({b}) or 0)"
+        return f"{_num(a)} {_CMP[op]} {_num(b)}"
     ns = _Ns()
     a, b = _src(ns, fa), _src(ns, fb)
     return _parts(_expr_fn(ns, make(ns, a, b)), "cmp", make, (fa, fb), nodes)
@@ -247,6 +269,12 @@ def _loop(ns: _Ns, base: str, preds, var, on_hit: str, ind: str = "    ", lc=Non
         cond = " and ".join(lc.pred(p, "x", _pred_src) for p in preds) or "True"
     else:
         cond = " and ".join(_pred_src(ns, p, "x") for p in preds) or "True"
+    if var:
+        # the loop's variable read in its own condition is the element (bound just above;
+        # the condition is pure and what it calls puts back what it binds): a local, not a
+        # look-up in the variables. No other loop is written inside a condition (a nested
+        # selection is a function of its own), so `x` here is always this loop's
+        cond = cond.replace(f"ctx.env.get({var!r})", "x")
     out = ""
     if var:
         out += f"{ind}env = ctx.env\n{ind}saved = env.get({var!r})\n"
