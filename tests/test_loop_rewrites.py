@@ -68,8 +68,10 @@ def _and(*parts):
     return codegen.logic("and", list(fs), list(nodes)), N.Logic("and", list(nodes))
 
 
-def test_a_condition_that_does_not_read_the_clearing_is_computed_once_per_evaluation():
+def test_a_condition_that_does_not_read_the_clearing_is_computed_once_per_evaluation(monkeypatch):
     # clareiras C onde C > 0 e <custo sem C>: four clearings pass C > 0, the rule is asked once
+    # (under RULESDSL_CHECK_MEMO=1 the hoisted value is asked again per clearing to be checked)
+    monkeypatch.setattr(memo, "CHECK_MEMO", False)
     calls = []
     fc, node = _and(_c_positive(), _costly(True, calls))
     sel = _Spaces([1, 2, 3, 4], [_where(fc, node)])
