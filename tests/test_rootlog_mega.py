@@ -9,7 +9,7 @@ def _replayer(root_def, mapping, text, **kw):
     return Replayer(root_def, parse(text), mapping, **kw)
 
 
-def test_a_battle_whose_losses_take_the_next_moves_warriors_is_merged(root_def, mapping):
+def test_a_battle_whose_losses_take_the_next_moves_warriors_is_merged(root_def, mapping, monkeypatch):
     """mega l. 30: the Corvids battle the Riverfolk at 10, losing a warrior, and then move two
     warriors from 10 to 1 (`XO10/(Ow+w)10->/2w10->1`). A battle in which the Corvids lose three
     warriors at 10 makes the line's −3 there from two unalike actions, the removal and the
@@ -17,7 +17,11 @@ def test_a_battle_whose_losses_take_the_next_moves_warriors_is_merged(root_def, 
     ranked after the battle that makes the removal alone (before, only actions of the same
     shape merged, and the three-loss battle ranked first; the Corvids' line and the Eyrie's
     later ones went another way, ten matched actions fewer). A step that makes both actions
-    whole stays unmerged (the Keepers' move and Evening removal, test_rootlog_roundtrip3.py)."""
+    whole stays unmerged (the Keepers' move and Evening removal, test_rootlog_roundtrip3.py).
+    The rule is a switch, off by default (merged.py: r1g2 loses by it); off, only alike
+    actions merge."""
+    from rulesdsl.rootlog import merged
+    monkeypatch.setattr(merged, "HALF_DONE", True)
     rp = _replayer(root_def, mapping, "P: Corvideos\nO: Ribeirinhos\nP:#->P\nO:#->O\n"
                                       "P:XO10/(Ow+w)10->/2w10->1\n")
     bi = 1
@@ -33,3 +37,5 @@ def test_a_battle_whose_losses_take_the_next_moves_warriors_is_merged(root_def, 
     # the move made whole in the same step is no merge left half done
     whole = rp.consume(left, {("c10", w): -3, ("c10", ow): -1, ("c1", w): 2}, {bi})
     assert whole is not None and rp.merged is False
+    monkeypatch.setattr(merged, "HALF_DONE", False)
+    assert rp.consume(left, {("c10", w): -3, ("c10", ow): -1}, {bi}) is not None and rp.merged is False
