@@ -10,16 +10,15 @@ def _replayer(root_def, mapping, text, **kw):
 
 
 def test_a_battle_whose_losses_take_the_next_moves_warriors_is_merged(root_def, mapping, monkeypatch):
-    """mega l. 30: the Corvids battle the Riverfolk at 10, losing a warrior, and then move two
-    warriors from 10 to 1 (`XO10/(Ow+w)10->/2w10->1`). A battle in which the Corvids lose three
-    warriors at 10 makes the line's −3 there from two unalike actions, the removal and the
-    move, and leaves the move's arrival at 1 unmade: one change made of two logged actions,
-    ranked after the battle that makes the removal alone (before, only actions of the same
-    shape merged, and the three-loss battle ranked first; the Corvids' line and the Eyrie's
-    later ones went another way, ten matched actions fewer). A step that makes both actions
-    whole stays unmerged (the Keepers' move and Evening removal, test_rootlog_roundtrip3.py).
-    The rule is a switch, off by default (merged.py: r1g2 loses by it); off, only alike
-    actions merge."""
+    """A position like mega's l. 30: the Corvids battle the Riverfolk at 10, losing a warrior,
+    and then move two warriors from 10 to 1 (`XO10/(Ow+w)10->/2w10->1`). A battle in which the
+    Corvids lose three warriors at 10 makes the line's −3 there from two unalike actions, the
+    removal and the move, and leaves the move's arrival at 1 unmade: with the switch
+    (merged.py, `RULESDSL_ROOTLOG_MERGE_HALF_DONE`), one change made of two logged actions; a
+    step that makes both actions whole stays unmerged (the Keepers' move and Evening removal,
+    test_rootlog_roundtrip3.py). Off (the default: r1g2, r2g4 and after_dark lose by it,
+    docs/rootlog.md «A fusão de mega»), only alike actions merge. Which merge of mega's the
+    switch restores was not pinned to one step."""
     from rulesdsl.rootlog import merged
     monkeypatch.setattr(merged, "HALF_DONE", True)
     rp = _replayer(root_def, mapping, "P: Corvideos\nO: Ribeirinhos\nP:#->P\nO:#->O\n"
