@@ -77,6 +77,7 @@ class Matching:
         earliest first. A new list, or None if the diff is not what the record says."""
         left = [list(x) for x in left]
         self.merged = False
+        shared = []
         for key, d in sorted(diff.items(), key=_zone_swaps.order):
             sign = 1 if d > 0 else -1
             need = abs(d)
@@ -106,12 +107,15 @@ class Matching:
                 took.add(at.action)
             if len(took) > 1 and key[0] != "pv" and _merged.alike(left, took):
                 self.merged = True      # one change made of two logged actions (8 = 5 + 3; merged.py)
+            elif len(took) > 1 and key[0] != "pv":
+                shared.append(took)     # unalike: merged if one is left half done (merged.py)
             if need and self._net_within_line(key, sign, need, left, blocks):
                 continue
             if need and self._start_points(key, sign, need, left, blocks):
                 continue          # tolerant: the next turn's own points, corrected after (start_points.py)
             if need and not self._unrecorded_ok(key, sign, left, blocks):
                 return None
+        self.merged = self.merged or _merged.half_done(left, shared)
         return left
 
     def _passing_through(self, key, left, blocks):
