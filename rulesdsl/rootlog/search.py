@@ -6,7 +6,6 @@ from . import battle_target as _battle_target
 from . import card_zone as _card_zone
 from . import cards as _cards
 from . import half_done as _half
-from . import hand_gifts as _hand_gifts
 from . import named_crafts as _named_crafts
 from . import named_zone_cards as _named_zone_cards
 from . import twin_probe as _twin_probe
@@ -135,8 +134,6 @@ class Search:
                             self._ending = False
                         if new is not None and not self._named_moved(g2, bi):
                             new = None
-                        if new is not None and _hand_gifts.unwritten(self, node, g2, diff, left, new):
-                            new = None     # a card given between hands, not written so (hand_gifts.py)
                         if new is not None:
                             self._cancel_pairs(new, bi)
                             new = _card_zone.accept(self, left, new, diff, bi, g2) or new   # card_zone.py
@@ -151,8 +148,6 @@ class Search:
                         continue
                     if diff:
                         new = self.consume(left, diff, {bi})
-                        if new is not None and _hand_gifts.unwritten(self, node, g2, diff, left, new):
-                            new = None     # a card given between hands, not written so (hand_gifts.py)
                         if new is None:
                             continue
                         if all(r == x[1] for (_, r), x in zip(new, left)):
