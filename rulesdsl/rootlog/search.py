@@ -8,6 +8,7 @@ from . import cards as _cards
 from . import half_done as _half
 from . import named_crafts as _named_crafts
 from . import named_zone_cards as _named_zone_cards
+from . import order_choice as _order_choice
 from . import twin_probe as _twin_probe
 
 DONE_IDS = ("fim", "passar")
@@ -77,7 +78,7 @@ class Search:
             if oid in DONE_IDS:
                 return (2 if open_left else -1, 0)
             if oid in spaces:
-                return (0, places.index(oid)) if oid in places else None
+                return (0, places.index(oid)) if oid in places else ((1, i) if i == unnamed else None)
             if oid in spent:
                 return (1, len(ids) + i)
             if d.kind == "count" and oid.isdigit():
@@ -89,6 +90,7 @@ class Search:
                     return (1, i)
                 return (2, i)
             return (1, i)
+        unnamed = _order_choice.unnamed_to_try(d, ids, places, spaces)   # every one handled (order_choice.py)
         keyed = [(key(i), i) for i in idx]
         keyed = _named_zone_cards.only(self, game, left, keyed, ids)
         keyed = _battle_target.only(self, game, keyed, ids)
