@@ -9,6 +9,7 @@ from . import half_done as _half
 from . import hand_transfer as _hand_transfer
 from . import named_crafts as _named_crafts
 from . import named_zone_cards as _named_zone_cards
+from . import permanent_play as _permanent_play
 from . import order_choice as _order_choice
 from . import twin_probe as _twin_probe
 
@@ -131,6 +132,8 @@ class Search:
                     ended = g2.s.turn_no != turn0 or g2.is_terminal()
                     if _hand_transfer.unwritten(self, game, g2, left, {bi, next_bi} if ended else {bi}):
                         continue          # a card passed between hands that no line writes
+                    if _permanent_play.unwritten(self, game, g2, {bi, next_bi} if ended else {bi}):
+                        continue          # a card crafted into play where no line crafts
                     if ended:
                         self._ending = True
                         try:
