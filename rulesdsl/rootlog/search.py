@@ -6,7 +6,6 @@ from . import battle_target as _battle_target
 from . import card_zone as _card_zone
 from . import cards as _cards
 from . import half_done as _half
-from . import hand_transfer as _hand_transfer
 from . import named_crafts as _named_crafts
 from . import named_zone_cards as _named_zone_cards
 from . import permanent_play as _permanent_play
@@ -130,8 +129,6 @@ class Search:
                         continue
                     g2, diff = tried
                     ended = g2.s.turn_no != turn0 or g2.is_terminal()
-                    if _hand_transfer.unwritten(self, game, g2, left, {bi, next_bi} if ended else {bi}):
-                        continue          # a card passed between hands that no line writes
                     if _permanent_play.unwritten(self, game, g2, {bi, next_bi} if ended else {bi}):
                         continue          # a card crafted into play where no line crafts
                     if ended:
