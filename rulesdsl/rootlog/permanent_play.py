@@ -5,11 +5,11 @@ unrecorded (a dominance card activated, 3.3.1). A card of the mapping's `permane
 arrives in a play area only when crafted (4.1), and the notation always writes a craft (`Z`,
 with the card's name or not): a step that crafts such a card where the lines write none
 replaced a card the line only discards. The Duchy's `M#leagueD->` (a card discarded at the
-Evening, down to five in hand, 12.6.3; into the Lizards' Lost Souls, 10.1.4) was replayed as
-the craft of the League of Adventurous Mice, the play area's card let through, and the Lost
-Souls then lacked the card whose suit the Lizards' hated outcast counts: three lines later their
-crusade cost one acolyte more (Lagartos/Inverno, seed 3, docs/rootlog.md «Ida e volta, quarta
-parte»)."""
+Evening, 12.6.3; into the Lizards' Lost Souls, 10.1.4) was replayed as the craft of the League
+of Adventurous Mice, the play area's card let through (Lagartos/Inverno, seed 3). The Lost
+Souls then lacked the card whose suit the Lizards' hated outcast counts; with another choice
+earlier in the game (a service bought), their crusade three lines later cost one acolyte more
+and the line stopped (docs/rootlog.md «Ida e volta, quarta parte»)."""
 from __future__ import annotations
 
 
