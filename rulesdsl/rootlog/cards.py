@@ -9,6 +9,8 @@ from. A swap is what a different shuffle would have dealt; each is recorded (his
 the two instances) so a saved replay reapplies it at the same point."""
 from __future__ import annotations
 
+from . import hidden_board_cards as _hidden_board_cards
+
 
 class Need:
     __slots__ = ("zone", "pool", "ids", "suit", "item", "pair")
@@ -182,6 +184,8 @@ def ensure(game, mp, needs, swaps, variant=0, alts=None) -> list:
             n2.ok(g, mp, s.card_defs[c]) for n2 in needs if n2 is not nd)), None)
         if dst is None:
             dst = next((c for c in zone if c not in held), None)
+        if src is None:      # face down on a faction board, swapped suit for suit (hidden_board_cards.py)
+            src, dst = _hidden_board_cards.swap_pair(game, mp, nd, zone, held, needs) or (None, dst)
         if src is None or dst is None:
             unmet.append(nd)
             continue

@@ -8,6 +8,8 @@ from . import cards as _cards
 from . import half_done as _half
 from . import named_crafts as _named_crafts
 from . import named_zone_cards as _named_zone_cards
+from . import permanent_play as _permanent_play
+from . import order_choice as _order_choice
 from . import twin_probe as _twin_probe
 from .board_owner import kind_owner
 
@@ -78,7 +80,7 @@ class Search:
             if oid in DONE_IDS:
                 return (2 if open_left else -1, 0)
             if oid in spaces:
-                return (0, places.index(oid)) if oid in places else None
+                return (0, places.index(oid)) if oid in places else ((1, i) if i == unnamed else None)
             if oid in spent:
                 return (1, len(ids) + i)
             if d.kind == "count" and oid.isdigit():
@@ -90,6 +92,7 @@ class Search:
                     return (1, i)
                 return (2, i)
             return (1, i)
+        unnamed = _order_choice.unnamed_to_try(d, ids, places, spaces)   # every one handled (order_choice.py)
         keyed = [(key(i), i) for i in idx]
         keyed = _named_zone_cards.only(self, game, left, keyed, ids)
         keyed = _battle_target.only(self, game, keyed, ids)
@@ -127,6 +130,8 @@ class Search:
                         continue
                     g2, diff = tried
                     ended = g2.s.turn_no != turn0 or g2.is_terminal()
+                    if _permanent_play.unwritten(self, game, g2, {bi, next_bi} if ended else {bi}):
+                        continue          # a card crafted into play where no line crafts
                     if ended:
                         self._ending = True
                         try:
