@@ -5,10 +5,8 @@ the line where the import stopped before its fix. Each test fails on the tree be
 
 from rulesdsl.rootlog.notation import parse
 
-# Guardiões, Ducado, Ribeirinhos, Aliança on Autumn, E&P deck, seed 5: the Keepers' fifth turn
-# (l. 17) buys the Boats (4 at price 4), their Dawn passes in clearings 4 and 7 (15.4.1,
-# 15.4.2, nothing done there), and they battle the Duchy in 11 (15.5.2.II).
-KEEPERS_DAWN = """\
+# the header both Keepers games share: Autumn, the E&P deck, the four factions' seats
+KEEPERS_AUTUMN = """\
 Map: Fall
 Deck: E&P
 Clearings: F1, M2, R3, R4, R5, F6, M7, F8, M9, R10, M11, F12
@@ -16,6 +14,12 @@ K: Guardiões
 D: Ducado
 O: Companhia Ribeirinha
 A: Aliança
+"""
+
+# Guardiões, Ducado, Ribeirinhos, Aliança on Autumn, E&P deck, seed 5: the Keepers' fifth turn
+# (l. 17) buys the Boats (4 at price 4), their Dawn passes in clearings 4 and 7 (15.4.1,
+# 15.4.2, nothing done there), and they battle the Duchy in 11 (15.5.2.II).
+KEEPERS_DAWN = KEEPERS_AUTUMN + """\
 K:#->K/#->K/#->K/t_t->1_2_5_10/t_f->1_9_10_12/t_j->2_6_10_11_12/t_f->3_6_11/t_f->3_7_11_12/t_t->4_7_8_12/t_j->4_9_12/4w->3/4w->7/t_j->1_2_5_10/t_t->1_9_10_12/t_j->2_6_10_11_12/t_f->4_9_12/t_t->1_2_5_10
 D:#->D/#->D/#->D/2w->3/t->3/2w->6/2w->7/2w->11
 O:#->O/#->O/#->O/w->10/w->5/w->10/w->11/3w->$/$_h->1/$_r->2/$_m->1
@@ -31,14 +35,7 @@ K:4w->O$/XD11/Dw11->/w11->/B#seguidor_fiel$_2->$_3/#->K
 # Mercenaries both at 4) and no `#O->K` follows: the Mercenaries; then they recruit twice with
 # the Smugglers' Trail and the Eyrie Emigre (`R#smugglerK->/2w->5/B#emiK->/2w->5`, 15.4.3).
 # The supporters are face down (8.2.6): the setup's `A:` line deals them unwritten.
-KEEPERS_BUY = """\
-Map: Fall
-Deck: E&P
-Clearings: F1, M2, R3, R4, R5, F6, M7, F8, M9, R10, M11, F12
-K: Guardiões
-D: Ducado
-O: Companhia Ribeirinha
-A: Aliança
+KEEPERS_BUY = KEEPERS_AUTUMN + """\
 K:#->K/#->K/#->K/t_f->1_2_5_10/t_j->1_9_10_12/t_j->2_6_10_11_12/t_t->3_6_11/t_t->3_7_11_12/t_t->4_7_8_12/t_j->4_9_12/4w->2/4w->5/t_t->1_9_10_12/t_j->4_9_12/t_f->3_7_11_12/t_f->4_7_8_12/t_f->3_6_11
 D:#->D/#->D/#->D/2w->2/t->2/2w->5/2w->6/2w->10
 O:#->O/#->O/#->O/w->4/w->10/w->4/w->10/3w->$/$_h->4/$_r->1/$_m->4
