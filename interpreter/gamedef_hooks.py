@@ -218,7 +218,7 @@ def _piece_names(g, spec, cc, owner):
         if hits:
             for kind, ident in hits:
                 if kind == "category":
-                    out.update(k for k, p in g.piece_kinds.items() if p.category == ident)
+                    out.update(g.category_kinds(ident))
                 else:
                     out.add(ident)
         else:

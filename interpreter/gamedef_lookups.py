@@ -37,6 +37,11 @@ class Lookups:
     def card_tags(self, card, ctx):
         return self.cards[ctx.s.card_defs[card]].tags
 
+    def category_kinds(self, ident) -> tuple:
+        """The piece kinds of category `ident`, in the order the kinds are declared: what a
+        category named in a rule means (a selection, a hook's pattern, a condition)."""
+        return tuple(k for k, p in self.piece_kinds.items() if p.category == ident)
+
     def enum_values(self, eid):
         return self.enums.get(eid, [])
 

@@ -469,13 +469,11 @@ def _space_presence(g, h):
     noun = sel.noun
     if type(noun) is not N.Name or noun.kind not in ("piece", "category"):
         return None
-    kinds = g.piece_kinds
     if noun.kind == "category":
-        # (as compiler/selections.py reads a category: every kind of it)
-        got = frozenset(k for i in noun.ids for k, p in kinds.items() if p.category == i)
+        got = frozenset(k for i in noun.ids for k in g.category_kinds(i))
     else:
         got = frozenset(noun.ids)
-    return (got, whole) if all(k in kinds for k in got) else None
+    return (got, whole) if all(k in g.piece_kinds for k in got) else None
 
 
 def _forbidden(ctx, event, space, kind, actor, origin=None) -> bool:

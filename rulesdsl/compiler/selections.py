@@ -64,7 +64,7 @@ def compile_sel(cc: CC, node: N.Sel, role: str = "value", default_owner=None):
         kinds = []
         for i in noun.ids:
             if kind == "category":
-                kinds.extend(k for k, p in g.piece_kinds.items() if p.category == i)
+                kinds.extend(g.category_kinds(i))
             else:
                 kinds.append(i)
         return compile_piece_sel(cc, node, tuple(dict.fromkeys(kinds)), quant, default_owner)

@@ -21,6 +21,11 @@ def swap_pair(game, mp, nd, zone, held, needs):
     """(a fitting card face down on a faction board, a card of `zone` that no other need
     fits, of its suit if there is one), or None."""
     s = game.s
+    # the hand's cards no other need of the line fits (the same for every candidate)
+    free = [d for d in zone if d not in held
+            and not any(n2.ok(game.g, mp, s.card_defs[d]) for n2 in needs if n2 is not nd)]
+    if not free:
+        return None
     for letter, subs in mp.boards.items():
         owner = mp.factions.get(letter)
         if owner not in game.factions:
@@ -32,10 +37,6 @@ def swap_pair(game, mp, nd, zone, held, needs):
                     continue
                 if any(game.visible_to(c, f) for f in others):
                     continue
-                free = [d for d in zone if d not in held
-                        and not any(n2.ok(game.g, mp, s.card_defs[d]) for n2 in needs if n2 is not nd)]
                 suit = _suit(game, mp, c)
-                dst = next((d for d in free if _suit(game, mp, d) == suit), free[0] if free else None)
-                if dst is not None:
-                    return c, dst
+                return c, next((d for d in free if _suit(game, mp, d) == suit), free[0])
     return None

@@ -126,7 +126,7 @@ class Vocab:
             hits = list(self.index.get("piece", {}).get(phrase, []))
             if not hits:
                 for cat in self.index.get("category", {}).get(phrase, []):
-                    hits.extend(k for k, p in self.g.piece_kinds.items() if p.category == cat)
+                    hits.extend(self.g.category_kinds(cat))
             if not hits and phrase in self.g.piece_kinds:
                 hits = [phrase]
             return hits
