@@ -74,7 +74,8 @@ def main(argv=None):
     factions = args.factions.split(",")
     if not args.no_freeze:
         gc.collect()
-        gc.freeze()
+        from rulesdsl.gcfreeze import freeze
+        freeze()
 
     samples = []          # (µs per clone, decision number, seed)
     for k in range(args.games):

@@ -111,7 +111,8 @@ def main(argv=None):
     if not args.no_freeze:
         import gc
         gc.collect()
-        gc.freeze()          # as `simular` does (interpreter/simulate.py)
+        from rulesdsl.gcfreeze import freeze
+        freeze()          # as `simular` does (interpreter/simulate.py)
 
     decisions = 0
     rounds = 0

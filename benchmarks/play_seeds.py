@@ -30,7 +30,8 @@ def main(argv=None):
     factions = ["marqueses", "rapinas", "alianca", "malandro"]
     if freeze:
         gc.collect()
-        gc.freeze()          # as `simular` does (interpreter/simulate.py)
+        from rulesdsl.gcfreeze import freeze
+        freeze()          # as `simular` does (interpreter/simulate.py)
     for seed in range(n):
         game = Game(g, factions, seed)
         rng = random.Random(seed)

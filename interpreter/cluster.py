@@ -91,7 +91,8 @@ def worker_ruleset(b, lang):
             # while the games run do not walk it
             import gc
             gc.collect()
-            gc.freeze()
+            from rulesdsl import gcfreeze
+            gcfreeze.freeze()
     return gdef
 
 

@@ -12,14 +12,30 @@ attribute match). That keeps the grammar small and equal for both languages.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import Any, ClassVar
 
 from .errors import Pos
 
 
-@dataclass(eq=False)
+def node(cls):
+    """`@dataclass(eq=False)` plus a keyword-only `pos=` (the source position: not a field, so
+    it is neither compared nor shown nor walked). Written by hand rather than as
+    `field(kw_only=True)` so the engine also runs on the Python 3.9 language level (PyPy)."""
+    cls = dataclass(eq=False)(cls)
+    init = cls.__init__
+
+    def __init__(self, *args, pos=None, **kwargs):
+        self.pos = pos   # first, as the dataclass field it replaces was
+        init(self, *args, **kwargs)
+    __init__.__qualname__ = f"{cls.__qualname__}.__init__"
+    __init__.__doc__ = init.__doc__
+    cls.__init__ = __init__
+    return cls
+
+
+@node
 class Node:
-    pos: Pos | None = field(default=None, kw_only=True, repr=False, compare=False)
+    pos: ClassVar[Pos | None] = None   # set per instance by __init__ (see `node`)
 
     def key(self):
         """A structural key that ignores positions: equal trees have equal keys."""
@@ -74,12 +90,12 @@ def _key(v):
 # --------------------------------------------------------------------------------------------
 # expressions
 
-@dataclass(eq=False)
+@node
 class Num(Node):
     value: int
 
 
-@dataclass(eq=False)
+@node
 class Name(Node):
     """A named thing of the ruleset, resolved by the tokenizer: `kind` is its namespace
     (space, spacekind, piece, category, faction, enum, enumval, attr, card, zone, action,
@@ -91,74 +107,74 @@ class Name(Node):
         return ("Name", self.kind, self.ids)
 
 
-@dataclass(eq=False)
+@node
 class Var(Node):
     name: str
 
 
-@dataclass(eq=False)
+@node
 class Me(Node):
     """`você` / `tú`: the faction whose rule is running."""
 
 
-@dataclass(eq=False)
+@node
 class Keyword(Node):
     """A bare keyword used as a value (e.g. NOBODY, ANY)."""
     word: str
 
 
-@dataclass(eq=False)
+@node
 class Arith(Node):
     op: str  # + - * / max min
     a: Node
     b: Node
 
 
-@dataclass(eq=False)
+@node
 class Cmp(Node):
     op: str  # = != < <= > >=
     a: Node
     b: Node
 
 
-@dataclass(eq=False)
+@node
 class Logic(Node):
     op: str  # and | or
     items: list
 
 
-@dataclass(eq=False)
+@node
 class Not(Node):
     a: Node
 
 
-@dataclass(eq=False)
+@node
 class AttrOf(Node):
     """`naipe de C`, `custo de T`, `dono de P`: an attribute of a value."""
     attr: Node  # Name(kind='attr'|'track'|...)
     obj: Node
 
 
-@dataclass(eq=False)
+@node
 class Count(Node):
     """`número de guerreiros em C`: how many things a selection holds."""
     sel: Node
 
 
-@dataclass(eq=False)
+@node
 class Exists(Node):
     """`houver madeira em C` / `haya madera en C`."""
     sel: Node
 
 
-@dataclass(eq=False)
+@node
 class Call(Node):
     """A built-in function of values: `metade de X`, `maior entre A e B` ..."""
     fn: str
     args: list
 
 
-@dataclass(eq=False)
+@node
 class Sel(Node):
     """A noun phrase: some things of a kind, with a quantity, a bound variable and filters.
 
@@ -174,7 +190,7 @@ class Sel(Node):
     filters: list = field(default_factory=list)
 
 
-@dataclass(eq=False)
+@node
 class ListOf(Node):
     """`serraria, oficina ou recrutador` / `A e B`: an explicit list of values."""
     items: list
@@ -182,7 +198,7 @@ class ListOf(Node):
 
 # filters of a noun phrase ------------------------------------------------------------------
 
-@dataclass(eq=False)
+@node
 class Filter(Node):
     """kind: of | in | with | without | ruled_by | adjacent | where | except | matching |
     connected | free | among | not_in ... ; `arg` and `arg2` as the kind needs."""
@@ -194,19 +210,19 @@ class Filter(Node):
 # --------------------------------------------------------------------------------------------
 # statements
 
-@dataclass(eq=False)
+@node
 class Block(Node):
     stmts: list
 
 
-@dataclass(eq=False)
+@node
 class Maybe(Node):
     """`você pode gastar uma carta ...: posicione ...` — an optional action; if done, `then`."""
     action: Node
     then: Block
 
 
-@dataclass(eq=False)
+@node
 class Verb(Node):
     """A primitive verb of the closed registry (interpreter/verbs/), e.g. PLACE with its
     object phrase and prepositional phrases {'to': expr, 'for': expr, ...}."""
@@ -218,7 +234,7 @@ class Verb(Node):
     status: Any = None      # set_status / clear_status: the piece status (its declared verb)
 
 
-@dataclass(eq=False)
+@node
 class Choose(Node):
     """`escolha uma clareira C governada por você`: binds `sel.var` to a chosen element."""
     sel: Sel
@@ -227,7 +243,7 @@ class Choose(Node):
     secret: bool = False  # "escolha em segredo ...": hidden from the others until revealed
 
 
-@dataclass(eq=False)
+@node
 class ChooseBranch(Node):
     """`escolha um: A; ou B` — a menu of alternative blocks."""
     branches: list  # [Block]
@@ -237,14 +253,14 @@ class ChooseBranch(Node):
     secret: bool = False  # "escolha em segredo um:": hidden from the others until revealed
 
 
-@dataclass(eq=False)
+@node
 class If(Node):
     cond: Node
     then: Block
     else_: Block | None = None
 
 
-@dataclass(eq=False)
+@node
 class ForEach(Node):
     """`para cada clareira C com serraria: ...`; with any_order, the player picks the next
     element each time (`em qualquer ordem`)."""
@@ -253,7 +269,7 @@ class ForEach(Node):
     any_order: bool = False
 
 
-@dataclass(eq=False)
+@node
 class Repeat(Node):
     """`até 2 vezes: ...` (upto: the player may stop) / `2 vezes: ...`."""
     count: Node
@@ -261,7 +277,7 @@ class Repeat(Node):
     upto: bool = False
 
 
-@dataclass(eq=False)
+@node
 class Perform(Node):
     """`realize a ação mover (origem: C)` / run a named action of the ruleset."""
     action: Node
@@ -270,7 +286,7 @@ class Perform(Node):
     who: Any = None
 
 
-@dataclass(eq=False)
+@node
 class ActionMenu(Node):
     """`realize até 3 ações` — a budget of actions from a set, in any order and combination.
     `live`: `realize tantas ações quanto X` — the budget X is read again before every step
@@ -282,20 +298,20 @@ class ActionMenu(Node):
     exact: bool = False
 
 
-@dataclass(eq=False)
+@node
 class Let(Node):
     name: str
     value: Node
 
 
-@dataclass(eq=False)
+@node
 class Try(Node):
     """All-or-nothing sequence: run `body`; if it cannot be completed, run `on_fail`."""
     body: Block
     on_fail: Block | None
 
 
-@dataclass(eq=False)
+@node
 class Control(Node):
     """fail | end_phase | end_turn | stop: leave the current block in a named way."""
     what: str
