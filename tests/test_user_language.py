@@ -255,7 +255,8 @@ def test_a_declared_gender_makes_the_words_agree(tmp_path):
     p = os.path.join(root, "jogo.yaml")
     text = open(p, encoding="utf-8").read().replace("requer: houver soldados seus",
                                                     "requer: houver soldados seus ou houver fortes seus")
-    open(p, "w", encoding="utf-8").write(text)
+    with open(p, "w", encoding="utf-8") as f:   # closed now, not when collected (PyPy)
+        f.write(text)
     rs = load_ruleset(root)
     tree = next(e.tree for e in rs.expressions if "fortes" in str(e.text))
     assert to_text(tree, "pt", rs) == "houver seus soldados ou houver seus fortes"
@@ -285,7 +286,8 @@ def test_faroles_tuyos_and_farois_seus(tmp_path):
     root = _conquista_with(tmp_path, FORTE, "forte: {nome: {pt: farol, es: farol}, categoria: forte, quantidade: 2}")
     p = os.path.join(root, "jogo.yaml")
     text = open(p, encoding="utf-8").read().replace("requer: houver soldados seus", "requer: houver faróis seus")
-    open(p, "w", encoding="utf-8").write(text)
+    with open(p, "w", encoding="utf-8") as f:   # closed now, not when collected (PyPy)
+        f.write(text)
     es = translate_file(p, "es")
     assert "requiere: haya faroles tuyos" in es
     q = tmp_path / "es"
