@@ -74,8 +74,7 @@ def main(argv=None):
     factions = args.factions.split(",")
     if not args.no_freeze:
         gc.collect()
-        from rulesdsl.gcfreeze import freeze
-        freeze()
+        gc.freeze()
 
     samples = []          # (µs per clone, decision number, seed)
     for k in range(args.games):

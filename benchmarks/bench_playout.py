@@ -111,8 +111,7 @@ def main(argv=None):
     if not args.no_freeze:
         import gc
         gc.collect()
-        from rulesdsl.gcfreeze import freeze
-        freeze()          # as `simular` does (interpreter/simulate.py)
+        gc.freeze()          # as `simular` does (interpreter/simulate.py)
 
     decisions = 0
     rounds = 0

@@ -35,11 +35,11 @@ def main(argv=None):
 
     c0 = time.process_time()
     from rulesdsl.environment import Environment
-    from rulesdsl.gcfreeze import freeze
     from rulesdsl.interpreter.engine import Game
     gdef = Environment().load(args.ruleset)
     gc.collect()
-    freeze()             # as `simular` does (a no-op where the runtime has no gc.freeze)
+    if hasattr(gc, "freeze"):   # as `simular` does; PyPy's collector has no permanent generation
+        gc.freeze()
     load = time.process_time() - c0
     factions = args.factions.split(",")
 

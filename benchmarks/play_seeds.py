@@ -30,8 +30,7 @@ def main(argv=None):
     factions = ["marqueses", "rapinas", "alianca", "malandro"]
     if freeze:
         gc.collect()
-        from rulesdsl.gcfreeze import freeze
-        freeze()          # as `simular` does (interpreter/simulate.py)
+        gc.freeze()          # as `simular` does (interpreter/simulate.py)
     for seed in range(n):
         game = Game(g, factions, seed)
         rng = random.Random(seed)

@@ -91,8 +91,7 @@ def worker_ruleset(b, lang):
             # while the games run do not walk it
             import gc
             gc.collect()
-            from rulesdsl import gcfreeze
-            gcfreeze.freeze()
+            gc.freeze()
     return gdef
 
 

@@ -91,12 +91,11 @@ def _pool(workers: int, gdef, ruleset_path, lang, cache):
     from concurrent.futures import ProcessPoolExecutor
     if can_fork():
         import gc
-        from rulesdsl import gcfreeze
         _WORKER["gdef"] = gdef
         # the inherited heap goes to the permanent generation: the workers' collections
         # neither walk it nor touch (and so copy) its pages
         gc.collect()
-        gcfreeze.freeze()
+        gc.freeze()
         return ProcessPoolExecutor(max_workers=workers, mp_context=mp.get_context("fork"),
                                    initializer=_init_worker, initargs=(None, lang)), "fork"
     return ProcessPoolExecutor(max_workers=workers, initializer=_init_worker,
@@ -314,14 +313,13 @@ def simulate(ruleset_path, factions, games, seed=0, workers=None, *, rotate=True
         interrupted = cluster.run(ruleset_path, tasks, lang, address, workers, finished, stats)
     elif workers == 1:
         import gc
-        from rulesdsl import gcfreeze
         _WORKER["gdef"] = gdef
         stats["start"] = "here"
         # the compiled ruleset (hundreds of thousands of objects, none of them garbage) goes
         # to the permanent generation, as before forking: the collections while the games run
         # do not walk it (≈ 0.25 s in the first game of Root otherwise)
         gc.collect()
-        gcfreeze.freeze()
+        gc.freeze()
         try:
             for t in tasks:
                 c0 = time.process_time()
@@ -330,10 +328,9 @@ def simulate(ruleset_path, factions, games, seed=0, workers=None, *, rotate=True
         except KeyboardInterrupt:
             interrupted = True
         finally:
-            gcfreeze.unfreeze()
+            gc.unfreeze()
     else:
         import gc
-        from rulesdsl import gcfreeze
         from concurrent.futures import as_completed
         ex, stats["start"] = _pool(workers, gdef, ruleset_path, lang, cache)
         try:
@@ -354,7 +351,7 @@ def simulate(ruleset_path, factions, games, seed=0, workers=None, *, rotate=True
         else:
             ex.shutdown(wait=True)
         finally:
-            gcfreeze.unfreeze()
+            gc.unfreeze()
     if on_game is not None:
         release(flush=True)       # after Ctrl-C: the games that finished, in their order
     elapsed = time.perf_counter() - t0

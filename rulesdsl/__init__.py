@@ -1,6 +1,4 @@
 """rulesdsl: a declarative rules language (PT/ES) and a generic interpreter for board games."""
-from __future__ import annotations
-
 from .environment import Environment, resolve_ruleset
 from .errors import RulesError, Diagnostics
 

@@ -18,7 +18,6 @@ import gc
 import os
 import pickle
 
-from . import gcfreeze
 from .errors import Diagnostics, RulesError
 
 
@@ -219,9 +218,9 @@ def _age_new_objects() -> None:
     only to find they all live on. They stay collectable: a full collection, when it comes,
     still looks at them. Done only when nothing is frozen: `gc.unfreeze` would undo a freeze
     made by the program (a `simular` worker's inherited heap)."""
-    if gcfreeze.supported() and gcfreeze.freeze_count() == 0:
-        gcfreeze.freeze()      # every tracked object to the permanent generation (no walk) ...
-        gcfreeze.unfreeze()    # ... and all of it back into the oldest one
+    if gc.get_freeze_count() == 0:
+        gc.freeze()      # every tracked object to the permanent generation (no walk) ...
+        gc.unfreeze()    # ... and all of it back into the oldest one
 
 
 def _with_context(exc: Exception, path: str, diags: Diagnostics) -> Exception:

@@ -12,30 +12,14 @@ attribute match). That keeps the grammar small and equal for both languages.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
-from typing import Any, ClassVar
+from typing import Any
 
 from .errors import Pos
 
 
-def node(cls):
-    """`@dataclass(eq=False)` plus a keyword-only `pos=` (the source position: not a field, so
-    it is neither compared nor shown nor walked). Written by hand rather than as
-    `field(kw_only=True)` so the engine also runs on the Python 3.9 language level (PyPy)."""
-    cls = dataclass(eq=False)(cls)
-    init = cls.__init__
-
-    def __init__(self, *args, pos=None, **kwargs):
-        self.pos = pos   # first, as the dataclass field it replaces was
-        init(self, *args, **kwargs)
-    __init__.__qualname__ = f"{cls.__qualname__}.__init__"
-    __init__.__doc__ = init.__doc__
-    cls.__init__ = __init__
-    return cls
-
-
-@node
+@dataclass(eq=False)
 class Node:
-    pos: ClassVar[Pos | None] = None   # set per instance by __init__ (see `node`)
+    pos: Pos | None = field(default=None, kw_only=True, repr=False, compare=False)
 
     def key(self):
         """A structural key that ignores positions: equal trees have equal keys."""
@@ -90,12 +74,12 @@ def _key(v):
 # --------------------------------------------------------------------------------------------
 # expressions
 
-@node
+@dataclass(eq=False)
 class Num(Node):
     value: int
 
 
-@node
+@dataclass(eq=False)
 class Name(Node):
     """A named thing of the ruleset, resolved by the tokenizer: `kind` is its namespace
     (space, spacekind, piece, category, faction, enum, enumval, attr, card, zone, action,
@@ -107,74 +91,74 @@ class Name(Node):
         return ("Name", self.kind, self.ids)
 
 
-@node
+@dataclass(eq=False)
 class Var(Node):
     name: str
 
 
-@node
+@dataclass(eq=False)
 class Me(Node):
     """`você` / `tú`: the faction whose rule is running."""
 
 
-@node
+@dataclass(eq=False)
 class Keyword(Node):
     """A bare keyword used as a value (e.g. NOBODY, ANY)."""
     word: str
 
 
-@node
+@dataclass(eq=False)
 class Arith(Node):
     op: str  # + - * / max min
     a: Node
     b: Node
 
 
-@node
+@dataclass(eq=False)
 class Cmp(Node):
     op: str  # = != < <= > >=
     a: Node
     b: Node
 
 
-@node
+@dataclass(eq=False)
 class Logic(Node):
     op: str  # and | or
     items: list
 
 
-@node
+@dataclass(eq=False)
 class Not(Node):
     a: Node
 
 
-@node
+@dataclass(eq=False)
 class AttrOf(Node):
     """`naipe de C`, `custo de T`, `dono de P`: an attribute of a value."""
     attr: Node  # Name(kind='attr'|'track'|...)
     obj: Node
 
 
-@node
+@dataclass(eq=False)
 class Count(Node):
     """`número de guerreiros em C`: how many things a selection holds."""
     sel: Node
 
 
-@node
+@dataclass(eq=False)
 class Exists(Node):
     """`houver madeira em C` / `haya madera en C`."""
     sel: Node
 
 
-@node
+@dataclass(eq=False)
 class Call(Node):
     """A built-in function of values: `metade de X`, `maior entre A e B` ..."""
     fn: str
     args: list
 
 
-@node
+@dataclass(eq=False)
 class Sel(Node):
     """A noun phrase: some things of a kind, with a quantity, a bound variable and filters.
 
@@ -190,7 +174,7 @@ class Sel(Node):
     filters: list = field(default_factory=list)
 
 
-@node
+@dataclass(eq=False)
 class ListOf(Node):
     """`serraria, oficina ou recrutador` / `A e B`: an explicit list of values."""
     items: list
@@ -198,7 +182,7 @@ class ListOf(Node):
 
 # filters of a noun phrase ------------------------------------------------------------------
 
-@node
+@dataclass(eq=False)
 class Filter(Node):
     """kind: of | in | with | without | ruled_by | adjacent | where | except | matching |
     connected | free | among | not_in ... ; `arg` and `arg2` as the kind needs."""
@@ -210,19 +194,19 @@ class Filter(Node):
 # --------------------------------------------------------------------------------------------
 # statements
 
-@node
+@dataclass(eq=False)
 class Block(Node):
     stmts: list
 
 
-@node
+@dataclass(eq=False)
 class Maybe(Node):
     """`você pode gastar uma carta ...: posicione ...` — an optional action; if done, `then`."""
     action: Node
     then: Block
 
 
-@node
+@dataclass(eq=False)
 class Verb(Node):
     """A primitive verb of the closed registry (interpreter/verbs/), e.g. PLACE with its
     object phrase and prepositional phrases {'to': expr, 'for': expr, ...}."""
@@ -234,7 +218,7 @@ class Verb(Node):
     status: Any = None      # set_status / clear_status: the piece status (its declared verb)
 
 
-@node
+@dataclass(eq=False)
 class Choose(Node):
     """`escolha uma clareira C governada por você`: binds `sel.var` to a chosen element."""
     sel: Sel
@@ -243,7 +227,7 @@ class Choose(Node):
     secret: bool = False  # "escolha em segredo ...": hidden from the others until revealed
 
 
-@node
+@dataclass(eq=False)
 class ChooseBranch(Node):
     """`escolha um: A; ou B` — a menu of alternative blocks."""
     branches: list  # [Block]
@@ -253,14 +237,14 @@ class ChooseBranch(Node):
     secret: bool = False  # "escolha em segredo um:": hidden from the others until revealed
 
 
-@node
+@dataclass(eq=False)
 class If(Node):
     cond: Node
     then: Block
     else_: Block | None = None
 
 
-@node
+@dataclass(eq=False)
 class ForEach(Node):
     """`para cada clareira C com serraria: ...`; with any_order, the player picks the next
     element each time (`em qualquer ordem`)."""
@@ -269,7 +253,7 @@ class ForEach(Node):
     any_order: bool = False
 
 
-@node
+@dataclass(eq=False)
 class Repeat(Node):
     """`até 2 vezes: ...` (upto: the player may stop) / `2 vezes: ...`."""
     count: Node
@@ -277,7 +261,7 @@ class Repeat(Node):
     upto: bool = False
 
 
-@node
+@dataclass(eq=False)
 class Perform(Node):
     """`realize a ação mover (origem: C)` / run a named action of the ruleset."""
     action: Node
@@ -286,7 +270,7 @@ class Perform(Node):
     who: Any = None
 
 
-@node
+@dataclass(eq=False)
 class ActionMenu(Node):
     """`realize até 3 ações` — a budget of actions from a set, in any order and combination.
     `live`: `realize tantas ações quanto X` — the budget X is read again before every step
@@ -298,20 +282,20 @@ class ActionMenu(Node):
     exact: bool = False
 
 
-@node
+@dataclass(eq=False)
 class Let(Node):
     name: str
     value: Node
 
 
-@node
+@dataclass(eq=False)
 class Try(Node):
     """All-or-nothing sequence: run `body`; if it cannot be completed, run `on_fail`."""
     body: Block
     on_fail: Block | None
 
 
-@node
+@dataclass(eq=False)
 class Control(Node):
     """fail | end_phase | end_turn | stop: leave the current block in a named way."""
     what: str
