@@ -95,3 +95,22 @@ def test_points_lost_below_the_records_own_zero_are_named_and_not_made(root_def,
     game.s.add("rapinas:pv", 2)
     assert below_zero.floor_loss(game, "rapinas", -3) == -2
     assert below_zero.floor_loss(game, "rapinas", 4) == 4
+
+
+def test_a_card_put_in_a_column_must_have_the_suit_the_line_writes(root_def, mapping):
+    """mega l. 34 (`B#E->$_m/Zswap/...`): a bird card goes to the Move column. A step that puts
+    a rabbit card there (Swap Meet, which the line crafts) is no match; a bird card is."""
+    from rulesdsl.interpreter.engine import Game
+    from rulesdsl.rootlog import decree
+    rp = _replayer(root_def, mapping, "E: Rapinas\nC: Marqueses\nE:#->E\nC:#->C\n"
+                                      "E:B#E->$_m/Zswap/9w8->9\nC:#->C\n")
+    bi = 1
+    left = [[at, at.n] for at in rp.atoms[bi]]
+    game = Game(root_def, ["rapinas", "marqueses"], seed=1)
+    defs, cards = game.s.card_defs, root_def.cards
+    bird = next(i for i, c in enumerate(defs) if cards[c].attrs.get("naipe") == "passaro")
+    rabbit = next(i for i, c in enumerate(defs) if cards[c].attrs.get("naipe") == "coelho")
+    for card, wrong in ((rabbit, True), (bird, False)):
+        after = game.clone()
+        after.s.zones["rapinas.coluna_mover"] = list(after.s.zones.get("rapinas.coluna_mover", ())) + [card]
+        assert decree.wrong_card(rp, game, after, left, bi) is wrong

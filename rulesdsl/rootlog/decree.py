@@ -50,3 +50,72 @@ def refilled(rp, key, left, blocks) -> bool:
                    and at.place[0] == "zone" and at.place[1] in mine for at, rem in left):
             return True
     return False
+
+
+# -- the suit of a card the line puts on a board zone ------------------------------------------
+# `B#E->$_m` is one card fewer in the hand and one more in the Move column, and the matcher
+# sees the zones' sizes: any card of the hand made it. In mega l. 34 (`B#E->$_m/Zswap/...`) the
+# search put Swap Meet (a rabbit card the line names, so tried first) in the Move column and
+# crafted another card for `Zswap`; the Eyrie's decree and play area went wrong from there
+# (l. 39: no Swap Meet in Birdsong, `#V->E/#E->V` corrected). A step that puts on such a zone a
+# card of a suit (or name) the line never writes for it is no match.
+
+def written(rp, bi) -> dict:
+    """Board zone -> (suits, card ids) the cards line block `bi` puts there may have; a zone
+    the line also puts an unnamed card of no suit on (`#E->$_m`) is left out (any card)."""
+    cache = rp.__dict__.setdefault("_decree_written", {})
+    if bi in cache:
+        return cache[bi]
+    out, anyz = {}, set()
+    mp = rp.mp
+    if 0 < bi < len(rp.blocks):
+        for t in rp.blocks[bi][1]:
+            for a in t.actions:
+                if a.kind != "move":
+                    continue
+                for th in a.things:
+                    if th.kind != "card":
+                        continue
+                    for d in a.dests:
+                        z = rp._board_zone(d, t.faction)
+                        if z is None:
+                            continue
+                        suits, ids = out.setdefault(z, (set(), set()))
+                        if th.name:
+                            ids.update(mp.card_ids(th.name, th.suits) or (th.name,))
+                        elif th.suits:
+                            suits.update(mp.suits.get(s) for _, s in th.suits)
+                        else:
+                            anyz.add(z)
+    cache[bi] = {z: v for z, v in out.items() if z not in anyz}
+    return cache[bi]
+
+
+def wrong_card(rp, before, after, left, bi) -> bool:
+    """Whether the step from game `before` to `after` put on a board zone of line `bi` a card
+    whose suit and name the line writes for none of its cards there (the new leader's viziers
+    after `$_->` excepted: see refilled)."""
+    table = written(rp, bi)
+    if not table:
+        return False
+    mine = discarded_boards(rp, bi)
+    if mine and not any(rem and at.sign > 0 and at.turn == bi and isinstance(at.place, tuple)
+                        and at.place[0] == "zone" and at.place[1] in mine for at, rem in left):
+        mine_done = True
+    else:
+        mine_done = False
+    zb, za = before.s.zones, after.s.zones
+    defs, cards = after.s.card_defs, after.g.cards
+    key = rp.mp.card_attrs.get("naipe", "naipe")
+    for z, (suits, ids) in table.items():
+        if mine_done and z in mine:
+            continue
+        was = set(zb.get(z, ()))
+        for c in za.get(z, ()):
+            if c in was:
+                continue
+            cid = defs[c]
+            if cid in ids or (cid in cards and cards[cid].attrs.get(key) in suits):
+                continue
+            return True
+    return False
