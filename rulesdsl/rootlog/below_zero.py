@@ -41,7 +41,7 @@ def record_sums(rec, mp) -> list:
     """[(line, raw, faction, sum before the action)] of each points loss the record writes,
     with the record's own running sum of that faction's points before it."""
     out, sums = [], {}
-    for t in rec.turns:
+    for t in getattr(rec, "turns", ()):      # (a stand-in record without turns has none)
         for a in t.actions:
             if a.kind != "score" or not a.amount:
                 continue
