@@ -98,7 +98,11 @@ def wrong_card(rp, before, after, left, bi) -> bool:
     table = written(rp, bi)
     if not table:
         return False
-    mine = discarded_boards(rp, bi)
+    # the zones the line empties, whole (`$_->`) or card by card (`F#tax$_b->`, the turmoil as
+    # the export writes it): once the line's own cards are there, what comes is the viziers
+    mine = discarded_boards(rp, bi) | {at.place[1] for atoms in (rp.atoms[bi],) for at in atoms
+                                       if at.sign < 0 and isinstance(at.place, tuple)
+                                       and at.place[0] == "zone" and at.place[1] in table}
     if mine and not any(rem and at.sign > 0 and at.turn == bi and isinstance(at.place, tuple)
                         and at.place[0] == "zone" and at.place[1] in mine for at, rem in left):
         mine_done = True
