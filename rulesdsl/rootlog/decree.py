@@ -91,10 +91,12 @@ def written(rp, bi) -> dict:
     return cache[bi]
 
 
-def wrong_card(rp, before, after, left, bi) -> bool:
+def wrong_card(rp, before, after, left, bi, ended=False) -> bool:
     """Whether the step from game `before` to `after` put on a board zone of line `bi` a card
     whose suit and name the line writes for none of its cards there (the new leader's viziers
-    after `$_->` excepted: see refilled)."""
+    after `$_->` excepted: see refilled). A step that ends the turn may have put the line's
+    own cards on a zone the line empties and taken them off again (unseen in the diff): there
+    such zones are not checked."""
     table = written(rp, bi)
     if not table:
         return False
@@ -103,7 +105,9 @@ def wrong_card(rp, before, after, left, bi) -> bool:
     mine = discarded_boards(rp, bi) | {at.place[1] for atoms in (rp.atoms[bi],) for at in atoms
                                        if at.sign < 0 and isinstance(at.place, tuple)
                                        and at.place[0] == "zone" and at.place[1] in table}
-    if mine and not any(rem and at.sign > 0 and at.turn == bi and isinstance(at.place, tuple)
+    if mine and ended:
+        mine_done = True
+    elif mine and not any(rem and at.sign > 0 and at.turn == bi and isinstance(at.place, tuple)
                         and at.place[0] == "zone" and at.place[1] in mine for at, rem in left):
         mine_done = True
     else:

@@ -133,7 +133,7 @@ class Search:
                     ended = g2.s.turn_no != turn0 or g2.is_terminal()
                     if _permanent_play.unwritten(self, game, g2, {bi, next_bi} if ended else {bi}):
                         continue          # a card crafted into play where no line crafts
-                    if _decree.wrong_card(self, game, g2, left, bi):
+                    if _decree.wrong_card(self, game, g2, left, bi, ended):
                         continue          # a card of a suit the line does not write there (decree.py)
                     if ended:
                         self._ending = True
