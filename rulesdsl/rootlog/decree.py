@@ -21,7 +21,7 @@ def discarded_boards(rp, bi) -> frozenset:
     if bi in cache:
         return cache[bi]
     out = set()
-    if 0 < bi < len(rp.blocks):
+    if bi is not None and 0 < bi < len(rp.blocks):
         for t in rp.blocks[bi][1]:
             for a in t.actions:
                 if a.kind != "move" or a.dests or not a.things:
@@ -68,7 +68,7 @@ def written(rp, bi) -> dict:
         return cache[bi]
     out, anyz = {}, set()
     mp = rp.mp
-    if 0 < bi < len(rp.blocks):
+    if bi is not None and 0 < bi < len(rp.blocks):
         for t in rp.blocks[bi][1]:
             for a in t.actions:
                 if a.kind != "move":
