@@ -4,6 +4,7 @@ from __future__ import annotations
 from ..interpreter.board import MAP_KEY as _MAP_KEY
 from . import victory as _victory
 from . import board_owner as _board_owner
+from . import decree as _decree
 from . import suit_markers as _suit_markers
 from . import zone_swaps as _zone_swaps
 from . import merged as _merged
@@ -177,6 +178,8 @@ class Matching:
                 return not self._names_sign(left, key, sign, blocks)
             if sign < 0:
                 return True
+            if _decree.refilled(self, key, left, blocks):
+                return True       # a new leader's vizier after `$_->` (decree.py)
             # a card put on a board the lines put no card on (nor take from this zone); at
             # a turn's end, wherever the lines do not name the zone (a new leader's viziers)
             board = None if getattr(self, "_ending", False) else self.board_of.get(key[1])

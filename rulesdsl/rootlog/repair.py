@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from . import below_zero as _below_zero
 from . import victory as _victory
 from .named_cards import named_source
 from . import referee_discard as _referee
@@ -56,6 +57,8 @@ def classify(rp, line: int, raw: str) -> str:
     from .cost_short import COST_SHORT, witnessed
     if witnessed(rp, line, raw):
         return COST_SHORT         # the line pays less than the rule charges (cost_short.py)
+    if _below_zero.witnessed(rp, line, raw):
+        return _below_zero.BELOW_ZERO     # points lost below the record's own zero (below_zero.py)
     return UNEXPLAINED
 
 
@@ -93,7 +96,9 @@ def plan(rp, game, atoms) -> tuple[list, int]:
                     n -= m
             missing += n
         elif isinstance(place, tuple) and place[0] == "pv":
-            edits.append(["vp", place[1], at.sign * n])
+            v = _below_zero.floor_loss(game, place[1], at.sign * n)    # never below 0 (below_zero.py)
+            if v:
+                edits.append(["vp", place[1], v])
         elif isinstance(place, tuple) and place[0] == "ctr":
             edits.append(["ctr", place[1], place[2]])
         elif isinstance(place, tuple) and place[0] in _victory.KEYS:

@@ -4,6 +4,7 @@ from __future__ import annotations
 from ..interpreter import chance as _chance
 from . import battle_target as _battle_target
 from . import card_zone as _card_zone
+from . import decree as _decree
 from . import cards as _cards
 from . import half_done as _half
 from . import named_crafts as _named_crafts
@@ -132,6 +133,8 @@ class Search:
                     ended = g2.s.turn_no != turn0 or g2.is_terminal()
                     if _permanent_play.unwritten(self, game, g2, {bi, next_bi} if ended else {bi}):
                         continue          # a card crafted into play where no line crafts
+                    if _decree.wrong_card(self, game, g2, left, bi, ended):
+                        continue          # a card of a suit the line does not write there (decree.py)
                     if ended:
                         self._ending = True
                         try:

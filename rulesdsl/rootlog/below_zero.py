@@ -1,0 +1,61 @@
+"""Points a record takes below zero (the class `log_below_zero`).
+
+The score counter has a minimum (Root: `pv` with `mínimo: 0`, jogo.yaml, 3.2): a loss of more
+points than a faction has takes it to the minimum. A record may still write the whole loss: in
+mega_exploding_birds l. 24 the Eyrie falls into turmoil with 0 points and the line writes `--3`
+(7.7.1, three bird cards in the decree), so the record's own sum of the Eyrie's points goes to
+−3. The engine loses nothing there; a correction of the line's points must not take the score
+below the counter's minimum either (the engine's invariant INV.counter_min), and the class
+names the record's error: by the record's own sum, the faction had fewer points than the line
+takes."""
+from __future__ import annotations
+
+BELOW_ZERO = "log_below_zero"
+
+
+def floor_loss(game, faction, n) -> int:
+    """The part of a points change `n` the faction's score can take (a loss stops at the
+    counter's minimum; a gain is whole)."""
+    if n >= 0:
+        return n
+    g = game.g
+    score = getattr(g, "score", None)
+    key = g.counter_key(score, faction) if score else f"{faction}:pv"
+    cid = key.split(":", 1)[1] if ":" in key else key
+    cdef = g.counters.get(cid)
+    if cdef is None and "." in cid:
+        fid, local = cid.split(".", 1)
+        cdef = g.faction_counters.get(fid, {}).get(local)
+    lo = (cdef or {}).get("min")
+    try:
+        lo = None if lo is None else int(lo)
+    except (TypeError, ValueError):
+        lo = None
+    if lo is None:
+        return n
+    have = game.s.counters.get(key, 0)
+    return max(n, min(0, lo - have))
+
+
+def record_sums(rec, mp) -> list:
+    """[(line, raw, faction, sum before the action)] of each points loss the record writes,
+    with the record's own running sum of that faction's points before it."""
+    out, sums = [], {}
+    for t in getattr(rec, "turns", ()):      # (a stand-in record without turns has none)
+        for a in t.actions:
+            if a.kind != "score" or not a.amount:
+                continue
+            f = mp.faction(a.faction or t.faction)
+            if a.amount < 0:
+                out.append((t.line, a.raw, f, sums.get(f, 0), -a.amount))
+            sums[f] = sums.get(f, 0) + a.amount
+    return out
+
+
+def witnessed(rp, line, raw) -> bool:
+    """Whether the action at (line, raw) loses more points than the record's own sum gives
+    the faction there."""
+    cache = rp.__dict__.get("_below_zero")
+    if cache is None:
+        cache = rp.__dict__["_below_zero"] = record_sums(rp.rec, rp.mp)
+    return any(ln == line and r == raw and have < lost for ln, r, _, have, lost in cache)
