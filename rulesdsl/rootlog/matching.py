@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ..interpreter.board import MAP_KEY as _MAP_KEY
+from . import item_damage as _item_damage
 from . import victory as _victory
 from . import board_owner as _board_owner
 from . import suit_markers as _suit_markers
@@ -189,6 +190,8 @@ class Matching:
                 return True
             if key[0][2] == "e":
                 return True       # exhausting and refreshing is often left out (1.6)
+            if key[0][2] == "d" and sign > 0 and not _item_damage.battles_owner(self, key[0][1], blocks):
+                return False      # damage only comes with a battle of its owner (item_damage.py)
             return key[0][2] != "n" and not self._names_sign(left, key[0], sign, blocks)
         if isinstance(key[0], tuple):
             # a board's pieces of a kind the lines say nothing of there (the Riverfolk's
