@@ -1,6 +1,6 @@
 """The Vagabonds in the real Rootlog games: the items the tolerant replay lost
 (rulesdsl/rootlog/item_damage.py; docs/rootlog.md «Os itens do Malandro»)."""
-from rulesdsl.rootlog import item_damage
+from rulesdsl.rootlog import forgotten_points, item_damage
 
 DAMAGED_BOOT = (("it", "V", "d"), "bota")
 REPAIRED_BOOT = DAMAGED_BOOT
@@ -22,7 +22,7 @@ def _replayer(mapping, text):
 # Riverfolk battle the Vagabond and write no damage
 MEGA = ("E: e\nV: v\nO: o\n"
         "E:(6w+b)->3\nV:p->8_9_11_12\nO:4w->11\n"
-        "V:p->3/%b->s+e/#V->E/$_E->1\n"
+        "V:p->3/%b->s+e/#V->E/$_E->1 //Vagabond forgot to score for aid\n"
         "E:12w3->8/XO3/(Ow+Ot_r+w)3->\n"
         "O:XV3\n")
 
@@ -79,3 +79,18 @@ def test_a_turn_ended_by_force_rolls_the_lowest_face():
     assert item_damage.forced_die(None, _Game("chance:die", [3, 2, 1, 0]), 1) == 3
     assert item_damage.forced_die(None, _Game("die", [0, 1, 2, 3]), 2) == 0
     assert item_damage.forced_die(None, _Game("chance:shuffle", [3, 2, 1, 0]), 1) == 1
+
+
+def test_the_point_the_transcriber_says_the_vagabond_forgot_is_the_rules(mapping):
+    """mega l. 27 `V:...%b->s+e/#V->E/$_E->1/#->V //Vagabond forgot to score for aid`.
+    Position: the engine's aid (9.5.4) moves the Eyrie one step up the allied track and
+    scores its point (9.2.9.I); the line writes no `++`. Result: the Vagabond's point passes
+    in his own line, and only there: not the Eyrie's, not in the next line, nor any point
+    taken away."""
+    rp = _replayer(mapping, MEGA)
+    vp_v, vp_e = ("pv", "malandro"), ("pv", "rapinas")
+    assert rp._unrecorded_ok(vp_v, 1, _open(rp, 1), {1})
+    assert not rp._unrecorded_ok(vp_v, -1, _open(rp, 1), {1})
+    assert not rp._unrecorded_ok(vp_e, 1, _open(rp, 1), {1})
+    assert not rp._unrecorded_ok(vp_v, 1, _open(rp, 2), {2})
+    assert forgotten_points.ok(rp, "malandro", {1, 2}) and not forgotten_points.ok(rp, "malandro", {3})
