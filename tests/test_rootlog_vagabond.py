@@ -94,3 +94,6 @@ def test_the_point_the_transcriber_says_the_vagabond_forgot_is_the_rules(mapping
     assert not rp._unrecorded_ok(vp_e, 1, _open(rp, 1), {1})
     assert not rp._unrecorded_ok(vp_v, 1, _open(rp, 2), {2})
     assert forgotten_points.ok(rp, "malandro", {1, 2}) and not forgotten_points.ok(rp, "malandro", {3})
+    # the record's last line is matched with no next block (None)
+    assert not forgotten_points.ok(rp, "malandro", {3, None})
+    assert not item_damage.battles_owner(rp, "V", {2, None})

@@ -19,6 +19,8 @@ _FORGOT = re.compile(r"\bforg[eo]t to score\b", re.I)
 def ok(rp, faction: str, blocks) -> bool:
     """Whether points of `faction` the lines do not write may pass in these blocks."""
     for bi in blocks:
+        if bi is None:             # the record's last line has no next block
+            continue
         fid, turns = rp.blocks[bi]
         if fid == faction and any(_FORGOT.search(t.comment or "") for t in turns):
             return True

@@ -18,6 +18,8 @@ def battles_owner(rp, letter: str, blocks) -> bool:
     """Whether a line of these blocks has a battle where `letter` attacks or defends."""
     cache = rp.__dict__.setdefault("_owner_battles", {})
     for bi in blocks:
+        if bi is None:             # the record's last line has no next block
+            continue
         if bi not in cache:
             who = set()
             for t in rp.blocks[bi][1]:
