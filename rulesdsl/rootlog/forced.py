@@ -9,6 +9,7 @@ the way. Both are passed over for the decision's next option, going back up a de
 decision has none left (a depth-first search, at most `limit` options played)."""
 from __future__ import annotations
 
+from . import item_damage as _item_damage
 from . import victory as _victory
 from .search import DONE_IDS
 
@@ -52,6 +53,6 @@ def _order(rp, g) -> list:
     gives it (one only); else the step's end first, then the others in the engine's order."""
     ids = g.legal_ids()
     if g.is_chance_node():
-        return [rp.rng.randrange(len(ids))]
+        return [_item_damage.forced_die(rp, g, rp.rng.randrange(len(ids)))]
     done = [i for i, o in enumerate(ids) if o in DONE_IDS]
     return done + [i for i in range(len(ids)) if i not in done]

@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 from ..interpreter.board import MAP_KEY as _MAP_KEY
+from . import forgotten_points as _forgotten
+from . import item_damage as _item_damage
 from . import victory as _victory
 from . import board_owner as _board_owner
 from . import decree as _decree
@@ -161,6 +163,8 @@ class Matching:
         writing and even doing it: a refresh, items exhausted to pay for a service and
         refreshed at once); never an item gained or lost (but in the setup, whose starting
         items the log does not write)."""
+        if key[0] == "pv" and sign > 0 and _forgotten.ok(self, key[1], blocks):
+            return True            # the transcriber says the faction forgot them (forgotten_points.py)
         if key[0] == "pv" or key[0] in _victory.KEYS:
             return False           # points, a frozen score, a joined victory: always written
         if key[0] == "ctr" and key[1] in getattr(self, "suit_marker_keys", ()):
@@ -192,6 +196,8 @@ class Matching:
                 return True
             if key[0][2] == "e":
                 return True       # exhausting and refreshing is often left out (1.6)
+            if key[0][2] == "d" and sign > 0 and not _item_damage.battles_owner(self, key[0][1], blocks):
+                return False      # damage only comes with a battle of its owner (item_damage.py)
             return key[0][2] != "n" and not self._names_sign(left, key[0], sign, blocks)
         if isinstance(key[0], tuple):
             # a board's pieces of a kind the lines say nothing of there (the Riverfolk's
