@@ -26,6 +26,7 @@ from . import cost_short as _cost_short
 from . import cut_record as _cut
 from . import dominance as _dominance
 from . import forced as _forced
+from . import forced_points as _forced_points
 from . import forced_start as _forced_start
 from . import fund_costs as _fund_costs
 from . import hidden as _hidden
@@ -35,6 +36,7 @@ from . import named_crafts as _named_crafts
 from . import play_area as _play_area
 from . import repair as _repair
 from . import repair_widen as _repair_widen
+from . import whole_actions as _whole_actions
 from . import suit_markers as _suit_markers
 from .expected import Atom, Expected, _clearing
 from .matching import Matching
@@ -255,6 +257,7 @@ class Replayer(Expected, Matching, Search, StartPoints):
                     break
                 # the line as a search over the steps' candidates (see _solve)
                 found, (_, deep_game, deep_left) = self._solve(game, left, bi, nxt)
+                trail = ((game, left), self._deep_trail)
                 if found is None:
                     # again, looking past the decision that completes each step's first
                     # action (Search.candidates): slower, and tried only where it is needed
@@ -286,7 +289,7 @@ class Replayer(Expected, Matching, Search, StartPoints):
                     _named_crafts.start(self, game, bi)
                     continue
                 # no way on: report from the furthest position reached
-                game, left = deep_game, deep_left
+                game, left = _whole_actions.back_up(self, *trail, deep_game, deep_left, bi)   # whole_actions.py
                 if nxt is None:
                     left = _cut.settle_last_line(self, left, bi)   # a record cut mid-turn
                 first = next(((at, rem) for at, rem in left if rem and at.turn == bi and not at.optional), None)
@@ -341,8 +344,8 @@ class Replayer(Expected, Matching, Search, StartPoints):
                     if ended is not None:
                         skipped.append((turns[0].line, "*"))
                         _forced_start.consume(self, getattr(self, "_forced_last", None), left, nxt)
-                        if owed:
-                            self._correct_points(game, ended, owed, bi)
+                        # the line's owed points, and the end's points no line writes (forced_points.py)
+                        _forced_points.settle(self, game, ended, owed, bi, nxt)
                         self._forced_start_points(game, ended, left, nxt, owed)
                         game = ended
                         break
@@ -389,21 +392,6 @@ class Replayer(Expected, Matching, Search, StartPoints):
             c.explain_laws = list(ex.get("laws") or ()) if isinstance(ex, dict) else []
             _repair.apply(game, edits, {"line": t.line, "action": a.raw, "class": c.klass})
             self.corrections.append(c)
-
-    def _correct_points(self, before, ended, owed, bi):
-        """The points a line corrected at once still owes once its turn was ended by force:
-        each faction's gain less what the engine scored for it during that end."""
-        gained = {f: max(0, ended.scores().get(f, 0) - before.scores().get(f, 0)) for f in ended.factions}
-        left = []
-        for at, rem in owed:
-            f = at.place[1]
-            if at.sign > 0:
-                use = min(rem, gained.get(f, 0))
-                gained[f] = gained.get(f, 0) - use
-                rem -= use
-            if rem:
-                left.append((at, rem))
-        self._correct(ended, left, {at.action for at, _ in left}, bi)
 
     def _end_turn(self, game, limit=300):
         """The game once its current turn is over, ending each step as soon as it may, never

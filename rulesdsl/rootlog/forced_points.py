@@ -1,0 +1,138 @@
+"""Points a turn ended by force scores that no line writes (tolerant replays).
+
+A turn ended by force (replay.py `*`, forced.py) runs the rest of the turn without a record:
+its steps are ended as soon as they may, but the rules that score by themselves still score.
+Some of those points are the line's own: an Evening's roosts the line writes as its `++3` at
+the end, which the referee's correction left to the engine (the line's *owed* points,
+replay.py). Others no line writes at all: r1g3 l. 44, the Marquise rule the Pass at the end of
+their Evening and the Tower scores its point (C.3.4); the record writes that point at l. 23,
+24, 29, 33 and 38 and never again. Those stayed in the engine's score, which then ran one
+ahead of the record (33 against 32), and at l. 43 and 49 the Tower's point was counted as one
+of the line's owed `++` (points for swaying a minister, for a sawmill built by day).
+
+Here, after a forced end at a line's end:
+
+- each point the end scored is traced to the rule that scored it: the end's decisions are
+  played again on a copy of the game that keeps a log, and each `score` event takes the law
+  of the trigger that fired just before it (`gatilhos`: the Tower, C.3.4), else of the
+  decision before it (a Build the end completed, 6.5.4), else none (a phase's own step);
+- a point scored by a *trigger* pays one of the line's owed `++` only if that `++` is the
+  line's last action: the record writes a point of the turn's end after everything else in
+  the line (r1g3 `#->D/++`), never before another of its actions; the phase's own steps
+  (an Evening's roosts, 7.6.1, written before the Evening's draw) pay owed points as before;
+- what the line owes beyond what the end paid is made by a correction, as before
+  (`Replayer._correct_points`);
+- what the end scored for any faction but the next one (whose points start_points.py
+  settles against the next line's start) beyond what paid the line's owed points is scored by
+  no line: it is corrected away, one correction of class `unrecorded_points` per faction,
+  naming the rules that scored it (the report's `explain` and `explain_laws`).
+
+Strict replays never end a turn by force, so nothing here reaches them."""
+from __future__ import annotations
+
+from . import repair as _repair
+from .start_points import UNRECORDED_POINTS
+
+TRIGGER = "trigger"
+
+
+def scored(rp, before, ended) -> list:
+    """[(faction, points, law, source)] of the score events between `before` and `ended`
+    (the forced end's decisions played again on a logging copy); source is "trigger",
+    "decision" or None. [] when the end cannot be played again (a decision not found)."""
+    path = ended.history[len(before.history):]
+    g = before.clone()
+    g.logging, g.log = True, []
+    try:
+        for oid in path:
+            ids = g.legal_ids()
+            if oid not in ids:
+                return []
+            g.apply(ids.index(oid))
+    except Exception:  # noqa: BLE001 - a rule failing on the copy: no trace, nothing claimed
+        return []
+    score = getattr(rp.g, "score", None)
+    out, law, source = [], None, None
+    for e in g.log:
+        t = e.get("t")
+        if t == "trigger":
+            law, source = e.get("law"), TRIGGER
+        elif t == "decision":
+            law, source = e.get("law"), "decision"
+        elif t == "phase":
+            law, source = None, None
+        elif t == "score" and e.get("counter") == score and not e.get("correction"):
+            out.append((e.get("by"), int(e.get("n") or 0), law, source))
+    return out
+
+
+def settle(rp, before, ended, owed, bi, nxt) -> None:
+    """After the forced end of line `bi` (`before` → `ended`): the line's owed points paid by
+    what the end scored (a trigger's only for the line's last action), the rest corrected
+    onto `ended`; what the end scored beyond them for a faction other than the next line's
+    corrected away as `unrecorded_points`."""
+    events = scored(rp, before, ended)
+    gained = {f: ended.scores().get(f, 0) - before.scores().get(f, 0) for f in ended.factions}
+    if not events:
+        # no trace: every gain of the line's faction may pay its owed points (as before)
+        events = [(f, n, None, None) for f, n in gained.items() if n > 0]
+    last = _last_action(rp, bi)
+    pool = [[f, n, law, src] for f, n, law, src in events]
+    left = []
+    for at, rem in owed:
+        f = at.place[1]
+        if at.sign > 0:
+            for x in pool:
+                if not rem:
+                    break
+                if x[0] != f or not x[1] or (x[3] == TRIGGER and at.action != last):
+                    continue
+                use = min(rem, x[1])
+                x[1] -= use
+                rem -= use
+        if rem:
+            left.append((at, rem))
+    rp._correct(ended, left, {at.action for at, _ in left}, bi)
+    nxt_f = rp.blocks[nxt][0] if nxt is not None else None
+    paid = {}
+    for f, n, _, _ in events:
+        paid[f] = paid.get(f, 0) + n
+    for x in pool:
+        paid[x[0]] -= x[1]
+    for f in sorted({x[0] for x in pool}):
+        if f == nxt_f:
+            continue
+        # never more than the end's net gain less what paid the line (a point also lost)
+        room = max(0, gained.get(f, 0) - paid.get(f, 0))
+        parts = []
+        for g, n, law, _ in pool:
+            if g == f and n > 0 and room:
+                parts.append((min(n, room), law))
+                room -= parts[-1][0]
+        if parts:
+            _unrecord(rp, ended, f, parts, bi)
+
+
+def _last_action(rp, bi):
+    """The index of line `bi`'s last action in the record's flat list (None if it has none)."""
+    return max((ai for ai, (b, _, _) in enumerate(rp.actions) if b == bi), default=None)
+
+
+def _unrecord(rp, game, faction, parts, bi) -> None:
+    """One `unrecorded_points` correction taking `faction`'s points away, at line `bi`."""
+    from ..errors import format_message
+    n = sum(k for k, _ in parts)
+    laws = []
+    for _, law in parts:
+        for x in (law if isinstance(law, list) else [law]):
+            if x and x not in laws:
+                laws.append(x)
+    turns = rp.blocks[bi][1]
+    line = turns[0].line if turns else 0
+    letter = rp.mp.letters.get(faction) or (turns[0].faction if turns else None)
+    edits = [["vp", faction, -n]]
+    text = format_message("RLR.points_forced_rule", rp.lang, {"n": n, "law": ", ".join(laws) or "?"})
+    c = _repair.Correction(len(game.history), line, "*", letter, UNRECORDED_POINTS, edits, text)
+    c.explain_laws = laws
+    _repair.apply(game, edits, {"line": line, "action": "*", "class": c.klass})
+    rp.corrections.append(c)
