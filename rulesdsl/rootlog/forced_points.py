@@ -66,11 +66,12 @@ def scored(rp, before, ended) -> list:
     return out
 
 
-def settle(rp, before, ended, owed, bi, nxt) -> None:
+def settle(rp, before, ended, owed, bi, nxt, start=None) -> None:
     """After the forced end of line `bi` (`before` → `ended`): the line's owed points paid by
     what the end scored (a trigger's only for the line's last action), the rest corrected
-    onto `ended`; what the end scored beyond them for a faction other than the next line's
-    corrected away as `unrecorded_points`."""
+    onto `ended`; what the end scored beyond them for a faction other than the next line's,
+    and beyond all the points line `bi` writes for it since `start` (the game at the line's
+    start), corrected away as `unrecorded_points`."""
     events = scored(rp, before, ended)
     gained = {f: ended.scores().get(f, 0) - before.scores().get(f, 0) for f in ended.factions}
     if not events:
@@ -102,8 +103,13 @@ def settle(rp, before, ended, owed, bi, nxt) -> None:
     for f in sorted({x[0] for x in pool}):
         if f == nxt_f:
             continue
-        # never more than the end's net gain less what paid the line (a point also lost)
+        # never more than the end's net gain less what paid the line (a point also lost),
+        # nor than the engine's points over the whole line beyond the line's own: a point
+        # the line writes may have been taken earlier by another of the engine's (r1g3
+        # l. 38: its Tower point, written last, was matched before the end scored it)
         room = max(0, gained.get(f, 0) - paid.get(f, 0))
+        if start is not None:
+            room = min(room, max(0, ended.scores().get(f, 0) - start.scores().get(f, 0) - _written(rp, bi, f)))
         parts = []
         for g, n, law, _ in pool:
             if g == f and n > 0 and room:
@@ -111,6 +117,12 @@ def settle(rp, before, ended, owed, bi, nxt) -> None:
                 room -= parts[-1][0]
         if parts:
             _unrecord(rp, ended, f, parts, bi)
+
+
+def _written(rp, bi, faction) -> int:
+    """The points line `bi` writes for `faction` (its `++` less its `--`) still to make at
+    its start (those the previous line's end made are not counted: replay.py)."""
+    return sum(at.sign * at.n for at in rp.atoms[bi] if at.place == ("pv", faction) and not at.optional)
 
 
 def _last_action(rp, bi):

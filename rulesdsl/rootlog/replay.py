@@ -345,7 +345,7 @@ class Replayer(Expected, Matching, Search, StartPoints):
                         skipped.append((turns[0].line, "*"))
                         _forced_start.consume(self, getattr(self, "_forced_last", None), left, nxt)
                         # the line's owed points, and the end's points no line writes (forced_points.py)
-                        _forced_points.settle(self, game, ended, owed, bi, nxt)
+                        _forced_points.settle(self, game, ended, owed, bi, nxt, before)
                         self._forced_start_points(game, ended, left, nxt, owed)
                         game = ended
                         break
