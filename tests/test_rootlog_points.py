@@ -1,5 +1,4 @@
-"""Points a turn ended by force scores that no line writes (rulesdsl/rootlog/forced_points.py)
-and corrections made from inside an action the record does not write (whole_actions.py).
+"""Points a turn ended by force scores that no line writes (rulesdsl/rootlog/forced_points.py).
 
 r1g3 (2020_11_26_winter_tournament_r1g3) l. 44: the Marquise's line is matched to its end, but
 its end does not match the next line's start; the turn is ended by force, and at the end of
@@ -86,38 +85,14 @@ def test_the_towers_point_pays_the_lines_last_point(root_def, mapping):
     assert rp.corrections == []
 
 
-# -- corrections made from between actions (whole_actions.py) -------------------------------------
-
-def _mid_build(rp):
-    """The Marquise's Daylight, a Build begun (`erguer`): the building still to choose."""
+def test_a_point_the_line_writes_in_all_is_kept(root_def, mapping):
+    """r1g3 l. 38 `...#->D/++`: the line writes the Tower's point last, but the matcher took
+    that `++` before the end (nothing owed); the forced end's Tower point is the line's after
+    all: over the whole line the engine scores what the line writes, nothing is corrected."""
+    from rulesdsl.rootlog import forced_points
+    rp = _replayer(root_def, mapping, MOUNTAIN.replace("C:t->1/#->C", "C:t->1/#->C/++"))
     game = _marquise_turn(rp)
-    game.apply(game.legal_ids().index("fim"))                 # Birdsong over
-    before = game.clone()
-    game.apply(game.legal_ids().index("marqueses.erguer"))
-    return before, game
-
-
-def test_a_build_the_line_does_not_write_is_backed_out_of(root_def, mapping):
-    """r2g4 l. 30: the search stops inside a Build the record does not write (`C:t->1/#->C`
-    builds nothing); completing it would place a sawmill, take a wood and score. The referee
-    corrects from the position before the Build began."""
-    from rulesdsl.rootlog import whole_actions
-    rp = _replayer(root_def, mapping)
-    before, deep = _mid_build(rp)
-    assert whole_actions.in_action(deep) and not whole_actions.in_action(before)
-    left = [[at, at.n] for at in rp.atoms[1]]
-    memo = {(): [(deep, left, False)]}
-    game, _ = whole_actions.back_up(rp, (before, left), (memo, (0,)), deep, left, 1)
-    assert game is before
-
-
-def test_a_build_the_line_writes_is_kept(root_def, mapping):
-    """The line writes the Build (`t1->/b_s->2/++`): its completion is the line's, the
-    position inside it is kept."""
-    from rulesdsl.rootlog import whole_actions
-    rp = _replayer(root_def, mapping, MOUNTAIN.replace("C:t->1/#->C", "C:t->1/t1->/b_s->2/++/#->C"))
-    before, deep = _mid_build(rp)
-    left = [[at, at.n] for at in rp.atoms[1]]
-    memo = {(): [(deep, left, False)]}
-    game, _ = whole_actions.back_up(rp, (before, left), (memo, (0,)), deep, left, 1)
-    assert game is deep
+    ended = rp._end_turn(game)
+    forced_points.settle(rp, game, ended, [], 1, 2, start=game)
+    assert ended.scores()["marqueses"] == game.scores()["marqueses"] + 1
+    assert rp.corrections == []

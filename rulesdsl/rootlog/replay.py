@@ -36,7 +36,6 @@ from . import named_crafts as _named_crafts
 from . import play_area as _play_area
 from . import repair as _repair
 from . import repair_widen as _repair_widen
-from . import whole_actions as _whole_actions
 from . import suit_markers as _suit_markers
 from .expected import Atom, Expected, _clearing
 from .matching import Matching
@@ -257,7 +256,6 @@ class Replayer(Expected, Matching, Search, StartPoints):
                     break
                 # the line as a search over the steps' candidates (see _solve)
                 found, (_, deep_game, deep_left) = self._solve(game, left, bi, nxt)
-                trail = ((game, left), self._deep_trail)
                 if found is None:
                     # again, looking past the decision that completes each step's first
                     # action (Search.candidates): slower, and tried only where it is needed
@@ -289,7 +287,7 @@ class Replayer(Expected, Matching, Search, StartPoints):
                     _named_crafts.start(self, game, bi)
                     continue
                 # no way on: report from the furthest position reached
-                game, left = _whole_actions.back_up(self, *trail, deep_game, deep_left, bi)   # whole_actions.py
+                game, left = deep_game, deep_left
                 if nxt is None:
                     left = _cut.settle_last_line(self, left, bi)   # a record cut mid-turn
                 first = next(((at, rem) for at, rem in left if rem and at.turn == bi and not at.optional), None)

@@ -343,7 +343,6 @@ class Search:
         the passes after the first may compute at most `backtracks` more."""
         memo = {}
         self._deep = (self._open(left, bi), game, left)
-        self._deep_trail = (memo, ())       # the search's path to it (whole_actions.py)
         # candidates() computed, the cap (set after the first pass), twins still to try
         calls = [0, None, self.twin_budget if twins is None else twins]
         for limit in range(0, self.discrepancies + 1):
@@ -388,7 +387,6 @@ class Search:
             op = self._open(l2, bi)
             if op < self._deep[0]:
                 self._deep = (op, g2, l2)
-                self._deep_trail = (memo, path + (j,))
             if ended:
                 return g2, l2
             hit = self._dfs(path + (j,), g2, l2, bi, nxt, disc - (1 if j and not free else 0), memo, calls,
