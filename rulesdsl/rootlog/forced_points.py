@@ -20,8 +20,8 @@ Here, after a forced end at a line's end:
   line's last action: the record writes a point of the turn's end after everything else in
   the line (r1g3 `#->D/++`), never before another of its actions; the phase's own steps
   (an Evening's roosts, 7.6.1, written before the Evening's draw) pay owed points as before;
-- what the line owes beyond what the end paid is made by a correction, as before
-  (`Replayer._correct_points`);
+- what the line owes beyond what the end paid is made by a correction, as before (this
+  replaces `Replayer._correct_points`, which let any point of the end pay);
 - what the end scored for any faction but the next one (whose points start_points.py
   settles against the next line's start) beyond what paid the line's owed points is scored by
   no line: it is corrected away, one correction of class `unrecorded_points` per faction,
