@@ -52,6 +52,9 @@ def test_a_point_no_line_writes_is_corrected_away(root_def, mapping):
     (c,) = rp.corrections
     assert (c.line, c.klass, c.edits, c.explain_laws) == (7, "unrecorded_points", [["vp", "marqueses", -1]], ["C.3.4"])
     assert "C.3.4" in c.explain
+    from rulesdsl.errors import format_message
+    es = format_message("RLR.points_forced_rule", "es", {"n": 1, "law": "C.3.4"})
+    assert "final forzado" in es and "C.3.4" in es
 
 
 def test_the_towers_point_does_not_pay_a_point_the_line_wrote_before_its_end(root_def, mapping):
