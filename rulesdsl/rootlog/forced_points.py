@@ -68,55 +68,48 @@ def scored(rp, before, ended) -> list:
 
 def settle(rp, before, ended, owed, bi, nxt, start=None) -> None:
     """After the forced end of line `bi` (`before` → `ended`): the line's owed points paid by
-    what the end scored (a trigger's only for the line's last action), the rest corrected
-    onto `ended`; what the end scored beyond them for a faction other than the next line's,
-    and beyond all the points line `bi` writes for it since `start` (the game at the line's
-    start), corrected away as `unrecorded_points`."""
+    what the end gained for the faction (net of what it lost there: an Eyrie's turmoil,
+    7.7, before its Evening's roosts), a trigger's points only for the line's last action;
+    the rest corrected onto `ended`; what the end gained beyond them for a faction other than
+    the next line's, and beyond all the points line `bi` writes for it since `start` (the
+    game at the line's start), corrected away as `unrecorded_points`."""
     events = scored(rp, before, ended)
-    gained = {f: ended.scores().get(f, 0) - before.scores().get(f, 0) for f in ended.factions}
-    if not events:
-        # no trace: every gain of the line's faction may pay its owed points (as before)
-        events = [(f, n, None, None) for f, n in gained.items() if n > 0]
+    gained = {f: max(0, ended.scores().get(f, 0) - before.scores().get(f, 0)) for f in ended.factions}
+    trig = {}
+    for f, n, _, src in events:
+        if src == TRIGGER:
+            trig[f] = trig.get(f, 0) + n
+    # per faction: [points any owed `++` may take, points only the line's last `++` may take]
+    avail = {f: [max(0, g - trig.get(f, 0)), min(trig.get(f, 0), g)] for f, g in gained.items()}
     last = _last_action(rp, bi)
-    pool = [[f, n, law, src] for f, n, law, src in events]
     left = []
     for at, rem in owed:
         f = at.place[1]
-        if at.sign > 0:
-            for x in pool:
-                if not rem:
-                    break
-                if x[0] != f or not x[1] or (x[3] == TRIGGER and at.action != last):
-                    continue
-                use = min(rem, x[1])
-                x[1] -= use
+        if at.sign > 0 and f in avail:
+            for k in ((0, 1) if at.action == last else (0,)):
+                use = min(rem, avail[f][k])
+                avail[f][k] -= use
                 rem -= use
         if rem:
             left.append((at, rem))
     rp._correct(ended, left, {at.action for at, _ in left}, bi)
     nxt_f = rp.blocks[nxt][0] if nxt is not None else None
-    paid = {}
-    for f, n, _, _ in events:
-        paid[f] = paid.get(f, 0) + n
-    for x in pool:
-        paid[x[0]] -= x[1]
-    for f in sorted({x[0] for x in pool}):
-        if f == nxt_f:
+    for f in sorted(avail):
+        if f == nxt_f or not sum(avail[f]):
             continue
-        # never more than the end's net gain less what paid the line (a point also lost),
-        # nor than the engine's points over the whole line beyond the line's own: a point
-        # the line writes may have been taken earlier by another of the engine's (r1g3
+        # never more than the engine's points over the whole line beyond the line's own: a
+        # point the line writes may have been taken earlier by another of the engine's (r1g3
         # l. 38: its Tower point, written last, was matched before the end scored it)
-        room = max(0, gained.get(f, 0) - paid.get(f, 0))
+        room = sum(avail[f])
         if start is not None:
             room = min(room, max(0, ended.scores().get(f, 0) - start.scores().get(f, 0) - _written(rp, bi, f)))
-        parts = []
-        for g, n, law, _ in pool:
-            if g == f and n > 0 and room:
-                parts.append((min(n, room), law))
-                room -= parts[-1][0]
-        if parts:
-            _unrecord(rp, ended, f, parts, bi)
+        if not room:
+            continue
+        laws = [law for g, n, law, src in events if g == f and n > 0]
+        # the trigger's laws first when its points are the ones left over
+        laws.sort(key=lambda law: 0 if avail[f][1] and any(
+            e[2] == law and e[3] == TRIGGER for e in events if e[0] == f) else 1)
+        _unrecord(rp, ended, f, [(room, laws)], bi)
 
 
 def _written(rp, bi, faction) -> int:
@@ -136,8 +129,12 @@ def _unrecord(rp, game, faction, parts, bi) -> None:
     n = sum(k for k, _ in parts)
     laws = []
     for _, law in parts:
-        for x in (law if isinstance(law, list) else [law]):
-            if x and x not in laws:
+        stack = [law]
+        while stack:
+            x = stack.pop(0)
+            if isinstance(x, (list, tuple)):
+                stack[:0] = list(x)
+            elif x and x not in laws:
                 laws.append(x)
     turns = rp.blocks[bi][1]
     line = turns[0].line if turns else 0
