@@ -99,3 +99,21 @@ def test_a_point_the_line_writes_in_all_is_kept(root_def, mapping):
     forced_points.settle(rp, game, ended, [], 1, 2, start=game)
     assert ended.scores()["marqueses"] == game.scores()["marqueses"] + 1
     assert rp.corrections == []
+
+
+def test_what_the_end_loses_is_not_paid_out(root_def, mapping):
+    """r1g2, orderly: an Eyrie's turmoil (7.7) in a forced end loses points before its Evening
+    scores; the line's owed points are paid from the end's net gain, not from its gains alone.
+    Here the end's Tower point is lost again (a loss of 1 in the same end): the line's last
+    `++` is not paid by it and is made by a correction."""
+    from rulesdsl.rootlog import forced_points
+    from rulesdsl.rootlog.expected import Atom
+    rp = _replayer(root_def, mapping, MOUNTAIN.replace("C:t->1/#->C", "C:t->1/#->C/++"))
+    game = _marquise_turn(rp)
+    ended = rp._end_turn(game)
+    ended.s.add(ended.g.counter_key(ended.g.score, "marqueses"), -1)
+    plus = next(ai for ai, (b, _, a) in enumerate(rp.actions) if b == 1 and a.kind == "score")
+    owed = [(Atom(("pv", "marqueses"), None, 1, 1, plus, 1), 1)]
+    forced_points.settle(rp, game, ended, owed, 1, 2)
+    assert ended.scores()["marqueses"] == game.scores()["marqueses"] + 1
+    assert [c.edits for c in rp.corrections] == [[["vp", "marqueses", 1]]]
