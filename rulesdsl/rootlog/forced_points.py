@@ -7,8 +7,8 @@ the end, which the referee's correction left to the engine (the line's *owed* po
 replay.py). Others no line writes at all: r1g3 l. 44, the Marquise rule the Pass at the end of
 their Evening and the Tower scores its point (C.3.4); the record writes that point at l. 23,
 24, 29, 33 and 38 and never again. Those stayed in the engine's score, which then ran one
-ahead of the record (33 against 32), and at l. 43 and 49 the Tower's point was counted as one
-of the line's owed `++` (points for swaying a minister, for a sawmill built by day).
+ahead of the record (33 against 32), and at l. 49 the Tower's point was counted as one of the
+line's owed `++` (the point of a sawmill built by day, `b_s->9/++/2#->C`).
 
 Here, after a forced end at a line's end:
 
@@ -16,8 +16,9 @@ Here, after a forced end at a line's end:
   played again on a copy of the game that keeps a log, and each `score` event takes the law
   of the trigger that fired just before it (`gatilhos`: the Tower, C.3.4), else of the
   decision before it (a Build the end completed, 6.5.4), else none (a phase's own step);
-- a point scored by a *trigger* pays one of the line's owed `++` only if that `++` is the
-  line's last action: the record writes a point of the turn's end after everything else in
+- the line's owed `++` are paid from the end's net gain for the faction, as before (what it
+  loses there, an Eyrie's turmoil before its Evening, is counted), but the share of it that
+  *triggers* scored pays one of them only if that `++` is the line's last action: the record writes a point of the turn's end after everything else in
   the line (r1g3 `#->D/++`), never before another of its actions; the phase's own steps
   (an Evening's roosts, 7.6.1, written before the Evening's draw) pay owed points as before;
 - what the line owes beyond what the end paid is made by a correction, as before (this
