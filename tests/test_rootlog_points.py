@@ -117,3 +117,17 @@ def test_what_the_end_loses_is_not_paid_out(root_def, mapping):
     forced_points.settle(rp, game, ended, owed, 1, 2)
     assert ended.scores()["marqueses"] == game.scores()["marqueses"] + 1
     assert [c.edits for c in rp.corrections] == [[["vp", "marqueses", 1]]]
+
+
+def test_a_point_the_records_winner_needs_is_kept(root_def, mapping):
+    """mega: the record names the Vagabond winner (`Winner: V`) with 29 written points; the
+    victory asks 30 (3.1). A forced-end point no line writes is then the record's omission:
+    here the Marquise, named winner with no written point, keeps the Tower's point."""
+    from rulesdsl.rootlog import forced_points
+    rp = _replayer(root_def, mapping, MOUNTAIN + "Winner: C\n")
+    assert rp.rec.winner == "C"
+    game = _marquise_turn(rp)
+    ended = rp._end_turn(game)
+    forced_points.settle(rp, game, ended, [], 1, 2, start=game)
+    assert ended.scores()["marqueses"] == game.scores()["marqueses"] + 1
+    assert rp.corrections == []

@@ -104,6 +104,11 @@ def settle(rp, before, ended, owed, bi, nxt, start=None) -> None:
         room = sum(avail[f])
         if start is not None:
             room = min(room, max(0, ended.scores().get(f, 0) - start.scores().get(f, 0) - _written(rp, bi, f)))
+        # the record's own `Winner:` may need the point (mega: the Vagabond wins with 29 `++`)
+        kept = min(room, _winner_shortfall(rp, f))
+        if kept:
+            rp.__dict__.setdefault("_winner_kept", {})[f] = rp.__dict__.get("_winner_kept", {}).get(f, 0) + kept
+            room -= kept
         if not room:
             continue
         laws = [law for g, n, law, src in events if g == f and n > 0]
@@ -111,6 +116,20 @@ def settle(rp, before, ended, owed, bi, nxt, start=None) -> None:
         laws.sort(key=lambda law: 0 if avail[f][1] and any(
             e[2] == law and e[3] == TRIGGER for e in events if e[0] == f) else 1)
         _unrecord(rp, ended, f, [(room, laws)], bi)
+
+
+def _winner_shortfall(rp, faction) -> int:
+    """Points the record's `Winner:` gives `faction` beyond all its `++`/`--`, not yet kept:
+    a single faction named winner whose written points fall short of the victory score (3.1).
+    A forced-end point that no line writes is then the record's omission, not the engine's
+    (mega: `Winner: V` with 29 written), and is kept; each kept point uses it up."""
+    vs = getattr(rp.g, "victory_score", None)
+    win = rp.rec.winner or ""
+    if vs is None or len(win) != 1 or rp.mp.faction(win) != faction:
+        return 0
+    written = sum(a.amount for t in rp.rec.turns for a in t.actions if a.kind == "score" and a.amount
+                  and rp.mp.faction(a.faction or t.faction) == faction)
+    return max(0, vs - written - rp.__dict__.get("_winner_kept", {}).get(faction, 0))
 
 
 def _written(rp, bi, faction) -> int:
