@@ -26,6 +26,7 @@ from . import cost_short as _cost_short
 from . import cut_record as _cut
 from . import dominance as _dominance
 from . import forced as _forced
+from . import forced_points as _forced_points
 from . import forced_start as _forced_start
 from . import fund_costs as _fund_costs
 from . import hidden as _hidden
@@ -341,8 +342,8 @@ class Replayer(Expected, Matching, Search, StartPoints):
                     if ended is not None:
                         skipped.append((turns[0].line, "*"))
                         _forced_start.consume(self, getattr(self, "_forced_last", None), left, nxt)
-                        if owed:
-                            self._correct_points(game, ended, owed, bi)
+                        # the line's owed points, and the end's points no line writes (forced_points.py)
+                        _forced_points.settle(self, game, ended, owed, bi, nxt, before)
                         self._forced_start_points(game, ended, left, nxt, owed)
                         game = ended
                         break
@@ -389,21 +390,6 @@ class Replayer(Expected, Matching, Search, StartPoints):
             c.explain_laws = list(ex.get("laws") or ()) if isinstance(ex, dict) else []
             _repair.apply(game, edits, {"line": t.line, "action": a.raw, "class": c.klass})
             self.corrections.append(c)
-
-    def _correct_points(self, before, ended, owed, bi):
-        """The points a line corrected at once still owes once its turn was ended by force:
-        each faction's gain less what the engine scored for it during that end."""
-        gained = {f: max(0, ended.scores().get(f, 0) - before.scores().get(f, 0)) for f in ended.factions}
-        left = []
-        for at, rem in owed:
-            f = at.place[1]
-            if at.sign > 0:
-                use = min(rem, gained.get(f, 0))
-                gained[f] = gained.get(f, 0) - use
-                rem -= use
-            if rem:
-                left.append((at, rem))
-        self._correct(ended, left, {at.action for at, _ in left}, bi)
 
     def _end_turn(self, game, limit=300):
         """The game once its current turn is over, ending each step as soon as it may, never
