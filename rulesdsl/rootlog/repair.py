@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from . import below_zero as _below_zero
+from . import face_down as _face_down
 from . import victory as _victory
 from .named_cards import named_source
 from . import referee_discard as _referee
@@ -85,12 +86,23 @@ def plan(rp, game, atoms) -> tuple[list, int]:
         place = at.place
         if isinstance(place, str):                     # a space of the map
             kinds = sorted(at.kinds or ())
+            back = _face_down.laid_down(game.g, at.kinds)     # a plot `t`: face down (face_down.py)
+            if back is not None and at.sign > 0:
+                more, n = _face_down.put_edits(rp, game, at, n, supply)
+                edits += more
+                kinds = ()
             for k in kinds:
                 if not n:
                     break
                 have = supply.get(k, 0) if at.sign > 0 else s.count(place, k)
                 m = min(n, have)
-                if m > 0:
+                if m > 0 and k == back:
+                    more = _face_down.take_edits(game, place, k, m, atoms)
+                    edits += more
+                    for e in more:
+                        supply[e[4]] = supply.get(e[4], 0) + e[3]
+                    n -= sum(e[3] for e in more)
+                elif m > 0:
                     edits.append(["put" if at.sign > 0 else "take", place, k, m])
                     supply[k] = supply.get(k, 0) - m * at.sign
                     n -= m
@@ -214,7 +226,9 @@ def apply(game, edits, note: dict | None = None) -> None:
     score = getattr(game.g, "score", None)
     for e in edits:
         op = e[0]
-        if op == "put":
+        if op in ("put", "take") and len(e) > 4:
+            _face_down.apply_edit(s, e)        # a face-down piece with its hidden face
+        elif op == "put":
             s.put(e[1], e[2], e[3])
         elif op == "take":
             s.take(e[1], e[2], e[3])
