@@ -191,6 +191,23 @@ class StateKeys:
                 cid = f"{faction}.{base}"
         return f"{faction}:{cid}"
 
+    def counter_def(self, cid) -> dict:
+        """The declaration of a counter: a global one, or a faction's (`fid.cid`); {} if none."""
+        c = self.counters.get(cid)
+        if c is None and "." in cid:
+            fid, local = cid.split(".", 1)
+            c = self.faction_counters.get(fid, {}).get(local)
+        return c if isinstance(c, dict) else {}
+
+    def counter_min(self, key):
+        """The `mínimo:` of the counter a state key names (`F:cid`, `F:F.cid`, `cid`) as a
+        number, or None (no minimum, or one that is not a number)."""
+        lo = self.counter_def(key.split(":", 1)[1] if ":" in key else key).get("min")
+        try:
+            return None if lo is None else int(lo)
+        except (TypeError, ValueError):
+            return None
+
     def counter_visible_to(self, key, faction, flags) -> bool:
         """May `faction` see the value of the counter `key` (a state key: `F:cid`, `F:F.cid`,
         `cid`)? A hidden counter (`oculto: sim`) only shows its value to its owner (a global

@@ -134,16 +134,7 @@ def _pieces(game, g, s, box, lang, out):
 
 def _counters(g, s, lang, out):
     for key, v in s.counters.items():
-        cid = key.split(":", 1)[1] if ":" in key else key
-        cdef = g.counters.get(cid)
-        if cdef is None and "." in cid:
-            fid, local = cid.split(".", 1)
-            cdef = g.faction_counters.get(fid, {}).get(local)
-        lo = (cdef or {}).get("min")
-        try:
-            lo = None if lo is None else int(lo)
-        except (TypeError, ValueError):
-            lo = None
+        lo = g.counter_min(key)
         if lo is not None and v < lo:
             out.append(_m("INV.counter_min", lang, counter=key, n=v, min=lo))
 

@@ -205,11 +205,7 @@ def c_win(cc: CC, node):
 
 def _counter_def(g, cid) -> dict:
     """The declaration of a counter: a global one, or a faction's (`fid.cid`)."""
-    c = g.counters.get(cid)
-    if c is None and "." in cid:
-        fid, local = cid.split(".", 1)
-        c = g.faction_counters.get(fid, {}).get(local)
-    return c if isinstance(c, dict) else {}
+    return g.counter_def(cid)
 
 
 def _set_value(cc, node, cid, to):

@@ -21,16 +21,7 @@ def floor_loss(game, faction, n) -> int:
     g = game.g
     score = getattr(g, "score", None)
     key = g.counter_key(score, faction) if score else f"{faction}:pv"
-    cid = key.split(":", 1)[1] if ":" in key else key
-    cdef = g.counters.get(cid)
-    if cdef is None and "." in cid:
-        fid, local = cid.split(".", 1)
-        cdef = g.faction_counters.get(fid, {}).get(local)
-    lo = (cdef or {}).get("min")
-    try:
-        lo = None if lo is None else int(lo)
-    except (TypeError, ValueError):
-        lo = None
+    lo = g.counter_min(key)
     if lo is None:
         return n
     have = game.s.counters.get(key, 0)
