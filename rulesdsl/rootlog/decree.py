@@ -80,6 +80,9 @@ def written(rp, bi) -> dict:
                         z = rp._board_zone(d, t.faction)
                         if z is None:
                             continue
+                        if d.faction not in (None, t.faction):
+                            anyz.add(z)    # another faction's board (`R#D->A$`): not checked
+                            continue
                         suits, ids = out.setdefault(z, (set(), set()))
                         if th.name:
                             ids.update(mp.card_ids(th.name, th.suits) or (th.name,))
