@@ -114,3 +114,23 @@ def test_a_card_put_in_a_column_must_have_the_suit_the_line_writes(root_def, map
         after = game.clone()
         after.s.zones["rapinas.coluna_mover"] = list(after.s.zones.get("rapinas.coluna_mover", ())) + [card]
         assert decree.wrong_card(rp, game, after, left, bi) is wrong
+
+
+def test_a_card_given_to_another_factions_board_is_not_checked_by_suit(root_def, mapping):
+    """r1g5 l. 25 (`R#D->A$`): a card the line gives to the Alliance's supporters says nothing
+    of what else the rules put there in the same step (the strict replay stopped there when it
+    did); only the acting faction's own boards are checked."""
+    from rulesdsl.interpreter.engine import Game
+    from rulesdsl.rootlog import decree
+    rp = _replayer(root_def, mapping, "E: Rapinas\nA: Alianca\nE:#->E\nA:#->A\n"
+                                      "E:R#E->A$\nA:#->A\n")
+    bi = 1
+    left = [[at, at.n] for at in rp.atoms[bi]]
+    game = Game(root_def, ["rapinas", "alianca"], seed=1)
+    zone = mapping.boards["A"][""]
+    defs, cards = game.s.card_defs, root_def.cards
+    bird = next(i for i, c in enumerate(defs) if cards[c].attrs.get("naipe") == "passaro")
+    after = game.clone()
+    after.s.zones[zone] = list(after.s.zones.get(zone, ())) + [bird]
+    assert decree.written(rp, bi) == {}
+    assert decree.wrong_card(rp, game, after, left, bi) is False
