@@ -23,12 +23,8 @@ GAMES = os.path.normpath(os.path.join(HERE, "..", "..", "shared", "data", "rootl
 
 def record_scores(rec, mp) -> dict:
     """Each faction's points as the record sums them (its score actions)."""
-    out = collections.Counter()
-    for t in rec.turns:
-        for a in t.actions:
-            if a.kind == "score" and a.amount:
-                out[mp.faction(a.faction or t.faction)] += a.amount
-    return dict(out)
+    from rulesdsl.rootlog.below_zero import record_totals
+    return record_totals(rec, mp)
 
 
 def _frozen_by_faction(rec, mp) -> dict:

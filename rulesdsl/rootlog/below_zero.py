@@ -28,6 +28,17 @@ def floor_loss(game, faction, n) -> int:
     return max(n, min(0, lo - have))
 
 
+def record_totals(rec, mp) -> dict:
+    """{faction: its points as the record sums them (all its `++` and `--`)}."""
+    out: dict = {}
+    for t in getattr(rec, "turns", ()):
+        for a in t.actions:
+            if a.kind == "score" and a.amount:
+                f = mp.faction(a.faction or t.faction)
+                out[f] = out.get(f, 0) + a.amount
+    return out
+
+
 def record_sums(rec, mp) -> list:
     """[(line, raw, faction, sum before the action)] of each points loss the record writes,
     with the record's own running sum of that faction's points before it."""

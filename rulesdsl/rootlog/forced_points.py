@@ -31,6 +31,7 @@ Here, after a forced end at a line's end:
 Strict replays never end a turn by force, so nothing here reaches them."""
 from __future__ import annotations
 
+from . import below_zero as _below_zero
 from . import repair as _repair
 from .start_points import UNRECORDED_POINTS
 
@@ -127,8 +128,7 @@ def _winner_shortfall(rp, faction) -> int:
     win = rp.rec.winner or ""
     if vs is None or len(win) != 1 or rp.mp.faction(win) != faction:
         return 0
-    written = sum(a.amount for t in rp.rec.turns for a in t.actions if a.kind == "score" and a.amount
-                  and rp.mp.faction(a.faction or t.faction) == faction)
+    written = _below_zero.record_totals(rp.rec, rp.mp).get(faction, 0)
     return max(0, vs - written - rp.__dict__.get("_winner_kept", {}).get(faction, 0))
 
 
