@@ -2,7 +2,8 @@
 instructions (valgrind --tool=cachegrind), where the difference between N and 0 games is the
 cost of the games alone. The loaded ruleset is frozen out of the collector after loading, as
 `simular` and bench_playout.py do (`gc.collect(); gc.freeze()`), so the figures are those of the
-games a program plays; `--no-freeze` leaves it in.
+games a program plays; `--no-freeze` leaves it in. `--factions a,b` plays those seats instead of
+the four-player base game (e.g. `--factions marqueses,rapinas`).
 
     PYTHONHASHSEED=0 valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null \
         python benchmarks/play_seeds.py 3 [--no-freeze]
@@ -23,11 +24,15 @@ def main(argv=None):
     argv = list(sys.argv[1:] if argv is None else argv)
     freeze = "--no-freeze" not in argv
     argv = [a for a in argv if a != "--no-freeze"]
+    factions = ["marqueses", "rapinas", "alianca", "malandro"]
+    if "--factions" in argv:
+        i = argv.index("--factions")
+        factions = argv[i + 1].split(",")
+        del argv[i:i + 2]
     n = int(argv[0]) if argv else 3
     from rulesdsl.environment import Environment
     from rulesdsl.interpreter.engine import Game
     g = Environment().load(os.path.join(ROOT, "rulesets", "root"))
-    factions = ["marqueses", "rapinas", "alianca", "malandro"]
     if freeze:
         gc.collect()
         gc.freeze()          # as `simular` does (interpreter/simulate.py)
