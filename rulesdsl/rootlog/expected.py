@@ -57,6 +57,8 @@ class Expected:
                     self.actions.append((bi, t, a))
                     line.append((ai, a, _victory.with_marks(self, t, a, ai, bi, self._atoms(a, t.faction, ai, bi))))
                 _flips.fold(line, mp, t.faction)      # a delve: moved and flipped in one step
+                from .plots import leaving_faces     # a bomb: flipped and gone (plots.py)
+                leaving_faces(line, mp, t.faction)
                 _dominance.fold(line, mp, t.faction, bi)   # a card taken from the available ones
                 for j in range(1, len(line)):
                     after = line[j + 1][1] if j + 1 < len(line) else None

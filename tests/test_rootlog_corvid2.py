@@ -1,0 +1,43 @@
+"""The Corvid Conspiracy in the real Rootlog games, second part (docs/rootlog.md, «Os Corvídeos,
+segunda parte»): what the record writes for a flipped bomb, and the lines it gets wrong."""
+import pytest
+
+from rulesdsl.errors import RulesError
+from rulesdsl.rootlog.mapping_values import check_values
+from rulesdsl.rootlog.notation import parse
+
+from rootlog_play import played
+
+
+def test_a_flipped_bomb_leaves_the_clearing_without_a_written_removal(root_def, mapping):
+    """13.7.1: the Corvids flip a face-down bomb in 12 (`t12^t_b`); it removes the enemy pieces
+    there and then itself, in the same action. The real records write the flip only (r1g5
+    l. 71: `t5^t_b/++3/At5->`); the export writes the bomb's removal as well (`t_b12->`). With
+    the removal taken out of the line, the replay still matches it: the mapping says the bomb
+    leaves as it is flipped (`sai_ao_virar: [bomba]`), so the flip asks for one face-down plot
+    fewer in 12 and no bomb there. The line as exported (with the removal) matches too."""
+    from rulesdsl.rootlog.export import export_game
+    from rulesdsl.rootlog.replay import Replayer
+    assert mapping.leave_on_flip["P"] == frozenset({"corvideos.bomba"})
+    game = played(root_def, ["corvideos", "marqueses"], 12, "outono", "base", 6)
+    text = export_game(game, mapping)
+    line = next(ln for ln in text.splitlines() if "^t_b" in ln)
+    assert line == "P:t12^t_b/++/t_b12->/#->P"
+    for record in (text, text.replace(line, "P:t12^t_b/++/#->P")):
+        res = Replayer(root_def, parse(record), mapping).run()
+        assert res.stop is None, res.stop
+        assert res.game.s.count("c12", "corvideos.bomba") == 0
+        assert res.game.s.count("c12", "corvideos.trama") == 0
+
+
+def test_a_misspelt_leaving_face_is_reported_at_its_place(root_def):
+    """The mapping's `sai_ao_virar:` names the faction's own piece kinds: a misspelt one is an
+    error at its line and column with the nearest kind, not a flip that silently keeps the
+    face on the map."""
+    bad = ("idioma: pt\nrootlog:\n  facções:\n    P:\n      id: corvideos\n"
+           "      peças: {w: guerreiro}\n      sai_ao_virar: [bombaa]\n")
+    with pytest.raises(RulesError) as exc:
+        check_values("rootlog.yaml", bad, root_def)
+    [d] = exc.value.diagnostics
+    assert (d.code, d.pos.line, d.pos.col) == ("RLM.value_piece", 7, 22)
+    assert "bomba" in (d.hint or "")
