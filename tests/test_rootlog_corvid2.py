@@ -41,3 +41,27 @@ def test_a_misspelt_leaving_face_is_reported_at_its_place(root_def):
     [d] = exc.value.diagnostics
     assert (d.code, d.pos.line, d.pos.col) == ("RLM.value_piece", 7, 22)
     assert "bomba" in (d.hint or "")
+
+
+def _replayer(root_def, mapping, text):
+    from rulesdsl.rootlog.replay import Replayer
+    return Replayer(root_def, parse(text), mapping, tolerant=True)
+
+
+def _atoms(rp, raw):
+    """The expected changes of the record's action written `raw`."""
+    ai = next(i for i, (_, _, a) in enumerate(rp.actions) if a.raw == raw)
+    return [at for block in rp.atoms for at in block if at.action == ai]
+
+
+def test_the_saboteurs_discard_the_crafted_card_from_the_play_area_not_a_supporter(root_def, mapping):
+    """r1g5 l. 71 in short: the Alliance crafted the Boat Builders (`Zboat`, 4.1: it stays in
+    play); the Corvids discard the Saboteurs to discard it (`#sabo$->/#boatA$->`). The card
+    leaves the Alliance's play area — not the supporters, which the mapping gives the
+    Alliance's `$` and where the referee used to discard a supporter instead. Without the
+    craft in the record the line still reads `A$` as the supporters."""
+    text = "A: Alianca\nP: Corvideos\nA:#->A\nP:#->P\nA:Zboat\nP:#sabo$->/#boatA$->\n"
+    [at] = _atoms(_replayer(root_def, mapping, text), "#boatA$->")
+    assert (at.place, at.sign, at.n) == (("zone", "alianca:area_de_jogo"), -1, 1)
+    [at] = _atoms(_replayer(root_def, mapping, text.replace("A:Zboat", "A:#->A")), "#boatA$->")
+    assert at.place == ("zone", "alianca.apoiadores")

@@ -218,7 +218,8 @@ class Expected:
         out = []
         if bi == 0:
             return out      # the setup deals its cards before the first decision
-        src = self._board_zone(th.start, letter) or self._hand(th.start, letter)
+        from .crafted_cards import source as crafted     # `#boatA$->`: a crafted card (crafted_cards.py)
+        src = crafted(self, th, letter, a.line) or self._board_zone(th.start, letter) or self._hand(th.start, letter)
         if src is not None:
             out.append(Atom(("zone", src), None, -1, th.count * max(1, len(a.dests)), ai, bi))
         for d in a.dests:
