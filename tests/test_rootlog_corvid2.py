@@ -65,3 +65,24 @@ def test_the_saboteurs_discard_the_crafted_card_from_the_play_area_not_a_support
     assert (at.place, at.sign, at.n) == (("zone", "alianca:area_de_jogo"), -1, 1)
     [at] = _atoms(_replayer(root_def, mapping, text.replace("A:Zboat", "A:#->A")), "#boatA$->")
     assert at.place == ("zone", "alianca.apoiadores")
+
+
+def test_a_recruit_beyond_the_fifteen_warriors_the_record_keeps_on_the_map(root_def, mapping):
+    """13.3.1: the Corvids have 15 warriors. r1g5 in short: by the record's own lines, 13 of
+    them stand on the map when the Corvids recruit in four clearings (`M#P->/w->1+3+4+10`): the
+    record leaves 17 on the map, so an earlier line left out a removal (a battle whose losses it
+    does not write) or placed warriors it did not have. The recruit is judged
+    `log_supply_short` (a correction of it is not `unexplained`). A removal whose clearing the
+    line does not write (`2w->`) counts, so the same recruit after it is not judged."""
+    from rulesdsl.rootlog import repair, supply_short
+    head = "P: Corvideos\nE: Rapinas\n"
+    lines = "".join(f"P:w->{a}+{b}+{c}\nE:#->E\n" for a, b, c in ((1, 2, 3), (4, 5, 6), (7, 8, 9), (10, 11, 12)))
+    text = head + lines + "P:w->1\nE:#->E\nP:M#P->/w->1+3+4+10\n"
+    rp = _replayer(root_def, mapping, text)
+    [s] = supply_short.shortfalls(rp.rec, mapping, root_def)
+    assert (s.raw, s.owner, s.code, s.out, s.have) == ("w->1+3+4+10", "P", "w", 17, 15)
+    assert repair.classify(rp, s.line, s.raw) == supply_short.SUPPLY_SHORT
+    assert repair.classify(rp, s.line, "M#P->") == repair.UNEXPLAINED
+    # two warriors lost in a battle whose clearing the line leaves implicit: 15, not over
+    fewer = text.replace("P:w->1\n", "P:w->1/XE1/2w->\n")
+    assert supply_short.shortfalls(parse(fewer), mapping, root_def) == []
