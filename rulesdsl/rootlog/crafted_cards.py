@@ -5,7 +5,7 @@ The notation writes a card that stays in play once crafted (4.1; the mapping's c
 `permanente:`) on its crafter's board, `A$`, as it does a card the Saboteurs discard from an
 enemy (r1g5 l. 71: `#sabo$->/#boatA$->`, the Corvids discard the Boat Builders the Alliance
 crafted at l. 38). For most factions `$` is no card zone and the card is only named (expected.py,
-`named_moves`); for the Alliance `$` is the supporters (`quadro: {"": apoiadores}`), so the line
+`named_moves`), and stays so; for the Alliance `$` is the supporters (`quadro: {"": apoiadores}`), so the line
 asked for one supporter fewer, no step of the engine (which discards the crafted card from the
 play area) made it, and the referee discarded a supporter instead.
 
@@ -21,6 +21,11 @@ def source(rp, th, letter, line):
     if th.kind != "card" or not th.name or st is None or st.kind != "board" or st.sub:
         return None
     owner = st.faction or letter
+    if not rp.mp.boards.get(owner, {}).get(""):
+        # `$` names no card zone of this faction (the Eyrie, the Corvids): the card stays only
+        # named (expected.py, named_moves), as before; a play area the engine emptied without
+        # a record line (another faction's Saboteurs, optional) would otherwise fail it
+        return None
     zone = next((z for z, x in (getattr(rp, "play_areas", None) or {}).items() if x == owner), None)
     if zone is None:
         return None
