@@ -57,6 +57,8 @@ class Expected:
                     self.actions.append((bi, t, a))
                     line.append((ai, a, _victory.with_marks(self, t, a, ai, bi, self._atoms(a, t.faction, ai, bi))))
                 _flips.fold(line, mp, t.faction)      # a delve: moved and flipped in one step
+                from .plots import leaving_faces     # a bomb: flipped and gone (plots.py)
+                leaving_faces(line, mp, t.faction)
                 _dominance.fold(line, mp, t.faction, bi)   # a card taken from the available ones
                 for j in range(1, len(line)):
                     after = line[j + 1][1] if j + 1 < len(line) else None
@@ -216,7 +218,8 @@ class Expected:
         out = []
         if bi == 0:
             return out      # the setup deals its cards before the first decision
-        src = self._board_zone(th.start, letter) or self._hand(th.start, letter)
+        from .crafted_cards import source as crafted     # `#boatA$->`: a crafted card (crafted_cards.py)
+        src = crafted(self, th, letter, a.line) or self._board_zone(th.start, letter) or self._hand(th.start, letter)
         if src is not None:
             out.append(Atom(("zone", src), None, -1, th.count * max(1, len(a.dests)), ai, bi))
         for d in a.dests:

@@ -42,6 +42,7 @@ class Mapping:
         self.hand_extra = {}
         self.craft_exhausts = {}
         self.hidden_costs = {}
+        self.leave_on_flip = {}     # faces that leave the map as they are flipped (plots.py)
         # the items of a faction: its crafted items (4.1.2), or the zone its entry names
         item_zone = str(d.get("zona_de_itens", "{facção}:itens_artesanais"))
         # the notation's item states (`e`, `d`) -> the ruleset's piece statuses
@@ -72,6 +73,8 @@ class Mapping:
             self.pieces[str(letter)] = {str(k): v for k, v in (f.get("peças") or {}).items()}
             self.suit_markers[str(letter)] = _suit_markers.load(f, f["id"])
             # the costs of its actions the notation never writes (fund_costs.py)
+            self.leave_on_flip[str(letter)] = frozenset(
+                f"{f['id']}.{x}" for x in (f.get("sai_ao_virar") or ()))
             if f.get("custos_não_escritos"):
                 self.hidden_costs[str(letter)] = f["custos_não_escritos"]
         self.cards = {str(k): list(v) for k, v in (d.get("cartas") or {}).items()}

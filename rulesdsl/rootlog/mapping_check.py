@@ -16,7 +16,8 @@ SECTION_KEYS = ("versão", "contador_de_pontos", "mapas", "baralhos", "clareira"
                 "mão_inicial", "congela_pontos", "estados_de_item", "facções", "cartas",
                 "cartas_por_naipe", "zonas", "atributos_de_carta", "cartas_disponíveis")
 FACTION_KEYS = ("id", "itens", "mão_inclui", "criar_exaure", "quadro", "quadro_peças",
-                "contadores", "marcadores_de_naipe", "peças", "custos_não_escritos")
+                "contadores", "marcadores_de_naipe", "peças", "custos_não_escritos",
+                "sai_ao_virar")
 # the card zones of `zonas:` the reader looks up by name (a misspelt one would fall back to a
 # default or to nothing, in silence)
 ZONE_KEYS = ("mão", "baralho", "descarte", "tarefas", "baralho_de_tarefas", "disponíveis",

@@ -28,7 +28,8 @@ UNCHECKED_SECTION_KEYS = ("versão", "floresta", "mão_inicial", "facções")
 CHECKED_SECTION_KEYS = tuple(_SECTION) + ("clareira", "zona_de_itens", "zonas", "atributos_de_carta",
                                           "cartas_por_naipe", "congela_pontos", "cartas_disponíveis")
 CHECKED_FACTION_KEYS = ("id", "peças", "itens", "quadro_peças", "quadro", "mão_inclui", "contadores",
-                        "criar_exaure", "marcadores_de_naipe", "custos_não_escritos")
+                        "criar_exaure", "marcadores_de_naipe", "custos_não_escritos",
+                        "sai_ao_virar")
 
 
 class _Valid:
@@ -225,6 +226,9 @@ def _faction(ck, entry, item_letters):
                     if isinstance(value, yaml.ScalarNode) and value.value != "naipe" \
                             and not _is_int(value.value):
                         ck.bad(value, "marker_value", {"naipe"})
+        elif key == "sai_ao_virar":
+            # the faction's own piece kinds that leave the map when flipped (plots.py)
+            ck.check(node, "piece", prefix=fid + ".")
         elif key == "custos_não_escritos":
             # {de: zone, para: zone, ações: {kind: a number}} (fund_costs.py)
             for part in ("de", "para"):

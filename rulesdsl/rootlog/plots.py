@@ -1,6 +1,6 @@
 """The Corvids' plots in a record's lines as expected changes (expected.py): a plot flipped
-face up in place (`t4^t_r`, 13.4.2; `Pt4^t_r` off the Corvids' turn) and two plots swapped
-by the Trick (`t12<->t4`, 13.5.4).
+face up in place (`t4^t_r`, 13.4.2; `Pt4^t_r` off the Corvids' turn; a face that leaves the
+map as it is flipped, `leaving_faces`) and two plots swapped by the Trick (`t12<->t4`, 13.5.4).
 
 On the engine a face-down plot is its own piece kind (corvideos.yaml, `trama`: the back the
 four faces share) and a flipped one is its face, so a flip is one piece fewer of the back and
@@ -28,6 +28,25 @@ def flip_atoms(mp, a, letter, ai, bi) -> list:
     if src is None or not old or not new or old == new:
         return []
     return [Atom(src, old, -1, 1, ai, bi), Atom(src, new, 1, 1, ai, bi)]
+
+
+def leaving_faces(line, mp, letter):
+    """line: [(action index, Action, [Atom])] of one turn line. A flip to a face the mapping
+    lists in `sai_ao_virar:` (the Bomb: it removes the enemy pieces and then itself, 13.7.1,
+    in the same engine action) leaves no face in the clearing. The real records write only
+    the flip (r1g5 l. 71: `t5^t_b/++3/At5->`), the export writes the removal too (`t_b5->`):
+    when no later action of the line takes that face from that clearing, the flip's "one
+    face more" is dropped and only the face-down plot leaves."""
+    for j, (_, a, atoms) in enumerate(line):
+        if a.kind != "flip" or a.to is None or a.piece is None:
+            continue
+        leaving = mp.leave_on_flip.get(a.to.faction or a.piece.faction or letter) or frozenset()
+        face = next((x for x in atoms if x.sign > 0 and x.kinds and x.kinds <= leaving), None)
+        if face is None:
+            continue
+        if not any(x.sign < 0 and x.place == face.place and x.kinds and x.kinds <= face.kinds
+                   for _, _, later in line[j + 1:] for x in later):
+            atoms.remove(face)
 
 
 def trick_atoms(mp, a, letter, ai, bi) -> list:

@@ -60,6 +60,9 @@ def classify(rp, line: int, raw: str) -> str:
         return COST_SHORT         # the line pays less than the rule charges (cost_short.py)
     if _below_zero.witnessed(rp, line, raw):
         return _below_zero.BELOW_ZERO     # points lost below the record's own zero (below_zero.py)
+    from .supply_short import SUPPLY_SHORT, witnessed as supply_witnessed
+    if supply_witnessed(rp, line, raw):
+        return SUPPLY_SHORT       # pieces placed beyond the kind's number (supply_short.py)
     return UNEXPLAINED
 
 
