@@ -342,6 +342,9 @@ class Replayer(Expected, Matching, Search, StartPoints):
                     if ended is not None:
                         skipped.append((turns[0].line, "*"))
                         _forced_start.consume(self, getattr(self, "_forced_last", None), left, nxt)
+                        # a stand-in the engine never scored is owed too (docs/rootlog.md «O
+                        # ponto da ajuda»: lost when nothing else of the line was left open)
+                        owed += _deferred_left(left, deferred)
                         # the line's owed points, and the end's points no line writes (forced_points.py)
                         _forced_points.settle(self, game, ended, owed, bi, nxt, before)
                         self._forced_start_points(game, ended, left, nxt, owed)
