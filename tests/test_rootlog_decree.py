@@ -39,3 +39,71 @@ def test_a_suit_written_for_two_columns_is_two_cards_of_that_suit_in_the_hand(ro
     held = game.s.zones[hand]
     assert len(held) == size
     assert sum(_suit(game, mapping, c) == mouse for c in held) >= 2
+
+
+# orderly_eyrie l. 38: the League of Adventurous Mice crafted by name (`Zleague`), Tunnels in
+# the same hand
+LEAGUE = "E: Rapinas\nC: Marqueses\nE:#->E\nC:#->C\nE:Zleague/w->2\nC:#->C\n"
+
+
+def test_a_craft_named_by_the_line_is_that_card_at_each_step(root_def, mapping):
+    """`Zleague`: a step that crafts Tunnels (the hand's other permanent card) into the
+    Eyrie's play area is no match, so the search does not stop one decision short of the
+    League (its roost to activate) with the wrong card crafted; crafting the League is."""
+    from rulesdsl.interpreter.engine import Game
+    from rulesdsl.rootlog import craft_step, named_crafts
+    from rulesdsl.rootlog.replay import Replayer
+    rp = Replayer(root_def, parse(LEAGUE), mapping)
+    bi = 1
+    game = Game(root_def, ["rapinas", "marqueses"], seed=1, deck_id=mapping.deck_id("E&P"))
+    s, defs = game.s, game.s.card_defs
+    hand = mapping.hand("rapinas")
+    area = next(z for z, x in rp.play_areas.items() if x == "E")
+    league = next(i for i, c in enumerate(defs) if c == "liga_dos_ratos_aventureiros")
+    tunnels = next(i for i, c in enumerate(defs) if c == "tuneis")
+    for c in (league, tunnels):
+        for z, cs in s.zones.items():
+            if c in cs:
+                cs.remove(c)
+    s.zones[hand] = list(s.zones.get(hand, ())) + [league, tunnels]
+    named_crafts.start(rp, game, bi)
+    for card, wrong in ((tunnels, True), (league, False)):
+        after = game.clone()
+        after.s.zones[hand] = [c for c in after.s.zones[hand] if c != card]
+        after.s.zones[area] = list(after.s.zones.get(area, ())) + [card]
+        assert craft_step.other_card(rp, game, after, bi) is wrong
+
+
+def test_a_forced_end_that_loses_points_the_line_does_not_write_gives_them_back(root_def, mapping):
+    """orderly l. 38: the turn ended by force falls into turmoil (its decree cannot be
+    resolved: a fox card with no move, 7.7.1: its bird card, 1 point) where the line writes no loss: the point is given
+    back, class unrecorded_points. A line that writes the loss (`--1`) keeps it."""
+    from rulesdsl.rootlog import forced, forced_loss
+    from rulesdsl.rootlog.replay import Replayer
+    from rulesdsl.scenario.load import load_scenarios
+    from rulesdsl.scenario.position import new_game
+    import tempfile, os as _os
+    text = ("idioma: pt\nregras: root\nfacções: [marqueses, rapinas]\nmapa: outono\n"
+            "cenários:\n  - nome: tumulto\n    vez: rapinas\n    fase: dia\n"
+            "    posição:\n      clareira 1: {guerreiro das rapinas: 1, guerreiros dos marqueses: 2}\n"
+            "      clareira 3: {ninho: 1, guerreiros das rapinas: 2}\n"
+            "    pontos: {rapinas: 3}\n"
+            "    zonas: {rapinas: {líder atual: [déspota], coluna Mover: [bigorna, vizir leal], "
+            "área de jogo: [decifradores]}}\n    escolhas: []\n")
+    with tempfile.TemporaryDirectory() as d:
+        p = _os.path.join(d, "t.yaml")
+        with open(p, "w", encoding="utf-8") as fh:
+            fh.write(text)
+        sc = load_scenarios(p)[0]
+        sc.path = p
+        before = new_game(sc)[0]
+    assert before.scores()["rapinas"] == 3
+    for line, kept in (("E:w->1", False), ("E:w->1/--1", True)):
+        rp = Replayer(root_def, parse(f"E: Rapinas\nC: Marqueses\nE:#->E\nC:#->C\n{line}\nC:#->C\n"), mapping,
+                      tolerant=True)
+        rp.corrections = []
+        ended = forced.end_turn(rp, before)
+        assert ended is not None and ended.scores()["rapinas"] == 2      # the turmoil's point
+        forced_loss.settle(rp, before, ended, 1)
+        assert ended.scores()["rapinas"] == (2 if kept else 3)
+        assert [c.klass for c in rp.corrections] == ([] if kept else ["unrecorded_points"])
