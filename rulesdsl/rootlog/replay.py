@@ -27,7 +27,6 @@ from . import cut_record as _cut
 from . import dominance as _dominance
 from . import forced as _forced
 from . import forced_points as _forced_points
-from . import forced_loss as _forced_loss
 from . import forced_start as _forced_start
 from . import fund_costs as _fund_costs
 from . import hidden as _hidden
@@ -345,7 +344,6 @@ class Replayer(Expected, Matching, Search, StartPoints):
                         _forced_start.consume(self, getattr(self, "_forced_last", None), left, nxt)
                         # the line's owed points, and the end's points no line writes (forced_points.py)
                         _forced_points.settle(self, game, ended, owed, bi, nxt, before)
-                        _forced_loss.settle(self, game, ended, bi)     # what it lost unwritten (forced_loss.py)
                         self._forced_start_points(game, ended, left, nxt, owed)
                         game = ended
                         break
