@@ -122,8 +122,11 @@ def needs_of(turn, mp, fid, known=()) -> list:
             if ids:
                 out.append(Need(zone, deck, ids=ids))
                 continue
+            # one card to each destination (`M#E->$_x+$_m`: two mouse cards, as `w->5+6`
+            # puts a warrior in each; expected.py counts them so): r2g3 l. 45
+            each = max(1, len(a.dests))
             for k, s in th.suits:
-                out.extend(Need(zone, deck, suit=mp.suits.get(s)) for _ in range(k))
+                out.extend(Need(zone, deck, suit=mp.suits.get(s)) for _ in range(k * each))
     return out
 
 
