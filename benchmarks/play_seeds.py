@@ -20,27 +20,43 @@ ROOT = os.path.dirname(HERE)
 sys.path.insert(0, ROOT)
 
 
-def main(argv=None):
-    argv = list(sys.argv[1:] if argv is None else argv)
-    freeze = "--no-freeze" not in argv
-    argv = [a for a in argv if a != "--no-freeze"]
-    factions = ["marqueses", "rapinas", "alianca", "malandro"]
+def take_factions(argv) -> list:
+    """The seats of `--factions a,b` (removed from `argv`), the four-player base game without."""
     if "--factions" in argv:
         i = argv.index("--factions")
         factions = argv[i + 1].split(",")
         del argv[i:i + 2]
-    n = int(argv[0]) if argv else 3
+        return factions
+    return ["marqueses", "rapinas", "alianca", "malandro"]
+
+
+def load_root():
     from rulesdsl.environment import Environment
+    return Environment().load(os.path.join(ROOT, "rulesets", "root"))
+
+
+def play(g, factions, n) -> None:
+    """Random games of seeds 0..n-1, each option drawn by a generator of the game's seed (the
+    games other benchmarks replay: benchmarks/requirement_cost.py)."""
     from rulesdsl.interpreter.engine import Game
-    g = Environment().load(os.path.join(ROOT, "rulesets", "root"))
-    if freeze:
-        gc.collect()
-        gc.freeze()          # as `simular` does (interpreter/simulate.py)
     for seed in range(n):
         game = Game(g, factions, seed)
         rng = random.Random(seed)
         while game.pending is not None:
             game.apply(rng.randrange(len(game.pending.options)))
+
+
+def main(argv=None):
+    argv = list(sys.argv[1:] if argv is None else argv)
+    freeze = "--no-freeze" not in argv
+    argv = [a for a in argv if a != "--no-freeze"]
+    factions = take_factions(argv)
+    n = int(argv[0]) if argv else 3
+    g = load_root()
+    if freeze:
+        gc.collect()
+        gc.freeze()          # as `simular` does (interpreter/simulate.py)
+    play(g, factions, n)
     return 0
 
 

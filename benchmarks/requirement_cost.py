@@ -16,12 +16,12 @@ from __future__ import annotations
 import gc
 import operator
 import os
-import random
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, ROOT)
+sys.path.insert(0, HERE)
 
 
 def wrap(gdef, ids=None):
@@ -54,8 +54,8 @@ def wrap(gdef, ids=None):
 
 
 def main(argv=None):
+    from play_seeds import load_root, play, take_factions
     argv = list(sys.argv[1:] if argv is None else argv)
-    factions = ["marqueses", "rapinas", "alianca", "malandro"]
     ids = []
     count = "--count" in argv
     argv = [a for a in argv if a != "--count"]
@@ -63,22 +63,13 @@ def main(argv=None):
         i = argv.index("--action")
         ids.append(argv[i + 1])
         del argv[i:i + 2]
-    if "--factions" in argv:
-        i = argv.index("--factions")
-        factions = argv[i + 1].split(",")
-        del argv[i:i + 2]
+    factions = take_factions(argv)
     n = int(argv[0]) if argv else 3
-    from rulesdsl.environment import Environment
-    from rulesdsl.interpreter.engine import Game
-    g = Environment().load(os.path.join(ROOT, "rulesets", "root"))
+    g = load_root()
     calls = wrap(g, set(ids) or None)
     gc.collect()
     gc.freeze()          # as `simular` and play_seeds.py do
-    for seed in range(n):
-        game = Game(g, factions, seed)
-        rng = random.Random(seed)
-        while game.pending is not None:
-            game.apply(rng.randrange(len(game.pending.options)))
+    play(g, factions, n)
     if count:
         for aid, k in sorted(calls.items(), key=lambda kv: -kv[1]):
             if k:
