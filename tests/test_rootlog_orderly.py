@@ -45,6 +45,7 @@ def test_outrage_card_in_the_supporters_closes_the_line_and_the_hand_card_is_rep
     rp.rec.comments, rp.mp.start_hand = [], None
     import rulesdsl.rootlog.repair as repair
     rp._overdraws, rp._repairs = [], []
+    rp._supply_short = []                                # no placement beyond a kind's number
     assert repair.classify(rp, 28, "#->A") == "unexplained"
     rest = settle(rp, None, out, 5)
     assert len(rest) == len(left)                       # the marker is gone
