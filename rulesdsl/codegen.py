@@ -28,6 +28,7 @@ import re
 from types import FunctionType as _Function
 
 from .codegen_hoist import LoopCond
+from . import codegen_req as _req
 
 ON = os.environ.get("RULESDSL_CODEGEN", "1") != "0"
 
@@ -131,6 +132,11 @@ def me(fn):
     return fn
 
 
+def supply_of(fn, sel, supply_count, g):
+    """`fn` sums the supplies of the kinds `sel` lists (codegen_req.positive_supply)."""
+    return _req.supply_of(fn, sel, supply_count, g)
+
+
 def mark(fn, template: str, *subs, **objs):
     """`fn` computes `template`: {0}, {1}... are the sources of the expressions `subs`, {name}
     the objects `objs` (the game definition's methods, constants). Parents inline it."""
@@ -214,6 +220,9 @@ def cmp(op, fa, fb, eq=None, nodes=None):
     space may hold several: compiler/expressions.py enum_eq)."""
     if not ON or op not in _CMP:
         return None
+    gen = _req.positive_supply(op, fa, fb) if eq is None else None
+    if gen is not None:
+        return gen       # a generated requirement part (codegen_req.py): called, not inlined
 
     def make(ns, a, b):
         if eq is not None:

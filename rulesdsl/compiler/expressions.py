@@ -453,7 +453,9 @@ def compile_call(cc: CC, node: N.Call):
             ps = compile_sel(cc, a)
             # a back kind's (`verso:`) supply is its faces'
             if ps.kind_preds or ps.owner not in (None, "enemy"):
-                return (lambda ctx: sum(_supply_count(g, ctx.s, k) for k in ps.kind_list(ctx))), NUMBER
+                fs = lambda ctx: sum(_supply_count(g, ctx.s, k) for k in ps.kind_list(ctx))  # noqa: E731
+                # (codegen_req: "> 0" asks the supplies before the filters)
+                return (_cg.supply_of(fs, ps, _supply_count, g) if _cg.ON else fs), NUMBER
             # of any owner: without the kinds whose supply this game proves stays 0 (proof_cuts)
             live = {}
             return (lambda ctx: sum(_supply_count(g, ctx.s, k) for k in
