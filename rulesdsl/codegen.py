@@ -132,6 +132,13 @@ def me(fn):
     return fn
 
 
+# who rules the element ({r}: runtime.ruler, {ck}: its _CHECKED mark): ruler's own first test
+# written in place — the ruler kept for the space while the state has not changed since the
+# kept rulers were checked (a space nobody rules is kept as None, and asks ruler) — so a loop
+# over spaces calls ruler only for a space not known yet at this position
+RULER = "((ctx.s._ruler.get({x}, 0) if ctx.s._ruler.get({ck}) == ctx.s.vid else 0) or {r}(ctx, {x}))"
+
+
 def supply_of(fn, sel, supply_count, g):
     """`fn` sums the supplies of the kinds `sel` lists (codegen_req.positive_supply)."""
     return _req.supply_of(fn, sel, supply_count, g)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .. import nodes as N
-from ..interpreter.runtime import ruler, free_capacity
+from ..interpreter.runtime import ruler, free_capacity, _CHECKED
 from ..interpreter import board as _bd
 from ..interpreter import presence as _presence
 from .. import codegen as _cg
@@ -152,10 +152,12 @@ def space_pred(cc: CC, f: N.Filter, var=None, sel=None):
         if k == "ruled_by":
             # who rules a space finds a faction's own space too (board.set_apart): the Burrow,
             # always ruled by the Duchy, is one of "as clareiras que você governa" (Root 12.2.2)
-            ruled = _cg.mark_pred(lambda ctx, sp: ruler(ctx, sp) == fw(ctx), "{r}(ctx, {x}) == {0}", fw, r=ruler)
+            ruled = _cg.mark_pred(lambda ctx, sp: ruler(ctx, sp) == fw(ctx), _cg.RULER + " == {0}", fw, r=ruler,
+                                  ck=_CHECKED)
             ruled.apart = True
             return ruled
-        return _cg.mark_pred(lambda ctx, sp: ruler(ctx, sp) != fw(ctx), "{r}(ctx, {x}) != {0}", fw, r=ruler)
+        return _cg.mark_pred(lambda ctx, sp: ruler(ctx, sp) != fw(ctx), _cg.RULER + " != {0}", fw, r=ruler,
+                             ck=_CHECKED)
     if k in ("with", "without"):
         inner = compile_sel(cc, f.arg, role="count")
         if not isinstance(inner, PieceSel):
