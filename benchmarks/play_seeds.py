@@ -3,7 +3,8 @@ instructions (valgrind --tool=cachegrind), where the difference between N and 0 
 cost of the games alone. The loaded ruleset is frozen out of the collector after loading, as
 `simular` and bench_playout.py do (`gc.collect(); gc.freeze()`), so the figures are those of the
 games a program plays; `--no-freeze` leaves it in. `--factions a,b` plays those seats instead of
-the four-player base game (e.g. `--factions marqueses,rapinas`).
+the four-player base game (e.g. `--factions marqueses,rapinas`). `--cpu` prints games/s and
+decisions/s in CPU time, after one warm-up game (for before/after pairs on a shared machine).
 
     PYTHONHASHSEED=0 valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null \
         python benchmarks/play_seeds.py 3 [--no-freeze]
@@ -46,16 +47,40 @@ def play(g, factions, n) -> None:
             game.apply(rng.randrange(len(game.pending.options)))
 
 
+def timed(g, factions, n) -> str:
+    """`--cpu`: the same games after one warm-up game (seed 99), in CPU time (process_time)."""
+    import time
+    from rulesdsl.interpreter.engine import Game
+    play_one = Game(g, factions, 99)
+    rng = random.Random(99)
+    while play_one.pending is not None:
+        play_one.apply(rng.randrange(len(play_one.pending.options)))
+    t0 = time.process_time()
+    decisions = 0
+    for seed in range(n):
+        game = Game(g, factions, seed)
+        rng = random.Random(seed)
+        while game.pending is not None:
+            game.apply(rng.randrange(len(game.pending.options)))
+            decisions += 1
+    t = time.process_time() - t0
+    return f"{n / t:.2f} games/s  {decisions / t:.0f} decisions/s (CPU time, {n} games)"
+
+
 def main(argv=None):
     argv = list(sys.argv[1:] if argv is None else argv)
     freeze = "--no-freeze" not in argv
-    argv = [a for a in argv if a != "--no-freeze"]
+    cpu = "--cpu" in argv
+    argv = [a for a in argv if a not in ("--no-freeze", "--cpu")]
     factions = take_factions(argv)
     n = int(argv[0]) if argv else 3
     g = load_root()
     if freeze:
         gc.collect()
         gc.freeze()          # as `simular` does (interpreter/simulate.py)
+    if cpu:
+        print(timed(g, factions, n))
+        return 0
     play(g, factions, n)
     return 0
 
