@@ -10,6 +10,7 @@ RECRUITER = frozenset({"marqueses.recrutador"})
 WARRIOR = frozenset({"marqueses.guerreiro"})
 OWNERS = {"marqueses.madeira": "marqueses", "marqueses.recrutador": "marqueses",
           "marqueses.guerreiro": "marqueses", "rapinas.guerreiro": "rapinas"}
+SLOTS = {"marqueses.recrutador"}         # the buildings take a slot (`ocupa: locais`)
 
 
 def _consume(left, diff, blocks):
@@ -32,7 +33,8 @@ def _consume(left, diff, blocks):
 
 def _rp(tolerant=True, battles=()):
     return NS(tolerant=tolerant, blocks=[("marqueses", None)] * 3, battle_places=list(battles),
-              g=NS(piece_kinds={k: NS(owner=f) for k, f in OWNERS.items()}), consume=_consume,
+              g=NS(piece_kinds={k: NS(owner=f, occupies="locais" if k in SLOTS else None)
+                                for k, f in OWNERS.items()}), consume=_consume,
               corrections=[], rec=NS(comments=[]), mp=NS(start_hand=None),
               _overdraws=[], _repairs=[], _supply_short=[])
 
@@ -64,10 +66,14 @@ def test_a_build_paid_with_wood_the_line_puts_but_never_spends_is_accepted_and_r
 
 def test_the_cost_alone_is_followed_until_the_building_comes():
     """A build whose wood is chosen first (one decision), the building placed at the next:
-    the step that has only removed the wood is followed, consuming nothing."""
+    the step that has only removed the wood is followed, consuming nothing, while the line
+    still has a building to place."""
     rp, left = _rp(), _line20()
     out = accept(rp, left, {("c2", "marqueses.madeira"): -1}, 2, NS(history=[]))
     assert out == left
+    # a line that builds nothing (r1g2 l. 44: wood put, never spent): not followed
+    nothing = [x for x in _line20() if x[0].action != 1]
+    assert accept(rp, nothing, {("c2", "marqueses.madeira"): -1}, 2, NS(history=[])) is None
 
 
 def test_no_unpaid_cost_when_the_line_spends_there_battles_there_or_builds_nothing():

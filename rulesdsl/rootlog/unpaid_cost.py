@@ -14,10 +14,10 @@ are all removals of the acting faction's own pieces of a kind K from a clearing 
 1. the line writes K put in X (`t->2`) and writes no K taken from X (the record wrote the
    pieces there, so their removal is the only change it left out);
 2. the line does not battle in X (a die's hits are no cost);
-and the same step completes a placement of another of the faction's own piece kinds that the
-line writes (the building the cost pays for). A step that has made only such removals so far
-(the cost paid before the building is placed, one decision each) is followed like a step the
-record may omit. The removals are not consumed from the line; a marker (optional, nothing to
+and the same step completes a placement the line writes of one of the faction's buildings (a
+piece that takes a slot, `PieceKind.occupies`: what the cost pays for). A step that has made
+only such removals so far (the cost paid before the building is placed, one decision each) is
+followed like a step the record may omit, while the line still has such a placement open. The removals are not consumed from the line; a marker (optional, nothing to
 consume) keeps the placement's action, and `settle` reports one correction per such action,
 without edits: the engine's position, which follows the Law, is kept."""
 from __future__ import annotations
@@ -52,11 +52,9 @@ def accept(rp, left, diff, bi, g2):
         return None
     built = [at.action for (at, rem), (_, r2) in zip(left, new)
              if r2 < rem and at.turn == bi and at.sign > 0 and not at.optional and at.kinds
-             and isinstance(at.place, str)
-             and all(kind_owner(rp.g, k) == fid for k in at.kinds)
-             and not any(k in at.kinds for _, k in unpaid)]
+             and isinstance(at.place, str) and _buildings(rp, at.kinds, fid)]
     if not built:
-        if all(r2 == x[1] for (_, r2), x in zip(new, left)):
+        if all(r2 == x[1] for (_, r2), x in zip(new, left)) and _open_building(rp, left, bi, fid):
             return new            # the cost made, the building not yet: go on
         return None
     for (place, kind), d in sorted(unpaid.items()):
@@ -66,6 +64,25 @@ def accept(rp, left, diff, bi, g2):
         marker.unpaid_cost = (len(g2.history), place, kind, -d)
         new.append([marker, 0])
     return new
+
+
+def _open_building(rp, left, bi, fid) -> bool:
+    """Whether the line still has a placement of another of the faction's own kinds open (what
+    a cost made so far may pay for): without one, a step that only removes the pieces is not
+    followed (the search's budget goes to the line's own changes: r1g2 l. 44 puts wood in
+    three clearings and builds nothing)."""
+    return any(rem and at.turn == bi and at.sign > 0 and not at.optional and at.kinds
+               and isinstance(at.place, str) and _buildings(rp, at.kinds, fid) for at, rem in left)
+
+
+def _buildings(rp, kinds, fid) -> bool:
+    """Whether every kind is one of the faction's pieces that take a slot of the clearing
+    (`PieceKind.occupies`: the buildings), what a cost of other pieces pays for."""
+    for k in kinds:
+        pk = rp.g.piece_kinds.get(k)
+        if pk is None or pk.owner != fid or not getattr(pk, "occupies", None):
+            return False
+    return True
 
 
 def _unwritten_cost(rp, left, bi, fid, key, d, battles) -> bool:
