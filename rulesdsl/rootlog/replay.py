@@ -21,7 +21,6 @@ from dataclasses import dataclass, field
 
 from ..interpreter.engine import Game
 from . import card_zone as _card_zone
-from . import unpaid_cost as _unpaid_cost
 from . import cards as _cards
 from . import cost_short as _cost_short
 from . import cut_record as _cut
@@ -270,7 +269,6 @@ class Replayer(Expected, Matching, Search, StartPoints):
                     _repair_widen.note(self, game, bi)
                     left = self._settle_start_points(game, left, nxt)
                     left = _card_zone.settle(self, game, left, bi)     # a record error kept (card_zone.py)
-                    left = _unpaid_cost.settle(self, left, bi)          # a record error kept (unpaid_cost.py)
                     late = _deferred_left(left, deferred)
                     if late:
                         game = game.clone()
@@ -290,7 +288,6 @@ class Replayer(Expected, Matching, Search, StartPoints):
                     continue
                 # no way on: report from the furthest position reached
                 game, left = deep_game, deep_left
-                left = _unpaid_cost.settle(self, left, bi)
                 if nxt is None:
                     left = _cut.settle_last_line(self, left, bi)   # a record cut mid-turn
                 first = next(((at, rem) for at, rem in left if rem and at.turn == bi and not at.optional), None)

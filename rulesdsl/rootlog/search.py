@@ -12,7 +12,6 @@ from . import named_zone_cards as _named_zone_cards
 from . import permanent_play as _permanent_play
 from . import order_choice as _order_choice
 from . import twin_probe as _twin_probe
-from . import unpaid_cost as _unpaid_cost
 from .board_owner import kind_owner
 
 DONE_IDS = ("fim", "passar")
@@ -158,8 +157,6 @@ class Search:
                         continue
                     if diff:
                         new = self.consume(left, diff, {bi})
-                        if new is None:
-                            new = _unpaid_cost.accept(self, left, diff, bi, g2)    # unpaid_cost.py
                         if new is None:
                             continue
                         if all(r == x[1] for (_, r), x in zip(new, left)):
