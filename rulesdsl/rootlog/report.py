@@ -7,7 +7,10 @@ from ..errors import format_message
 
 # words with which the transcribers flag the players' own mistakes in their comments
 _MISTAKE = re.compile(r"forg[eo]t|mistake|error|should|wasn't|was not|missed|by accident|"
-                      r"incorrect|wrong|skipped|did not|didn't|not sure|unsure", re.I)
+                      r"incorrect|wrong|skipped|did not|didn't|not sure|unsure|"
+                      # r2g4 l. 30 "Overpaid for the first Workshop", l. 50 "Did I miss a Bird
+                      # spend?" (docs/rootlog.md «Os Marqueses no registro»)
+                      r"overpaid|did i miss", re.I)
 
 
 def _m(code, lang, **kw):
