@@ -101,3 +101,34 @@ def test_without_a_named_leader_the_forced_end_keeps_the_engines_order(root_def,
     rp.next_block = 2
     rp._named_start = rp._named_zones(game, 1)
     assert forced._order(rp, game) == list(range(len(game.legal_ids())))
+
+
+# orderly_eyrie l. 38: the League of Adventurous Mice crafted by name (`Zleague`), Tunnels in
+# the same hand (craft_step.py, back this session)
+LEAGUE = HEAD + "E:Zleague/w->2\nC:#->C\n"
+
+
+def test_a_craft_named_by_the_line_is_that_card_at_each_step(root_def, mapping):
+    """`Zleague`: a step that crafts Tunnels (the hand's other permanent card) into the
+    Eyrie's play area is no match; crafting the League is."""
+    from rulesdsl.interpreter.engine import Game
+    from rulesdsl.rootlog import craft_step, named_crafts
+    rp = _replayer(root_def, mapping, LEAGUE)
+    bi = 1
+    game = Game(root_def, ["rapinas", "marqueses"], seed=1, deck_id=mapping.deck_id("E&P"))
+    s, defs = game.s, game.s.card_defs
+    hand = mapping.hand("rapinas")
+    area = next(z for z, x in rp.play_areas.items() if x == "E")
+    league = next(i for i, c in enumerate(defs) if c == "liga_dos_ratos_aventureiros")
+    tunnels = next(i for i, c in enumerate(defs) if c == "tuneis")
+    for c in (league, tunnels):
+        for cs in s.zones.values():
+            if c in cs:
+                cs.remove(c)
+    s.zones[hand] = list(s.zones.get(hand, ())) + [league, tunnels]
+    named_crafts.start(rp, game, bi)
+    for card, wrong in ((tunnels, True), (league, False)):
+        after = game.clone()
+        after.s.zones[hand] = [c for c in after.s.zones[hand] if c != card]
+        after.s.zones[area] = list(after.s.zones.get(area, ())) + [card]
+        assert craft_step.other_card(rp, game, after, bi) is wrong
