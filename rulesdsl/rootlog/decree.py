@@ -118,6 +118,7 @@ def wrong_card(rp, before, after, left, bi, ended=False) -> bool:
     zb, za = before.s.zones, after.s.zones
     defs, cards = after.s.card_defs, after.g.cards
     key = rp.mp.card_attrs.get("naipe", "naipe")
+    kept = _crafted_later(rp, after, bi)
     for z, (suits, ids) in table.items():
         if mine_done and z in mine:
             continue
@@ -126,7 +127,34 @@ def wrong_card(rp, before, after, left, bi, ended=False) -> bool:
             if c in was:
                 continue
             cid = defs[c]
-            if cid in ids or (cid in cards and cards[cid].attrs.get(key) in suits):
+            if cid in ids:
+                continue
+            if cid in cards and cards[cid].attrs.get(key) in suits and cid not in kept:
                 continue
             return True
     return False
+
+
+# -- a card the line crafts by name is not the card it puts on the board by suit ----------------
+# r1g2 l. 46 (`E:(R+B)#E->$_r/Zswap/...`): the Eyrie's hand holds Swap Meet and a rabbit
+# Dominance; `R#E->$_r` is one rabbit card fewer in the hand and one more in the Recruit column,
+# and the search tries the cards the line names first, so it put Swap Meet there (right suit,
+# so `wrong_card` above let it pass). Swap Meet could not be crafted then; with craft_step.py
+# refusing another permanent card for `Zswap`, the craft was corrected, and without it the
+# search crafted Boat Builders instead (named_crafts.py only looks at the line's end). A card
+# written by suit only is never the last card of a name the same line crafts later.
+
+def _crafted_later(rp, after, bi) -> frozenset:
+    """The card ids line `bi` crafts by name whose crafter's hand, after the step, holds no
+    card of that name any more although it held one at the line's start (named_crafts.start);
+    a craft the referee corrected is not asked again."""
+    st = getattr(rp, "_craft_start", None)
+    if st is None or st[0] != bi:
+        return frozenset()
+    fixed = {c.action for c in getattr(rp, "corrections", ())}
+    zones, defs = after.s.zones, after.s.card_defs
+    out = set()
+    for (ai, hand, ids), (_, _, held) in zip(rp._craft_plan.get(bi, ()), st[1]):
+        if held and ai not in fixed and not any(defs[c] in ids for c in zones.get(hand, ())):
+            out.update(ids)
+    return frozenset(out)

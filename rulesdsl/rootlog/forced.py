@@ -9,6 +9,7 @@ the way. Both are passed over for the decision's next option, going back up a de
 decision has none left (a depth-first search, at most `limit` options played)."""
 from __future__ import annotations
 
+from . import forced_named as _forced_named
 from . import item_damage as _item_damage
 from . import victory as _victory
 from .search import DONE_IDS
@@ -55,4 +56,5 @@ def _order(rp, g) -> list:
     if g.is_chance_node():
         return [_item_damage.forced_die(rp, g, rp.rng.randrange(len(ids)))]
     done = [i for i, o in enumerate(ids) if o in DONE_IDS]
-    return done + [i for i in range(len(ids)) if i not in done]
+    # the card the line names onto a board spot first (a new leader: forced_named.py)
+    return _forced_named.first(rp, g, ids, done + [i for i in range(len(ids)) if i not in done])

@@ -4,6 +4,7 @@ from __future__ import annotations
 from ..interpreter import chance as _chance
 from . import battle_target as _battle_target
 from . import card_zone as _card_zone
+from . import craft_step as _craft_step
 from . import decree as _decree
 from . import cards as _cards
 from . import half_done as _half
@@ -135,6 +136,8 @@ class Search:
                         continue          # a card crafted into play where no line crafts
                     if _decree.wrong_card(self, game, g2, left, bi, ended):
                         continue          # a card of a suit the line does not write there (decree.py)
+                    if _craft_step.other_card(self, game, g2, bi):
+                        continue          # a permanent card the line does not name crafted (craft_step.py)
                     if ended:
                         self._ending = True
                         try:
