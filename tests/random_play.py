@@ -34,6 +34,18 @@ def play_to_the_end(game, seed, max_decisions, label="", extra_checks=None, each
     return n
 
 
+def play_some(game, seed, limit) -> int:
+    """Uniform random choices from `random.Random(seed)` until the game asks nothing more or
+    `limit` decisions were made, with no checks of its own (the caller's test checks what it
+    is about); -> the number of decisions."""
+    rng = random.Random(seed)
+    n = 0
+    while game.pending is not None and n < limit:
+        game.apply(rng.randrange(len(game.pending.options)))
+        n += 1
+    return n
+
+
 def play_alike(games, seed, steps) -> None:
     """Play the same random choices (from `random.Random(seed)`) in every game of `games`, at
     most `steps` of them, checking before each that all offer the same choices (the same

@@ -9,9 +9,9 @@ and raises on a difference: seeded Root games run with it.
 from __future__ import annotations
 
 import os
-import random
 
 import pytest
+from random_play import play_some
 
 from rulesdsl import codegen, codegen_req
 from rulesdsl.environment import Environment
@@ -96,10 +96,5 @@ def test_the_check_mode_stops_at_a_difference(march):
 def test_seeded_games_agree_with_the_closures(root_def, seats, seed, monkeypatch):
     monkeypatch.setattr(codegen_req, "CHECK_REQ", True)
     before = codegen_req.CHECKED[0]
-    rng = random.Random(seed)
-    game = Game(root_def, list(seats), seed=seed)
-    n = 0
-    while game.pending is not None and n < 600:
-        game.apply(rng.randrange(len(game.pending.options)))
-        n += 1
+    play_some(Game(root_def, list(seats), seed=seed), seed, 600)
     assert codegen_req.CHECKED[0] > before      # the Marquise's `erguer` was asked and compared

@@ -9,9 +9,8 @@ ruleset uses is exercised.
 """
 from __future__ import annotations
 
-import random
-
 import pytest
+from random_play import play_some
 
 from rulesdsl import compiler
 from rulesdsl.interpreter.engine import Game
@@ -28,13 +27,8 @@ SEATS = [
 def test_memo_hits_equal_a_fresh_evaluation(root_def, seats, seed, monkeypatch):
     g = root_def
     monkeypatch.setattr(compiler.memo, "CHECK_MEMO", True)
-    rng = random.Random(seed)
     game = Game(g, list(seats), seed=seed)
-    n = 0
-    while game.pending is not None and n < 3000:
-        game.apply(rng.randrange(len(game.pending.options)))
-        n += 1
-    assert n > 0
+    assert play_some(game, seed, 3000) > 0
 
 
 # the Exiles and Partisans cards whose effects change what the memos read: adjacency (Boat
@@ -49,7 +43,6 @@ EP_IN_PLAY = {"marqueses": ["tuneis", "cozinhas_comunitarias"], "rapinas": ["con
 def test_memo_hits_with_exiles_cards_in_play(root_def, seed, monkeypatch):
     g = root_def
     monkeypatch.setattr(compiler.memo, "CHECK_MEMO", True)
-    rng = random.Random(seed)
     seats = ["marqueses", "rapinas", "alianca", "malandro"]
     game = Game(g, seats, seed=seed, deck_id="exilados")
     s = game.s
@@ -59,8 +52,4 @@ def test_memo_hits_with_exiles_cards_in_play(root_def, seed, monkeypatch):
             card, src = next((c, z) for z, cards in s.zones.items() for c in cards
                              if s.card_defs[c] == cid and not z.endswith(zone))
             s.move_card(card, src, g.zone_key(zone, f))
-    n = 0
-    while game.pending is not None and n < 3000:
-        game.apply(rng.randrange(len(game.pending.options)))
-        n += 1
-    assert n > 0
+    assert play_some(game, seed, 3000) > 0
