@@ -2,13 +2,13 @@
 closures play, and the hot constructs are in fact generated."""
 import json
 import os
-import random
 
 import pytest
 
 from rulesdsl import codegen
 from rulesdsl.environment import Environment
 from rulesdsl.interpreter.engine import Game
+from random_play import play_some
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.join(os.path.dirname(HERE), "rulesets", "root")
@@ -26,11 +26,7 @@ def _load(path, on):
 
 def _log(gdef, factions, seed, limit=100_000):
     game = Game(gdef, factions, seed, log=True)
-    rng = random.Random(seed)
-    n = 0
-    while game.pending is not None and n < limit:
-        game.apply(rng.randrange(len(game.pending.options)))
-        n += 1
+    play_some(game, seed, limit)
     return json.dumps(game.log, sort_keys=True, default=str)
 
 

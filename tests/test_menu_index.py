@@ -4,10 +4,10 @@ a kind the game has no supply of), the hook index the hooks of cards it has not,
 prohibitions' memo keys on what the present factions' conditions read. None of it changes a
 game: the same seeds play the same games with and without the index."""
 import json
-import random
 
 from rulesdsl.interpreter import card_scope, hooks, menu_index, proofs
 from rulesdsl.interpreter.engine import Game
+from random_play import play_some
 
 BASE4 = ["marqueses", "rapinas", "alianca", "malandro"]
 
@@ -18,11 +18,7 @@ def _game(root, factions, seed=0):
 
 def _play(gdef, factions, seed, limit, log=False):
     game = Game(gdef, factions, seed, log=log)
-    rng = random.Random(seed)
-    n = 0
-    while game.pending is not None and n < limit:
-        game.apply(rng.randrange(len(game.pending.options)))
-        n += 1
+    play_some(game, seed, limit)
     return game
 
 
