@@ -118,7 +118,8 @@ def test_a_turn_ended_by_force_never_activates_a_dominance_card():
                 self.s.turn_no += 1
             self.name = nxt
 
-    rp = NS(_auto_chance=lambda g: None, rng=random.Random(0))
+    # a replayer with no line yet (no blocks): nothing the line names comes first (forced_named.py)
+    rp = NS(_auto_chance=lambda g: None, rng=random.Random(0), blocks=[], named_moves={})
     ended = end_turn(rp, Pos("menu"))
     assert ended.s.turn_no == 2 and not ended.s.flags
     Pos.tree["march"] = []              # no other way: the turn is not ended at all
