@@ -30,7 +30,6 @@ proofs wrongly called dead shows) and raise SpecialisationMismatch on a differen
 """
 from __future__ import annotations
 
-import ast
 import os
 
 ON = os.environ.get("RULESDSL_SPEC", "1") != "0"
@@ -65,14 +64,25 @@ def _constant(d):
         got = _NO_CONST if d.const_base is None else d.const_base[0]
         cg = getattr(d.base, "_cg", None)
         if got is _NO_CONST and cg is not None and not cg[1]:
-            try:
-                v = ast.literal_eval(cg[0])
-            except (ValueError, SyntaxError):
-                v = _NO_CONST
-            if v is None or type(v) in (int, float, bool):
-                got = v
+            got = _number(cg[0])
         d._spec_const = got
     return got
+
+
+_WORDS = {"True": True, "False": False, "None": None}
+
+
+def _number(src):
+    """The constant a generated source that is a literal stands for (a number, True, False,
+    None), else _NO_CONST."""
+    if src in _WORDS:
+        return _WORDS[src]
+    for kind in (int, float):
+        try:
+            return kind(src)
+        except ValueError:
+            pass
+    return _NO_CONST
 
 
 def check(d, ctx, arg, v):
