@@ -59,6 +59,9 @@ def main(argv=None):
                 game.apply(rng.randrange(len(game.pending.options)))
                 k += 1
             print(name, seed, k, digest(game), flush=True)
+    from rulesdsl.interpreter import derived_spec
+    if derived_spec.CHECK[0]:
+        print(f"# derived values specialised and checked: {derived_spec.CHECKED[0]}", file=sys.stderr)
     return 0
 
 
