@@ -15,8 +15,9 @@ The specialisation is kept per derived value as (card instances of the game, its
 in play, their number of card instances, what the value is there): the same test the cached
 live modifiers use (Derived.eval), so it is invalidated exactly when they are — a hireling
 coming into play makes a new `hired` tuple, a longer card list (a card made during the game)
-proves the facts again, another game has another list. Copies of a game share its list and
-its `hired` tuple, hence the specialisation.
+is no longer the list the facts were proved for, another game has another list. Copies of a
+game share its list and its `hired` tuple, hence the specialisation; a new game works it out
+again at its first evaluation (its facts, kept per game signature by proofs.py, are shared).
 
 Not specialised: a value whose memo is still kept (its trial found it worth its key) and
 whose base is not a constant — the memo may save more than the modifiers cost; once its trial
