@@ -19,6 +19,7 @@ from . import priorities as _priorities
 from . import small_forms as _small
 from . import hirelings as _hirelings
 from . import proofs as _proofs
+from . import derived_spec as _spec
 
 
 def _bool(v, default=False):
@@ -349,9 +350,36 @@ class Derived:
         # the modifiers that may apply in one game: (card instances, their number, hirelings,
         # seats, the modifiers, the game's proofs)
         self._live = None
+        # the value in one game with no modifier left: (card instances, hirelings in play, their
+        # number, whether the base is a constant, the constant) — derived_spec.py
+        self._spec = None
+        self.const_base = None     # (n,): the base is the number n (`base: 1`)
 
     def eval(self, ctx, arg, fresh=False):
         """The value of argument `arg` for the context `ctx` (fresh: not from its memo)."""
+        sp = self._spec
+        if sp is not None:
+            s = ctx.s
+            if sp[0] is s.card_defs and sp[1] is s.hired and sp[2] == len(sp[0]):
+                # no modifier can apply in this game: the value is its base (derived_spec.py)
+                if sp[3]:
+                    v = sp[4]
+                else:
+                    param = self.param
+                    if param:
+                        env = ctx.env
+                        saved = env.get(param, _NONE)
+                        env[param] = arg
+                        v = self.base(ctx)
+                        if saved is _NONE:
+                            env.pop(param, None)
+                        else:
+                            env[param] = saved
+                    else:
+                        v = self.base(ctx)
+                if _spec.CHECK[0]:
+                    _spec.check(self, ctx, arg, v)
+                return v
         if self._memo is not None and not fresh:
             return self._memoized(ctx, arg)
         if self.mods:
@@ -410,6 +438,7 @@ class Derived:
                 and not _compiler.memo.CHECK_MEMO:
             self._memo = None
             memo.clear()
+            self._live = None        # worked out again: the value may now be specialised
             return self.eval(ctx, arg, True)
         if len(memo) > 1024:
             memo.clear()
@@ -462,6 +491,7 @@ class Derived:
         if facts is not None and facts.dead_mods:
             mods = [m for m in mods if id(m) not in facts.dead_mods]
         self._live = (defs, len(defs), s.hired, list(s.seats), mods, facts)
+        self._spec = _spec.spec_for(self, s, mods, facts)
         return mods
 
     def _for_controller(self, ctx, owner, arg, env) -> bool:

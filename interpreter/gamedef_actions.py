@@ -187,6 +187,9 @@ def _derived(g, did, owner, dv, path):
     e = g._exprs.get(path + ("base",))
     if e is not None and e.tree is not None:
         dd.trees.append(e.tree)
+    raw = dv.get("base")
+    if e is None and dv.get("table") is None and type(raw) in (int, float):
+        dd.const_base = (raw,)      # `base: 1`: a number, no expression (derived_spec.py)
     g.derived[did] = dd
 
 
