@@ -15,12 +15,14 @@ faction's line crafts cards by name only, held a card of each name at the line's
 (named_crafts.start: the check has something to go by), and names none of the new card."""
 from __future__ import annotations
 
+from .named_crafts import held_at_start
+
 
 def other_card(rp, before, after, bi) -> bool:
     """Whether the step from `before` to `after` crafted into a play area a permanent card
     that line `bi` does not name, where the line names the cards it crafts."""
-    st = getattr(rp, "_craft_start", None)
-    if st is None or st[0] != bi or not any(held for _, _, held in st[1]):
+    st = held_at_start(rp, bi)
+    if not st or not any(h.held for h in st):
         return False
     attr = rp.mp.card_attrs.get("permanente")
     areas = getattr(rp, "play_areas", None)
@@ -28,13 +30,12 @@ def other_card(rp, before, after, bi) -> bool:
         return False
     zb, za = before.s.zones, after.s.zones
     cards, defs = rp.g.cards, after.s.card_defs
-    plan = rp._craft_plan.get(bi, ())
     for zone, letter in areas.items():
         new = za.get(zone, ())
         if len(new) <= len(zb.get(zone, ())):
             continue
         hand = rp.mp.hand(rp.mp.factions[letter])
-        named = [(ids, held) for (ai, h, ids), (_, _, held) in zip(plan, st[1]) if h == hand]
+        named = [(h.ids, h.held) for h in st if h.hand == hand]
         if not named or not all(held for _, held in named) or _unnamed_craft(rp, letter, bi):
             continue
         allowed = frozenset().union(*(ids for ids, _ in named))

@@ -14,6 +14,8 @@ sub-location and no destination) lets cards put on that board's zones pass unrec
 line's own cards put there are all made (the ones the viziers cannot be)."""
 from __future__ import annotations
 
+from . import named_crafts
+
 
 def discarded_boards(rp, bi) -> frozenset:
     """The card zones of the boards line block `bi` discards whole (`$_->`)."""
@@ -148,13 +150,9 @@ def _crafted_later(rp, after, bi) -> frozenset:
     """The card ids line `bi` crafts by name whose crafter's hand, after the step, holds no
     card of that name any more although it held one at the line's start (named_crafts.start);
     a craft the referee corrected is not asked again."""
-    st = getattr(rp, "_craft_start", None)
-    if st is None or st[0] != bi:
-        return frozenset()
-    fixed = {c.action for c in getattr(rp, "corrections", ())}
     zones, defs = after.s.zones, after.s.card_defs
     out = set()
-    for (ai, hand, ids), (_, _, held) in zip(rp._craft_plan.get(bi, ()), st[1]):
-        if held and ai not in fixed and not any(defs[c] in ids for c in zones.get(hand, ())):
-            out.update(ids)
+    for h in named_crafts.open_crafts(rp, bi):
+        if not any(defs[c] in h.ids for c in zones.get(h.hand, ())):
+            out.update(h.ids)
     return frozenset(out)

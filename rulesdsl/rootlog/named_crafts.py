@@ -15,6 +15,16 @@ line's start (after the hidden cards were dealt: cards.py) has left it. The chec
 line's end (Search._named_moved), like the cards a line names onto a board spot."""
 from __future__ import annotations
 
+from typing import NamedTuple
+
+
+class Held(NamedTuple):
+    """One craft a line names by card, as its crafter's hand stood at the line's start."""
+    action: int         # the craft's index in the record's actions (rp.actions)
+    hand: str           # the crafter's hand zone
+    ids: frozenset      # the card ids of the name
+    held: frozenset     # the cards of that name the hand held at the line's start
+
 
 def plan(rp) -> dict:
     """Block -> [(the crafter's hand zone, the card ids of the name)] for each craft the
@@ -36,21 +46,32 @@ def start(rp, game, bi) -> None:
     (the line's start, its hidden cards dealt)."""
     if not hasattr(rp, "_craft_plan"):
         rp._craft_plan = plan(rp)
-    defs = game.s.card_defs
-    rp._craft_start = (bi, [(ai, hand, frozenset(c for c in game.s.zones.get(hand, ()) if defs[c] in ids))
+    defs, zones = game.s.card_defs, game.s.zones
+    rp._craft_start = (bi, [Held(ai, hand, ids, frozenset(c for c in zones.get(hand, ()) if defs[c] in ids))
                             for ai, hand, ids in rp._craft_plan.get(bi, ())])
+
+
+def held_at_start(rp, bi):
+    """The crafts line `bi` names by card (Held), or None when the line's start was not
+    recorded (start() runs at each line's start)."""
+    st = getattr(rp, "_craft_start", None)
+    return None if st is None or st[0] != bi else st[1]
+
+
+def open_crafts(rp, bi) -> list:
+    """The crafts of line `bi` still to be checked: the hand held a card of the name at the
+    line's start (the check has something to go by) and the referee did not correct the craft
+    (tolerant mode: it is not asked again)."""
+    st = held_at_start(rp, bi)
+    if not st:
+        return []
+    fixed = {c.action for c in getattr(rp, "corrections", ())}
+    return [h for h in st if h.held and h.action not in fixed]
 
 
 def crafted(rp, game, bi) -> bool:
     """Whether each card line `bi` crafts by name has left the crafter's hand by now. A craft
     the referee corrected (tolerant mode) is not asked again, nor one whose card the hand did
     not hold at the start (the check has nothing to go by)."""
-    st = getattr(rp, "_craft_start", None)
-    if st is None or st[0] != bi or not st[1]:
-        return True
-    fixed = {c.action for c in getattr(rp, "corrections", ())}
     zones = game.s.zones
-    for ai, hand, held in st[1]:
-        if held and ai not in fixed and held <= set(zones.get(hand, ())):
-            return False
-    return True
+    return not any(h.held <= set(zones.get(h.hand, ())) for h in open_crafts(rp, bi))
