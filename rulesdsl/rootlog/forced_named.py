@@ -11,7 +11,7 @@ viziers (Recruit and Move) where the record's has the Commander's (Move and Batt
 failed at its battle (`XC10`) with no Battle card.
 
 Here: at a choice among cards, the forced end tries first the cards the line being ended names
-onto a board spot and has not moved yet (named_zone_cards._named_spots_open), in the engine's
+onto a board spot and has not moved yet (named_zone_cards.named_spots_open), in the engine's
 order; the other options follow as before. Only in the turn of the line's own faction."""
 from __future__ import annotations
 
@@ -26,9 +26,9 @@ def first(rp, g, ids, order) -> list:
     if not (0 <= bi < len(rp.blocks)) or rp.blocks[bi][0] != g.s.active or not rp.named_moves.get(bi):
         return order
     d = g.pending
-    if d is None or str(d.kind) in _named._NOT_CARDS or not ids or not all(o.isdigit() for o in ids):
+    if d is None or str(d.kind) in _named.NOT_CARDS or not ids or not all(o.isdigit() for o in ids):
         return order
-    wanted = _named._named_spots_open(rp, g)
+    wanted = _named.named_spots_open(rp, g)
     if not wanted:
         return order
     defs = g.s.card_defs

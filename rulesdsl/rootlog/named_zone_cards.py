@@ -21,7 +21,7 @@ the line began (the same test as Search._named_moved)."""
 from __future__ import annotations
 
 # decisions whose numbered options are not cards
-_NOT_CARDS = ("branch", "count", "order")
+NOT_CARDS = ("branch", "count", "order")
 
 
 def only(rp, game, left, keyed, ids) -> list:
@@ -29,9 +29,9 @@ def only(rp, game, left, keyed, ids) -> list:
     the lines being matched, not yet made, names onto a board location (a watched zone or an
     unwatched spot); unchanged when no option is."""
     d = game.pending
-    if d is None or str(d.kind) in _NOT_CARDS or not ids or not all(o.isdigit() for o in ids):
+    if d is None or str(d.kind) in NOT_CARDS or not ids or not all(o.isdigit() for o in ids):
         return keyed          # not a choice among cards (a branch's options are numbers too)
-    wanted = _named_open(rp, left) | _named_spots_open(rp, game)
+    wanted = _named_open(rp, left) | named_spots_open(rp, game)
     if not wanted:
         return keyed
     defs = game.s.card_defs
@@ -68,7 +68,7 @@ def _named_open(rp, left) -> set:
     return out
 
 
-def _named_spots_open(rp, game) -> set:
+def named_spots_open(rp, game) -> set:
     """The card ids of each card the line being matched names onto a board spot the mapping
     does not watch (Expected.named_moves) while no card of that name has left the place it
     had when the line began (Replayer._named_start)."""

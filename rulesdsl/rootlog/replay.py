@@ -36,6 +36,7 @@ from . import named_crafts as _named_crafts
 from . import play_area as _play_area
 from . import repair as _repair
 from . import repair_widen as _repair_widen
+from . import shown_hand as _shown_hand
 from . import suit_markers as _suit_markers
 from .expected import Atom, Expected, _clearing
 from .matching import Matching
@@ -239,6 +240,7 @@ class Replayer(Expected, Matching, Search, StartPoints):
             game = before.clone()
             alts = []
             _cards.ensure(game, self.mp, self.needs + ahead, self.swaps, alts=alts)
+            _shown_hand.clear(self, game, turns, self.needs + ahead, self.swaps)   # shown_hand.py
             _named_crafts.start(self, game, bi)      # a card crafted by name leaves the hand
             ok = True
             if game.is_terminal():
@@ -284,6 +286,7 @@ class Replayer(Expected, Matching, Search, StartPoints):
                     game = before.clone()
                     del self.swaps[nswaps:]
                     _cards.ensure(game, self.mp, self.needs + ahead, self.swaps, variant=variant)
+                    _shown_hand.clear(self, game, turns, self.needs + ahead, self.swaps)
                     _named_crafts.start(self, game, bi)
                     continue
                 # no way on: report from the furthest position reached
