@@ -9,6 +9,8 @@ also stands. Without the rule the search took the first of those at l. 36; these
 the record's letters apart: a battle written against `V` is no battle of `G`."""
 from rulesdsl.rootlog import item_damage
 
+from test_rootlog_vagabond import _replayer  # the record's lines built, with no game
+
 G_BOOT = (("it", "G", "d"), "bota")
 V_TEA = (("it", "V", "d"), "cha")
 
@@ -20,16 +22,6 @@ R1G3 = ("D: d\nC: c\nV: v\nG: g\n"
         "V:%f+%r+%h->r/p->9/%h->e/%f->e/%r->e/#->V\n"
         "D:3w10->12/XV12/(2%f+%r+%h)V$->d\n"
         "C:XG1/w1->\n")
-
-
-def _replayer(mapping, text):
-    from rulesdsl.rootlog.notation import parse
-    from rulesdsl.rootlog.replay import Replayer
-    rp = Replayer.__new__(Replayer)
-    rp.rec, rp.mp, rp.actions, rp.atoms = parse(text), mapping, [], []
-    rp._build()
-    rp.hands, rp.suit_marker_keys = set(), ()
-    return rp
 
 
 def _open(rp, *blocks):
