@@ -90,9 +90,7 @@ def check(d, ctx, arg, v):
     """Check mode: the value `v` the specialisation gave, against the value computed with
     every modifier of a faction in the game (seated or a hireling in play) or of nobody, and
     every card's: what the value is without the cut of the proofs."""
-    s = ctx.s
-    present = set(s.seats).union(s.hired)
-    mods = [m for m in d.mods if m.card is not None or m.owner is None or m.owner in present]
+    mods = d.present_mods(ctx.s)
     env = ctx.env
     param = d.param
     if param:

@@ -482,8 +482,7 @@ class Derived:
                 return live[4]
             if live[3] == s.seats and (live[5] is not None or _proofs.facts(self.g, s) is None):
                 return live[4]
-        present = set(s.seats).union(s.hired)
-        mods = [m for m in self.mods if m.card is not None or m.owner is None or m.owner in present]
+        mods = self.present_mods(s)
         # ... and, once the game is set up, not those whose condition can never hold in it
         # (interpreter/proofs.py: a counter no rule of the game changes, a piece kind no rule
         # of the game creates, a player it does not seat); kept per game (its card instances)
@@ -493,6 +492,12 @@ class Derived:
         self._live = (defs, len(defs), s.hired, list(s.seats), mods, facts)
         self._spec = _spec.spec_for(self, s, mods, facts)
         return mods
+
+    def present_mods(self, s) -> list:
+        """Its modifiers that are a card's, nobody's, or a faction's seated or a hireling in
+        play in the game of state `s` (the cut before the proofs': _live_mods, derived_spec)."""
+        present = set(s.seats).union(s.hired)
+        return [m for m in self.mods if m.card is not None or m.owner is None or m.owner in present]
 
     def _for_controller(self, ctx, owner, arg, env) -> bool:
         """A hireling's modifier also holds for its controller ("CONTROLADOR:", E.2): when the

@@ -39,7 +39,9 @@ def clear(rp, game, turns, needs, swaps) -> int:
         for a in t.actions:
             space = _place(mp, prev) if a.kind == "reveal" and not a.things and a.target else None
             prev = a
-            owner = a.faction or t.faction if space else None
+            if space is None:
+                continue
+            owner = a.faction or t.faction
             if owner not in mp.factions:
                 continue
             suit = attr(game.ctx, space, "naipe")
