@@ -11,6 +11,7 @@ from . import battles as _battles
 from . import dominance as _dominance
 from . import expected_flips as _flips
 from . import play_area as _play_area
+from . import piece_codes as _piece_codes
 from . import suit_markers as _suit_markers
 from . import victory as _victory
 
@@ -147,7 +148,9 @@ class Expected:
             if th.kind != "piece":
                 continue
             owner = th.faction or letter
-            kinds = frozenset(mp.piece_kinds(owner, th.type, th.sub))
+            # a code typed with its halves swapped (`r_b` for `b_r`) read swapped; one that
+            # reads neither way is listed in the report (piece_codes.py)
+            kinds = frozenset(_piece_codes.kinds(mp, owner, th.type, th.sub))
             if not kinds:
                 continue
             src = mp.space(th.start) or self._piece_zone(th.start, letter)

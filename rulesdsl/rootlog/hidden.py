@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+from . import piece_codes as _piece_codes
+
 
 class Plan(dict):
     """The ruins' plan ({space: Counter(item kind)}) and `placed`, the pieces the record's setup
@@ -35,7 +37,7 @@ def setup_placed(rec, mp) -> dict:
             for th in a.things:
                 if th.kind != "piece" or th.start is not None:
                     continue
-                kinds = mp.piece_kinds(th.faction or t.faction, th.type, th.sub)
+                kinds = _piece_codes.kinds(mp, th.faction or t.faction, th.type, th.sub)
                 if len(kinds) != 1:
                     continue
                 for d in a.dests:

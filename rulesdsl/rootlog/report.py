@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 
 from ..errors import format_message
+from . import piece_codes as _piece_codes
 
 # words with which the transcribers flag the players' own mistakes in their comments
 _MISTAKE = re.compile(r"forg[eo]t|mistake|error|should|wasn't|was not|missed|by accident|"
@@ -120,6 +121,13 @@ def report_text(rp, res, lang, file) -> str:
             out.append(_m("RLR.verdict_open", lang))
     sc = ", ".join(f"{_name(rp, 'faction', f, lang)} {v}" for f, v in res.scores.items())
     out.append(_m("RLR.scores", lang, scores=sc, winner=res.winner_log or "-"))
+    for r in _piece_codes.readings(rec, rp.mp) if getattr(rp, "mp", None) is not None else ():
+        if r.read:        # a code typed with its halves swapped (piece_codes.py)
+            out.append(_m("RLR.piece_code_swapped", lang, line=r.line, action=r.action,
+                          written=r.written, read=r.read))
+        else:
+            out.append(_m("RLR.piece_code_unknown", lang, line=r.line, action=r.action,
+                          written=r.written))
     from .frozen_points import after_freeze      # points written after a frozen score
     for p in (after_freeze(rec, rp.mp) if getattr(rp, "mp", None) is not None else ()):
         out.append(_m("RLR.rlbase_frozen_points", lang, line=p.line, action=p.raw, n=p.amount,
@@ -155,6 +163,8 @@ def result_json(rp, res) -> dict:
             "actions_matched": res.actions_matched, "seats": res.seats, "scores": res.scores,
             "winner_log": res.winner_log, "swaps": len(rp.swaps),
             "log_frozen_points": _fp_json(rp),
+            "piece_codes": [{"line": r.line, "action": r.action, "written": r.written, "read": r.read}
+                            for r in (_piece_codes.readings(rp.rec, rp.mp) if getattr(rp, "mp", None) else ())],
             "skipped": [{"line": ln, "action": a} for ln, a in res.skipped],
             "corrections": [{"line": c.line, "action": c.raw, "class": c.klass, "pos": c.pos,
                              "edits": c.edits, "missing": c.missing, "explain": c.explain,
