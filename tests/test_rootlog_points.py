@@ -131,3 +131,22 @@ def test_a_point_the_records_winner_needs_is_kept(root_def, mapping):
     forced_points.settle(rp, game, ended, [], 1, 2, start=game)
     assert ended.scores()["marqueses"] == game.scores()["marqueses"] + 1
     assert rp.corrections == []
+
+
+def test_a_loss_the_line_writes_and_the_end_makes_is_not_made_twice(root_def, mapping):
+    """r1g5 l. 69 (`E:Ztun/F#E->$_m/$_->/--2/...`): the line's `--` is still owed when its
+    turn is ended by force, and the end itself makes the loss (the turmoil, 7.7). Here the
+    end nets one point lost (its Tower point, then two lost): the line's `--` is paid by it,
+    and no correction takes the point a second time."""
+    from rulesdsl.rootlog import forced_points
+    from rulesdsl.rootlog.expected import Atom
+    rp = _replayer(root_def, mapping, MOUNTAIN.replace("C:t->1/#->C", "C:t->1/--/#->C"))
+    game = _marquise_turn(rp)
+    game.s.add(game.g.counter_key(game.g.score, "marqueses"), 3)
+    ended = rp._end_turn(game)
+    ended.s.add(ended.g.counter_key(ended.g.score, "marqueses"), -2)
+    minus = next(ai for ai, (b, _, a) in enumerate(rp.actions) if b == 1 and a.kind == "score")
+    owed = [(Atom(("pv", "marqueses"), None, -1, 1, minus, 1), 1)]
+    forced_points.settle(rp, game, ended, owed, 1, 2)
+    assert ended.scores()["marqueses"] == game.scores()["marqueses"] - 1
+    assert rp.corrections == []

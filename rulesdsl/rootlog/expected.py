@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from . import battles as _battles
 from . import dominance as _dominance
 from . import expected_flips as _flips
+from . import given_card as _given
 from . import play_area as _play_area
 from . import piece_codes as _piece_codes
 from . import suit_markers as _suit_markers
@@ -61,6 +62,7 @@ class Expected:
                 from .plots import leaving_faces     # a bomb: flipped and gone (plots.py)
                 leaving_faces(line, mp, t.faction)
                 _dominance.fold(line, mp, t.faction, bi)   # a card taken from the available ones
+                _given.fold(line, mp, t, bi)     # a card given from a hand, no source written (given_card.py)
                 for j in range(1, len(line)):
                     after = line[j + 1][1] if j + 1 < len(line) else None
                     if self._paid_placement(line[j - 1][1], line[j][1], after):

@@ -21,6 +21,8 @@ Here, after a forced end at a line's end:
   *triggers* scored pays one of them only if that `++` is the line's last action: the record writes a point of the turn's end after everything else in
   the line (r1g3 `#->D/++`), never before another of its actions; the phase's own steps
   (an Evening's roosts, 7.6.1, written before the Evening's draw) pay owed points as before;
+- the line's owed `--` are paid from the end's net loss for the faction (an Eyrie's turmoil
+  the end made itself, written `--2` in the line: r1g5 l. 69), never lost twice;
 - what the line owes beyond what the end paid is made by a correction, as before (this
   replaces `Replayer._correct_points`, which let any point of the end pay);
 - what the end scored for any faction but the next one (whose points start_points.py
@@ -83,10 +85,17 @@ def settle(rp, before, ended, owed, bi, nxt, start=None) -> None:
             trig[f] = trig.get(f, 0) + n
     # per faction: [points any owed `++` may take, points only the line's last `++` may take]
     avail = {f: [max(0, g - trig.get(f, 0)), min(trig.get(f, 0), g)] for f, g in gained.items()}
+    # what the end lost for a faction (net): a point the line writes lost (`--2`, an Eyrie's
+    # turmoil, 7.7, that the end made itself) is paid by it, not lost twice (r1g5 l. 69)
+    lost = {f: max(0, before.scores().get(f, 0) - ended.scores().get(f, 0)) for f in ended.factions}
     last = _last_action(rp, bi)
     left = []
     for at, rem in owed:
         f = at.place[1]
+        if at.sign < 0 and lost.get(f):
+            use = min(rem, lost[f])
+            lost[f] -= use
+            rem -= use
         if at.sign > 0 and f in avail:
             for k in ((0, 1) if at.action == last else (0,)):
                 use = min(rem, avail[f][k])

@@ -28,6 +28,7 @@ from . import dominance as _dominance
 from . import forced as _forced
 from . import forced_points as _forced_points
 from . import forced_start as _forced_start
+from . import given_card as _given
 from . import fund_costs as _fund_costs
 from . import hidden as _hidden
 from . import hidden_faces as _hidden_faces
@@ -231,8 +232,9 @@ class Replayer(Expected, Matching, Search, StartPoints):
                                   for a in t.actions if a.kind == "battle"]
             # the cards this line and the next use: the next turn may begin (and skip a
             # step that needs a card, such as crafting) within this line's last step
-            self.needs = self._needs(turns)
-            ahead = self._needs(self.blocks[nxt][1]) if nxt is not None else []
+            self.needs = self._needs(turns) + _given.needs(self, game, turns)     # given_card.py
+            ahead = self._needs(self.blocks[nxt][1]) + _given.needs(self, game, self.blocks[nxt][1]) \
+                if nxt is not None else []
             # the Outcast the line starts with (suit_markers.py)
             game, left = _suit_markers.correct_first(self, game, left, bi)
             before, nswaps, variant = game, len(self.swaps), 0
