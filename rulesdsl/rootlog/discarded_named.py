@@ -140,7 +140,9 @@ def restore(rp, game, needs, bi) -> None:
         if dst is not None:
             held.add(dst)        # the hand's card is the named one now
         else:
-            dst = next((c for c in reversed(s.zones.get(nd.pool, ())) if _unseen(game, c) and free(c)), None)
+            # the one the draws reach last (the pile's bottom): the draws before it, and the
+            # hands they make, stay as they were
+            dst = next((c for c in s.zones.get(nd.pool, ()) if _unseen(game, c) and free(c)), None)
             if dst is None:
                 continue
         _cards.swap(game, src, dst)
