@@ -186,3 +186,26 @@ def test_a_card_a_later_line_names_is_not_sent_to_the_discard(root_def, mapping)
     assert _trade(rp, game, 1) == []
     assert s.card_defs[boat[0]] == "construtores_de_barcos"
     assert s.card_defs[plain[0]] == "ep_emboscada_passaro"
+
+
+def test_through_the_deck_the_draws_to_come_stay_as_they_were(root_def, mapping):
+    """The Saboteurs in the discard and no bird card in the Corvids' hand, two bird cards that
+    make no item in the deck, one on top and one at the bottom. The bottom one, which the draws
+    reach last, is the one the spend took: the top card is still the one the next draw gives,
+    and only the bottom of the deck holds the hand's card the Saboteurs took the place of."""
+    rp = _replayer(root_def, mapping, SABO)
+    game = _game(root_def, mapping)
+    s = game.s
+    sabo = _of(game, "sabotadores")
+    dom = [i for i in _plain(game, "passaro") if s.card_defs[i] in mapping.card_ids("dom")]
+    birds = _plain(game, "passaro", but=sabo + dom)
+    foxes = _plain(game, "raposa")[:2]
+    _place(game, {"descarte": sabo, HAND: foxes, "fora_de_jogo": birds[2:]})
+    s.zones["baralho"] = [birds[0]] + [c for c in s.zones["baralho"] if c not in birds] + [birds[1]]
+    top = s.card_defs[birds[1]]
+    middle = [(c, s.card_defs[c]) for c in s.zones["baralho"][1:-1]]
+    assert _trade(rp, game, 1) == []
+    assert s.card_defs[birds[1]] == top                  # the next draw
+    assert [(c, s.card_defs[c]) for c in s.zones["baralho"][1:-1]] == middle
+    assert _attrs(game, birds[0]) == ("raposa", None)   # a fox card the hand held
+    assert sum(s.card_defs[c] == "sabotadores" for c in s.zones[HAND]) == 1
