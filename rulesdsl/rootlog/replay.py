@@ -24,6 +24,7 @@ from . import card_zone as _card_zone
 from . import cards as _cards
 from . import cost_short as _cost_short
 from . import cut_record as _cut
+from . import discarded_named as _discarded_named
 from . import dominance as _dominance
 from . import forced as _forced
 from . import forced_points as _forced_points
@@ -241,6 +242,7 @@ class Replayer(Expected, Matching, Search, StartPoints):
             self._named_start = self._named_zones(game, bi)
             game = before.clone()
             alts = []
+            _discarded_named.restore(self, game, self.needs + ahead, bi)   # spent unnamed
             _cards.ensure(game, self.mp, self.needs + ahead, self.swaps, alts=alts)
             _shown_hand.clear(self, game, turns, self.needs + ahead, self.swaps)   # shown_hand.py
             _named_crafts.start(self, game, bi)      # a card crafted by name leaves the hand
@@ -287,6 +289,7 @@ class Replayer(Expected, Matching, Search, StartPoints):
                     variant += 1
                     game = before.clone()
                     del self.swaps[nswaps:]
+                    _discarded_named.restore(self, game, self.needs + ahead, bi)
                     _cards.ensure(game, self.mp, self.needs + ahead, self.swaps, variant=variant)
                     _shown_hand.clear(self, game, turns, self.needs + ahead, self.swaps)
                     _named_crafts.start(self, game, bi)
