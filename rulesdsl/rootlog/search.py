@@ -14,7 +14,6 @@ from . import permanent_play as _permanent_play
 from . import short_place as _short_place
 from . import order_choice as _order_choice
 from . import twin_probe as _twin_probe
-from . import wild_card as _wild_card
 from .board_owner import kind_owner
 
 DONE_IDS = ("fim", "passar")
@@ -95,13 +94,9 @@ class Search:
                 if any(_cards.named_choice(game, self.mp, t, oid) for t in mine):
                     return (0, i)
                 if _cards.preferred(game, self.mp, self.needs, oid):
-                    if _wild_card.kept(game, self.mp, self.needs, oid, ids, pref):
-                        return (1, len(ids) + i)      # a bird kept for its own spend (wild_card.py)
                     return (1, i)
                 return (2, i)
             return (1, i)
-        def pref(o):
-            return _cards.preferred(game, self.mp, self.needs, o)
         unnamed = _order_choice.unnamed_to_try(d, ids, places, spaces)   # every one handled (order_choice.py)
         keyed = [(key(i), i) for i in idx]
         keyed = _named_zone_cards.only(self, game, left, keyed, ids)
