@@ -11,6 +11,7 @@ from . import half_done as _half
 from . import named_crafts as _named_crafts
 from . import named_zone_cards as _named_zone_cards
 from . import permanent_play as _permanent_play
+from . import short_place as _short_place
 from . import order_choice as _order_choice
 from . import twin_probe as _twin_probe
 from .board_owner import kind_owner
@@ -59,6 +60,8 @@ class Search:
                 places.append(at.place)
             elif rem and isinstance(at.place, tuple) and at.place[0] == "edge":
                 places.extend(sp for sp in at.place[1:] if sp not in places)   # a path's ends
+        if _short_place.is_short_choice(d):
+            places = _short_place.order(game, left, places, ids)    # short_place.py
         open_left = any(rem for at, rem in left if not at.optional)
         spaces = game.m.attrs
         # the lines of the faction deciding (in the setup block, each faction names its own)
