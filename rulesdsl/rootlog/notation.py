@@ -90,6 +90,14 @@ class Turn:
     comment: str = ""
     setup: bool = False
 
+    def piece_moves(self):
+        """(action, thing) for each piece a move of this line puts, takes or moves, in order."""
+        for a in self.actions:
+            if a.kind == "move":
+                for th in a.things:
+                    if th.kind == "piece":
+                        yield a, th
+
 
 @dataclass
 class Record:

@@ -33,13 +33,11 @@ def readings(rec, mp) -> list:
     """Every piece code of the record's moves that does not read as written (Reading)."""
     out = []
     for t in rec.turns:
-        for a in t.actions:
-            if a.kind != "move":
+        for a, th in t.piece_moves():
+            owner = th.faction or t.faction
+            if mp.piece_kinds(owner, th.type, th.sub):
                 continue
-            for th in a.things:
-                if th.kind != "piece" or mp.piece_kinds(th.faction or t.faction, th.type, th.sub):
-                    continue
-                written = th.type + (f"_{th.sub}" if th.sub else "")
-                swapped = kinds(mp, th.faction or t.faction, th.type, th.sub)
-                out.append(Reading(a.line, a.raw, written, f"{th.sub}_{th.type}" if swapped else None))
+            written = th.type + (f"_{th.sub}" if th.sub else "")
+            swapped = kinds(mp, owner, th.type, th.sub)
+            out.append(Reading(a.line, a.raw, written, f"{th.sub}_{th.type}" if swapped else None))
     return out

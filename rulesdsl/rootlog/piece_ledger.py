@@ -14,15 +14,12 @@ def on_map_by_line(rec, owner: str, code: str) -> list:
     n = 0
     out = []
     for t in rec.turns:
-        for a in t.actions:
-            if a.kind != "move":
+        for a, th in t.piece_moves():
+            if (th.faction or t.faction) != owner or _code(th) != code:
                 continue
-            for th in a.things:
-                if th.kind != "piece" or (th.faction or t.faction) != owner or _code(th) != code:
-                    continue
-                k = th.count * max(1, len(a.dests))
-                if _place(th.start) is not None:
-                    n -= k
-                n += th.count * sum(1 for d in a.dests if _place(d) is not None)
+            k = th.count * max(1, len(a.dests))
+            if _place(th.start) is not None:
+                n -= k
+            n += th.count * sum(1 for d in a.dests if _place(d) is not None)
         out.append((t.line, n))
     return out
