@@ -179,7 +179,7 @@ def ensure(game, mp, needs, swaps, variant=0, alts=None) -> list:
                 seen.add(cid)
                 fits.append(c)
         if not fits:
-            fits = _other_hands(game, mp, nd, held)
+            fits = other_hands(game, mp, nd, held)
         src = fits[variant % len(fits)] if fits else None
         if alts is not None and fits:
             alts.append(len(fits))
@@ -198,7 +198,7 @@ def ensure(game, mp, needs, swaps, variant=0, alts=None) -> list:
     return unmet
 
 
-def _other_hands(game, mp, nd, held) -> list:
+def other_hands(game, mp, nd, held) -> list:
     """A card the need fits in another faction's hand, when the pile it was dealt from has
     none: the engine's deal put it in a hand the record never shows it in (the rabbit
     dominance the Marquise spends for Overwork, dealt by the engine to the Vagabond), and which

@@ -49,6 +49,15 @@ def available_ids(mp) -> frozenset:
     return frozenset(cid for name in mp.available_cards for cid in mp.card_ids(name))
 
 
+def _ids_named(mp, a) -> set:
+    """The card ids the action names (each once)."""
+    ids = set()
+    for th in a.things:
+        if getattr(th, "kind", None) in ("card", None) and th.name:
+            ids.update(mp.card_ids(th.name, th.suits))
+    return ids
+
+
 def written_before(rp, bi) -> dict:
     """Card id -> how many actions of the record's lines before block `bi` name it."""
     cache = getattr(rp, "_named_before", None)
@@ -58,11 +67,7 @@ def written_before(rp, bi) -> dict:
     for abi, _, a in rp.actions:
         if abi >= bi:
             continue
-        ids = set()
-        for th in a.things:
-            if getattr(th, "kind", None) in ("card", None) and th.name:
-                ids.update(rp.mp.card_ids(th.name, th.suits))
-        for cid in ids:
+        for cid in _ids_named(rp.mp, a):
             out[cid] = out.get(cid, 0) + 1
     rp._named_before = (bi, out)
     return out
@@ -74,9 +79,7 @@ def named_anywhere(rp) -> frozenset:
     if got is None:
         ids = set()
         for _, _, a in rp.actions:
-            for th in a.things:
-                if getattr(th, "kind", None) in ("card", None) and th.name:
-                    ids.update(rp.mp.card_ids(th.name, th.suits))
+            ids |= _ids_named(rp.mp, a)
         got = rp._named_anywhere = frozenset(ids)
     return got
 
@@ -89,7 +92,7 @@ def _met_elsewhere(game, mp, nd, needs, held) -> bool:
         return True
     if any(nd.ok(g, mp, s.card_defs[c]) for c in s.zones.get(nd.pool, ())):
         return True
-    if _cards._other_hands(game, mp, nd, held):
+    if _cards.other_hands(game, mp, nd, held):
         return True
     return _hidden_board_cards.swap_pair(game, mp, nd, s.zones.get(nd.zone, []), held, needs) is not None
 

@@ -9,7 +9,7 @@ too many, and when the same line spends from that hand (`M#E->$_m`) the matcher 
 engine's own choice of the card to give (a hand's card gone where the line names a spend).
 
 So a card moved with no source onto another faction's board, right after an action in a
-clearing (a move there, a piece taken off there: shown_hand._place) with no hand shown in
+clearing (a move there, a piece taken off there: shown_hand.action_place) with no hand shown in
 between, is read as given from the hand of who acted there:
 
 - `fold` (expected.py) adds to that action an optional change of one card fewer in that hand:
@@ -22,7 +22,7 @@ and the boards come from the mapping."""
 from __future__ import annotations
 
 from . import cards as _cards
-from .shown_hand import _place
+from .shown_hand import action_place
 
 
 def gifts(turn, mp) -> list:
@@ -37,7 +37,7 @@ def gifts(turn, mp) -> list:
             continue
         if any(th.kind != "card" or th.start is not None for th in a.things):
             continue
-        space = _place(mp, before)
+        space = action_place(mp, before)
         if space is None:
             continue
         giver = before.faction or turn.faction
@@ -58,8 +58,7 @@ def fold(line, mp, turn, bi):
         return
     for j, giver, _space in gifts(turn, mp):
         ai, a, atoms = line[j]
-        n = sum(th.count for th in a.things) * len(a.dests)
-        atoms.append(Atom(("zone", mp.hand(mp.factions[giver])), None, -1, n, ai, bi, True))
+        atoms.append(Atom(("zone", mp.hand(mp.factions[giver])), None, -1, _cards_given(a), ai, bi, True))
 
 
 def needs(rp, game, turns) -> list:
@@ -74,6 +73,11 @@ def needs(rp, game, turns) -> list:
             suit = attr(game.ctx, space, "naipe")
             if suit is None:
                 continue
-            n = sum(th.count for th in t.actions[j].things) * len(t.actions[j].dests)
-            out.extend(_cards.Need(mp.hand(mp.factions[giver]), deck, suit=suit) for _ in range(n))
+            out.extend(_cards.Need(mp.hand(mp.factions[giver]), deck, suit=suit)
+                       for _ in range(_cards_given(t.actions[j])))
     return out
+
+
+def _cards_given(a) -> int:
+    """How many cards a gift moves: each card to each destination."""
+    return sum(th.count for th in a.things) * len(a.dests)

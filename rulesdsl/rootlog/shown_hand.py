@@ -37,7 +37,7 @@ def clear(rp, game, turns, needs, swaps) -> int:
     for t in turns:
         prev = None
         for a in t.actions:
-            space = _place(mp, prev) if a.kind == "reveal" and not a.things and a.target else None
+            space = action_place(mp, prev) if a.kind == "reveal" and not a.things and a.target else None
             prev = a
             if space is None:
                 continue
@@ -62,7 +62,7 @@ def clear(rp, game, turns, needs, swaps) -> int:
     return done
 
 
-def _place(mp, act):
+def action_place(mp, act):
     """The space an action ends in: its destination clearing, else the clearing it takes a
     piece from (`w12->3`: 3; `(2w+At)7->`: 7); None for any other action."""
     if act is None or act.kind != "move":
