@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from ..interpreter.engine import Game
 from . import card_zone as _card_zone
 from . import cards as _cards
+from . import correct_at as _correct_at
 from . import cost_short as _cost_short
 from . import cut_record as _cut
 from . import discarded_named as _discarded_named
@@ -262,6 +263,7 @@ class Replayer(Expected, Matching, Search, StartPoints):
                     break
                 # the line as a search over the steps' candidates (see _solve)
                 found, (_, deep_game, deep_left) = self._solve(game, left, bi, nxt)
+                deep_steps = getattr(self, "_deep_steps", None)     # correct_at.py
                 if found is None:
                     # again, looking past the decision that completes each step's first
                     # action (Search.candidates): slower, and tried only where it is needed
@@ -318,6 +320,8 @@ class Replayer(Expected, Matching, Search, StartPoints):
                         game, left = routed
                         skipped.append((turns[0].line, "*"))
                         break
+                    # where the line writes it, not past steps decided before it (correct_at.py)
+                    game, left = _correct_at.position(deep_steps, (game, left), ai, bi)
                     game = game.clone()
                     self._correct(game, left, {ai}, bi)
                     repaired_here += 1

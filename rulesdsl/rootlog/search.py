@@ -352,6 +352,8 @@ class Search:
         the passes after the first may compute at most `backtracks` more."""
         memo = {}
         self._deep = (self._open(left, bi), game, left)
+        # the steps that lead to the furthest position (correct_at.py walks them back)
+        self._deep_steps = ((game, left), memo, ())
         # candidates() computed, the cap (set after the first pass), twins still to try
         calls = [0, None, self.twin_budget if twins is None else twins]
         for limit in range(0, self.discrepancies + 1):
@@ -396,6 +398,7 @@ class Search:
             op = self._open(l2, bi)
             if op < self._deep[0]:
                 self._deep = (op, g2, l2)
+                self._deep_steps = (self._deep_steps[0], memo, path + (j,))
             if ended:
                 return g2, l2
             hit = self._dfs(path + (j,), g2, l2, bi, nxt, disc - (1 if j and not free else 0), memo, calls,
