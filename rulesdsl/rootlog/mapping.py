@@ -45,6 +45,9 @@ class Mapping:
         self.leave_on_flip = {}     # faces that leave the map as they are flipped (plots.py)
         # the items of a faction: its crafted items (4.1.2), or the zone its entry names
         item_zone = str(d.get("zona_de_itens", "{facção}:itens_artesanais"))
+        # the zone the unowned items wait in, crafted from (4.1.2): an item a correction
+        # gives comes from there (repair.py)
+        self.item_supply = d.get("suprimento_de_itens")
         # the notation's item states (`e`, `d`) -> the ruleset's piece statuses
         # cards dealt to each hand at the setup (the record's own count of hands, ledger.py)
         self.start_hand = d.get("mão_inicial")

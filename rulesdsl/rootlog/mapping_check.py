@@ -14,7 +14,8 @@ TOP_KEYS = ("idioma", "rootlog")
 SECTION_KEYS = ("versão", "contador_de_pontos", "mapas", "baralhos", "clareira", "floresta",
                 "clareiras_especiais", "naipes", "itens", "peças_neutras", "zona_de_itens",
                 "mão_inicial", "congela_pontos", "estados_de_item", "facções", "cartas",
-                "cartas_por_naipe", "zonas", "atributos_de_carta", "cartas_disponíveis")
+                "cartas_por_naipe", "zonas", "atributos_de_carta", "cartas_disponíveis",
+                "suprimento_de_itens")
 FACTION_KEYS = ("id", "itens", "mão_inclui", "criar_exaure", "quadro", "quadro_peças",
                 "contadores", "marcadores_de_naipe", "peças", "custos_não_escritos",
                 "sai_ao_virar")

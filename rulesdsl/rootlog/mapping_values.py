@@ -18,6 +18,7 @@ _SECTION = {
     "contador_de_pontos": "counter", "mapas": "map", "baralhos": "deck",
     "clareiras_especiais": "space", "naipes": "suit", "itens": "piece",
     "peças_neutras": "piece", "estados_de_item": "status", "cartas": "card",
+    "suprimento_de_itens": "zone",
 }
 
 

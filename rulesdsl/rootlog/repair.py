@@ -177,8 +177,9 @@ def _zone(zones, s, z) -> list:
 
 def _item_edits(rp, s, place, at, n, edits, supply) -> int:
     """An item's count or state: the owner's item zone (mapping `zona_de_itens:`). An item
-    gained comes from the supply, or from a space that holds one (a ruin) when the supply
-    has none."""
+    gained comes from the items' supply zone (mapping `suprimento_de_itens:`, where crafted
+    items come from), else from the pieces' supply, or from a space that holds one (a ruin)
+    when neither has one."""
     _, letter, what = place
     zone = dict(rp.item_places).get(letter)
     kinds = sorted(at.kinds or ())
@@ -190,7 +191,9 @@ def _item_edits(rp, s, place, at, n, edits, supply) -> int:
         split = s.zone_split(zone, k)
         while done < n:
             if what == "n":
-                if at.sign > 0:
+                if at.sign > 0 and _from_item_supply(rp, s, k, edits):
+                    edits.append(["zone_piece", rp.mp.item_supply, zone, k, 1, 0])
+                elif at.sign > 0:
                     if supply.get(k, 0) <= 0:
                         sp = next((sp for sp in sorted(s.board) if s.count(sp, k) > 0
                                    and not any(e[:3] == ["take", sp, k] for e in edits)), None)
@@ -221,6 +224,15 @@ def _item_edits(rp, s, place, at, n, edits, supply) -> int:
         if done >= n:
             break
     return done
+
+
+def _from_item_supply(rp, s, kind, edits) -> bool:
+    """The items' supply zone still holds a fresh `kind` once the planned edits are made."""
+    z = getattr(rp.mp, "item_supply", None)
+    if not z:
+        return False
+    taken = sum(e[4] for e in edits if e[0] == "zone_piece" and e[1] == z and e[3] == kind)
+    return s.zone_split(z, kind).get(0, 0) > taken
 
 
 def apply(game, edits, note: dict | None = None) -> None:
