@@ -36,6 +36,7 @@ from . import hidden_faces as _hidden_faces
 from . import open_choice as _open_choice
 from . import named_crafts as _named_crafts
 from . import play_area as _play_area
+from . import referee_craft as _referee_craft
 from . import repair as _repair
 from . import repair_widen as _repair_widen
 from . import shown_hand as _shown_hand
@@ -385,6 +386,7 @@ class Replayer(Expected, Matching, Search, StartPoints):
         one correction per action, kept with its point of the history, its class and the
         rule the engine says the record breaks (without `points`, its points are left out)."""
         _cost_short.probe(self, game, left, actions, bi)      # the class log_cost_short (cost_short.py)
+        _referee_craft.bring(self, game, left, actions, bi)   # the named card crafted (referee_craft.py)
         for ai in sorted(actions):
             atoms = [(at, rem) for at, rem in left if at.action == ai and rem and at.turn == bi
                      and (points or not _is_points(at))]
