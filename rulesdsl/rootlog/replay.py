@@ -300,7 +300,8 @@ class Replayer(Expected, Matching, Search, StartPoints):
                     continue
                 if self.tolerant:
                     # an action written after one of a later phase: again, before it (late_written.py)
-                    moved = _late_written.reorder(self, deep_game, deep_left, start_left, bi, reordered)
+                    moved = _late_written.reorder(self, start_game, deep_game, deep_left,
+                                                 start_left, bi, reordered)
                     if moved is not None:
                         game, left = start_game, moved
                         continue
