@@ -36,7 +36,9 @@ from . import hidden as _hidden
 from . import hidden_faces as _hidden_faces
 from . import open_choice as _open_choice
 from . import named_crafts as _named_crafts
+from . import late_written as _late_written
 from . import play_area as _play_area
+from . import referee_craft as _referee_craft
 from . import repair as _repair
 from . import repair_widen as _repair_widen
 from . import shown_hand as _shown_hand
@@ -255,6 +257,7 @@ class Replayer(Expected, Matching, Search, StartPoints):
             repaired_here = 0
             owed = []          # the points of a line corrected at once, made after its forced end
             deferred = {}      # points of a line corrected one by one: made at its end (below)
+            reordered = set()  # the actions tried earlier in this line (late_written.py)
             while True:
                 if game.is_terminal():
                     # a correction's points won the game (3.1) within this line
@@ -262,6 +265,7 @@ class Replayer(Expected, Matching, Search, StartPoints):
                     ok = False
                     break
                 # the line as a search over the steps' candidates (see _solve)
+                start_game, start_left = game, left
                 found, (_, deep_game, deep_left) = self._solve(game, left, bi, nxt)
                 deep_steps = getattr(self, "_deep_steps", None)     # correct_at.py
                 if found is None:
@@ -296,6 +300,13 @@ class Replayer(Expected, Matching, Search, StartPoints):
                     _shown_hand.clear(self, game, turns, self.needs + ahead, self.swaps)
                     _named_crafts.start(self, game, bi)
                     continue
+                if self.tolerant:
+                    # an action written after one of a later phase: again, before it (late_written.py)
+                    moved = _late_written.reorder(self, start_game, deep_game, deep_left,
+                                                 start_left, bi, reordered)
+                    if moved is not None:
+                        game, left = start_game, moved
+                        continue
                 # no way on: report from the furthest position reached
                 game, left = deep_game, deep_left
                 if nxt is None:
@@ -389,6 +400,7 @@ class Replayer(Expected, Matching, Search, StartPoints):
         one correction per action, kept with its point of the history, its class and the
         rule the engine says the record breaks (without `points`, its points are left out)."""
         _cost_short.probe(self, game, left, actions, bi)      # the class log_cost_short (cost_short.py)
+        _referee_craft.bring(self, game, left, actions, bi)   # the named card crafted (referee_craft.py)
         for ai in sorted(actions):
             atoms = [(at, rem) for at, rem in left if at.action == ai and rem and at.turn == bi
                      and (points or not _is_points(at))]
