@@ -132,9 +132,13 @@ class Expected:
             return self._craft_atoms(a, letter, ai, bi)
         if a.kind == "battle":
             return self._ambush_atoms(a, letter, ai, bi)
-        if a.kind in ("flip", "trick"):
-            from .plots import flip_atoms, trick_atoms     # the Corvids' plots (plots.py)
-            return (flip_atoms if a.kind == "flip" else trick_atoms)(mp, a, letter, ai, bi)
+        if a.kind == "flip":
+            from .plots import flip_atoms                  # the Corvids' plots (plots.py)
+            return flip_atoms(mp, a, letter, ai, bi)
+        if a.kind == "trick":                              # faces the record showed (plot_faces.py)
+            from .plots import trick_atoms
+            from .plot_faces import trick_faces
+            return trick_atoms(mp, a, letter, ai, bi, faces=trick_faces(self, a))
         if a.kind != "move":
             return out
         for th in a.things:
