@@ -5,7 +5,7 @@ from rulesdsl.rootlog.plot_faces import track
 
 # r1g5 in short: the snare flipped in 6 (l. 36), the extortion flipped in 11 (l. 51), then
 # the Trick between them (l. 51, `t6<->t11`)
-FLIPPED = "P: a\nE: b\nP:w->2\nE:w->1\nP:t6^t_s\nE:w->1\nP:t11^t_e/t6<->t11\n"
+FLIPPED = "P: a\nE: b\nD: c\nP:w->2\nE:w->1\nD:w->3\nP:t6^t_s\nE:w->1\nD:w->3\nP:t11^t_e/t6<->t11\n"
 
 
 def _replayer(mapping, text):
@@ -55,3 +55,27 @@ def test_a_plot_taken_off_and_laid_again_face_down_is_unknown(mapping):
     assert track(rp.rec, mapping)[id(trick)] == (None, {"corvideos.extorsao"})
     ai = next(i for i, (_, _, a) in enumerate(rp.actions) if a is trick)
     assert [at for at in rp.atoms[-1] if at.action == ai] == []
+
+
+def test_a_removed_plot_written_with_its_face_from_before_the_trick(mapping):
+    """r1g5 l. 65 in short: after the Trick the Duchy removes the plot in 6 and writes it as
+    the snare (`Pt_s6->`), the face 6 had before the Trick. Result: the removal is read as
+    the snare or the extortion the Trick moved there (the engine removes the extortion), and
+    the reading is listed in the report; a plot written with the face it has is not."""
+    from rulesdsl.errors import format_message
+    from rulesdsl.rootlog.plot_faces import readings
+    from rulesdsl.rootlog.report import _plot_faces_json
+    rp = _replayer(mapping, FLIPPED + "D:Pt_s6->/Pt_s11->\n")
+    bi = len(rp.atoms) - 1
+    left = [[at, at.n] for at in rp.atoms[-1]]
+    took = rp.consume(left, {("c6", "corvideos.extorsao"): -1}, {bi})
+    assert took is not None and [r for at, r in took if at.place == "c6"] == [0]
+    # in 11 the snare is written as it is: read as written, an extortion there is not it
+    assert rp.consume(left, {("c11", "corvideos.extorsao"): -1}, {bi}) is None
+    got = list(readings(rp.rec, mapping).values())
+    assert [(r.line, r.written, sorted(r.read)) for r in got] == \
+        [(11, "t_s", ["corvideos.armadilha", "corvideos.extorsao"])]
+    assert [r["line"] for r in _plot_faces_json(rp)] == [11]
+    pt = format_message("RLR.plot_face_before_trick", "pt", dict(line=11, action="Pt_s6->", written="t_s",
+                                                                 read="corvideos.armadilha, corvideos.extorsao"))
+    assert "antes do Despistar" in pt
