@@ -75,7 +75,7 @@ def test_a_removed_plot_written_with_its_face_from_before_the_trick(mapping):
     got = list(readings(rp.rec, mapping).values())
     assert [(r.line, r.written, sorted(r.read)) for r in got] == \
         [(11, "t_s", ["corvideos.armadilha", "corvideos.extorsao"])]
-    assert [r["line"] for r in _plot_faces_json(rp)] == [11]
+    assert [r["line"] for r in _plot_faces_json(rp)["plot_faces"]] == [11]
     pt = format_message("RLR.plot_face_before_trick", "pt", dict(line=11, action="Pt_s6->", written="t_s",
                                                                  read="corvideos.armadilha, corvideos.extorsao"))
     assert "antes do Despistar" in pt

@@ -169,7 +169,7 @@ def result_json(rp, res) -> dict:
             "log_frozen_points": _fp_json(rp),
             "piece_codes": [{"line": r.line, "action": r.action, "written": r.written, "read": r.read}
                             for r in (_piece_codes.readings(rp.rec, rp.mp) if getattr(rp, "mp", None) else ())],
-            "plot_faces": _plot_faces_json(rp),
+            **_plot_faces_json(rp),
             "skipped": [{"line": ln, "action": a} for ln, a in res.skipped],
             "corrections": [{"line": c.line, "action": c.raw, "class": c.klass, "pos": c.pos,
                              "edits": c.edits, "missing": c.missing, "explain": c.explain,
@@ -204,10 +204,13 @@ def _fp_json(rp):
              "since": p.since} for p in (after_freeze(rp.rec, rp.mp) if getattr(rp, "mp", None) else ())]
 
 
-def _plot_faces_json(rp) -> list:
-    """The removed plots whose face is read as the one a Trick moved there (plot_faces.py)."""
+def _plot_faces_json(rp) -> dict:
+    """{"plot_faces": [...]}: the removed plots whose face is read as the one a Trick moved
+    there (plot_faces.py); nothing when there is none (the key is new: the other records'
+    reports stay as they were)."""
     if getattr(rp, "mp", None) is None:
-        return []
+        return {}
     from .plot_faces import readings
-    return [{"line": r.line, "action": r.action, "written": r.written, "read": sorted(r.read)}
-            for r in readings(rp.rec, rp.mp).values()]
+    got = [{"line": r.line, "action": r.action, "written": r.written, "read": sorted(r.read)}
+           for r in readings(rp.rec, rp.mp).values()]
+    return {"plot_faces": got} if got else {}
