@@ -13,6 +13,7 @@ from . import expected_flips as _flips
 from . import given_card as _given
 from . import play_area as _play_area
 from . import piece_codes as _piece_codes
+from . import plot_faces as _plot_faces
 from . import suit_markers as _suit_markers
 from . import victory as _victory
 
@@ -132,9 +133,12 @@ class Expected:
             return self._craft_atoms(a, letter, ai, bi)
         if a.kind == "battle":
             return self._ambush_atoms(a, letter, ai, bi)
-        if a.kind in ("flip", "trick"):
-            from .plots import flip_atoms, trick_atoms     # the Corvids' plots (plots.py)
-            return (flip_atoms if a.kind == "flip" else trick_atoms)(mp, a, letter, ai, bi)
+        if a.kind == "flip":
+            from .plots import flip_atoms                  # the Corvids' plots (plots.py)
+            return flip_atoms(mp, a, letter, ai, bi)
+        if a.kind == "trick":                              # faces the record showed (plot_faces.py)
+            from .plots import trick_atoms
+            return trick_atoms(mp, a, letter, ai, bi, faces=_plot_faces.trick_faces(self, a))
         if a.kind != "move":
             return out
         for th in a.things:
@@ -155,6 +159,7 @@ class Expected:
             kinds = frozenset(_piece_codes.kinds(mp, owner, th.type, th.sub))
             if not kinds:
                 continue
+            kinds = _plot_faces.read(self, th, kinds)     # a face written as before a Trick (plot_faces.py)
             src = mp.space(th.start) or self._piece_zone(th.start, letter)
             if th.start is None and th.type == "p":
                 out.append(Atom(None, kinds, -1, th.count * max(1, len(a.dests)), ai, bi, True))

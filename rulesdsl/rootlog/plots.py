@@ -49,12 +49,16 @@ def leaving_faces(line, mp, letter):
             atoms.remove(face)
 
 
-def trick_atoms(mp, a, letter, ai, bi) -> list:
-    """`t12<->t4`: each plot goes where the other was; nothing when they read the same."""
+def trick_atoms(mp, a, letter, ai, bi, faces=None) -> list:
+    """`t12<->t4`: each plot goes where the other was; nothing when they read the same.
+    `faces`: the faces the record showed before in the two clearings (plot_faces.py), used
+    when the Trick writes both plots alike and those faces are known and differ."""
     p, q = a.piece, a.to
     if p is None or q is None or p.start is None or q.start is None:
         return []
     kp, kq = _kinds(mp, p, letter), _kinds(mp, q, letter)
+    if kp == kq and faces and all(faces) and faces[0] != faces[1]:
+        kp, kq = faces
     sp, sq = mp.space(p.start), mp.space(q.start)
     if not kp or not kq or sp is None or sq is None or kp == kq:
         return []

@@ -128,6 +128,10 @@ def report_text(rp, res, lang, file) -> str:
         else:
             out.append(_m("RLR.piece_code_unknown", lang, line=r.line, action=r.action,
                           written=r.written))
+    from .plot_faces import readings as _face_readings    # a face written as before a Trick
+    for r in (_face_readings(rec, rp.mp).values() if getattr(rp, "mp", None) is not None else ()):
+        out.append(_m("RLR.plot_face_before_trick", lang, line=r.line, action=r.action,
+                      written=r.written, read=", ".join(sorted(r.read))))
     from .frozen_points import after_freeze      # points written after a frozen score
     for p in (after_freeze(rec, rp.mp) if getattr(rp, "mp", None) is not None else ()):
         out.append(_m("RLR.rlbase_frozen_points", lang, line=p.line, action=p.raw, n=p.amount,
@@ -165,6 +169,7 @@ def result_json(rp, res) -> dict:
             "log_frozen_points": _fp_json(rp),
             "piece_codes": [{"line": r.line, "action": r.action, "written": r.written, "read": r.read}
                             for r in (_piece_codes.readings(rp.rec, rp.mp) if getattr(rp, "mp", None) else ())],
+            **_plot_faces_json(rp),
             "skipped": [{"line": ln, "action": a} for ln, a in res.skipped],
             "corrections": [{"line": c.line, "action": c.raw, "class": c.klass, "pos": c.pos,
                              "edits": c.edits, "missing": c.missing, "explain": c.explain,
@@ -197,3 +202,15 @@ def _fp_json(rp):
     from .frozen_points import after_freeze
     return [{"line": p.line, "action": p.raw, "faction": p.faction, "points": p.amount,
              "since": p.since} for p in (after_freeze(rp.rec, rp.mp) if getattr(rp, "mp", None) else ())]
+
+
+def _plot_faces_json(rp) -> dict:
+    """{"plot_faces": [...]}: the removed plots whose face is read as the one a Trick moved
+    there (plot_faces.py); nothing when there is none (the key is new: the other records'
+    reports stay as they were)."""
+    if getattr(rp, "mp", None) is None:
+        return {}
+    from .plot_faces import readings
+    got = [{"line": r.line, "action": r.action, "written": r.written, "read": sorted(r.read)}
+           for r in readings(rp.rec, rp.mp).values()]
+    return {"plot_faces": got} if got else {}
