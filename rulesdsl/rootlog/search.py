@@ -6,7 +6,6 @@ from . import battle_target as _battle_target
 from . import card_zone as _card_zone
 from . import craft_step as _craft_step
 from . import exported_craft as _exported_craft
-from . import hand_trade as _hand_trade
 from . import decree as _decree
 from . import cards as _cards
 from . import half_done as _half
@@ -145,8 +144,6 @@ class Search:
                         continue          # a permanent card the line does not name crafted (craft_step.py)
                     if _exported_craft.elsewhere(self, game, g2, bi):
                         continue          # the named permanent card not put in play (exported_craft.py)
-                    if _hand_trade.unwritten(self, game, g2, {bi, next_bi} if ended else {bi}):
-                        continue          # a card from hand to hand no line writes (hand_trade.py)
                     if ended:
                         self._ending = True
                         try:
