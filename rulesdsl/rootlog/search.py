@@ -5,7 +5,6 @@ from ..interpreter import chance as _chance
 from . import battle_target as _battle_target
 from . import card_zone as _card_zone
 from . import craft_step as _craft_step
-from . import exported_craft as _exported_craft
 from . import decree as _decree
 from . import cards as _cards
 from . import half_done as _half
@@ -142,8 +141,6 @@ class Search:
                         continue          # a card of a suit the line does not write there (decree.py)
                     if _craft_step.other_card(self, game, g2, bi):
                         continue          # a permanent card the line does not name crafted (craft_step.py)
-                    if _exported_craft.elsewhere(self, game, g2, bi):
-                        continue          # the named permanent card not put in play (exported_craft.py)
                     if ended:
                         self._ending = True
                         try:
