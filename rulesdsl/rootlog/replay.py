@@ -30,7 +30,6 @@ from . import forced as _forced
 from . import forced_points as _forced_points
 from . import forced_start as _forced_start
 from . import given_card as _given
-from . import drawn_card as _drawn
 from . import fund_costs as _fund_costs
 from . import hidden as _hidden
 from . import hidden_faces as _hidden_faces
@@ -244,7 +243,7 @@ class Replayer(Expected, Matching, Search, StartPoints):
             game = before.clone()
             alts = []
             _discarded_named.restore(self, game, self.needs + ahead, bi)   # spent unnamed
-            _drawn.deal(self, game, turns, _cards.ensure(game, self.mp, self.needs + ahead, self.swaps, alts=alts), self.swaps)
+            _cards.ensure(game, self.mp, self.needs + ahead, self.swaps, alts=alts)
             _shown_hand.clear(self, game, turns, self.needs + ahead, self.swaps)   # shown_hand.py
             _named_crafts.start(self, game, bi)      # a card crafted by name leaves the hand
             ok = True
@@ -291,7 +290,7 @@ class Replayer(Expected, Matching, Search, StartPoints):
                     game = before.clone()
                     del self.swaps[nswaps:]
                     _discarded_named.restore(self, game, self.needs + ahead, bi)
-                    _drawn.deal(self, game, turns, _cards.ensure(game, self.mp, self.needs + ahead, self.swaps, variant=variant), self.swaps)
+                    _cards.ensure(game, self.mp, self.needs + ahead, self.swaps, variant=variant)
                     _shown_hand.clear(self, game, turns, self.needs + ahead, self.swaps)
                     _named_crafts.start(self, game, bi)
                     continue
