@@ -63,7 +63,7 @@ class Expected:
                 from .plots import leaving_faces     # a bomb: flipped and gone (plots.py)
                 leaving_faces(line, mp, t.faction)
                 _dominance.fold(line, mp, t.faction, bi)   # a card taken from the available ones
-                _given.fold(line, mp, t, bi)     # a card given from a hand, no source written (given_card.py)
+                _given.fold(line, mp, t, bi, _given.drawn_of(self))     # a card given from a hand, no source written (given_card.py)
                 for j in range(1, len(line)):
                     after = line[j + 1][1] if j + 1 < len(line) else None
                     if self._paid_placement(line[j - 1][1], line[j][1], after):
