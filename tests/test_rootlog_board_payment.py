@@ -11,11 +11,11 @@ MEGA = ("V: v\nO: o\n"
         "V:%r+2%h->r/p->12\n"
         "O:w->10\n")
 
-# orderly_eyrie l. 30, cut down: the Alliance removes a Lizard warrior in battle; it becomes an
-# acolyte (10.2.3 Revenge), which the Alliance's line does not write
-ORDERLY = ("A: a\nL: l\n"
-           "A:w->10\nL:w->10\n"
-           "A:XL10/Lw10->\n")
+# orderly_eyrie l. 27, cut down: the Marquise battles the Lizards and removes two of their
+# warriors; they become acolytes (10.2.3 Revenge), which the Marquise's line does not write
+ORDERLY = ("C: c\nL: l\n"
+           "C:w->9\nL:w->9\n"
+           "C:XL9/(w+2Lw)9->\n")
 
 
 def _replayer(mapping, gdef, text):
@@ -56,11 +56,11 @@ def test_protectionism_in_the_riverfolks_own_line_may_stay_unwritten(mapping, ro
 
 
 def test_a_lizard_warrior_removed_in_anothers_battle_becomes_an_acolyte_unwritten(mapping, root_def):
-    """orderly l. 30 `A:...(Cw+Lw)10->`. Position: the Alliance removes a Lizard warrior in
-    battle and it goes to the Lizards' acolytes (10.2.3) in the Alliance's line. Result: the
-    acolyte passes unrecorded, since the same step took that warrior off the map; one from the
-    supply in that line would not."""
+    """orderly l. 27 `C:...XL9/(w+2Lw)9->`. Position: the Marquise removes two Lizard warriors
+    defending in battle and they go to the Lizards' acolytes (10.2.3) in the Marquise's line.
+    Result: the acolytes pass unrecorded, since the same step took those warriors off the map;
+    one from the supply in that line would not."""
     rp = _replayer(mapping, root_def, ORDERLY)
     bi = 1
-    assert _passes(rp, ACOLYTE, bi, {bi}, {ACOLYTE: 1, ("c10", "lagartos.guerreiro"): -1})
+    assert _passes(rp, ACOLYTE, bi, {bi}, {ACOLYTE: 2, ("c9", "lagartos.guerreiro"): -2})
     assert not _passes(rp, ACOLYTE, bi, {bi}, {ACOLYTE: 1})
