@@ -6,6 +6,7 @@ from . import forgotten_points as _forgotten
 from . import item_damage as _item_damage
 from . import victory as _victory
 from . import board_owner as _board_owner
+from . import board_payment as _board_payment
 from . import decree as _decree
 from . import suit_markers as _suit_markers
 from . import zone_swaps as _zone_swaps
@@ -80,6 +81,7 @@ class Matching:
         earliest first. A new list, or None if the diff is not what the record says."""
         left = [list(x) for x in left]
         self.merged = False
+        self._diff = diff          # the step's whole change (board_payment.py)
         shared = []
         for key, d in sorted(diff.items(), key=_zone_swaps.order):
             sign = 1 if d > 0 else -1
@@ -204,7 +206,8 @@ class Matching:
             # Protectionism, 11.4.1, unwritten in r2g4, beside `2Cw$->` of the same board);
             # another's piece put there is a payment, always written (board_owner.py)
             return sign < 0 or _board_owner.owns(self, key[0], key[1]) and not any(at.place == key[0] and at.turn in blocks and
-                                       (at.kinds is None or key[1] in at.kinds) for at, _ in left)
+                                       (at.kinds is None or key[1] in at.kinds) for at, _ in left) \
+                and _board_payment.passes(self, key, blocks)     # not another's payment (board_payment.py)
         return key[1] in self.soft
 
     @staticmethod

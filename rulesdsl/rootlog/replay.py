@@ -43,6 +43,7 @@ from . import repair as _repair
 from . import repair_widen as _repair_widen
 from . import shown_hand as _shown_hand
 from . import suit_markers as _suit_markers
+from . import hand_gifts as _hand_gifts
 from .expected import Atom, Expected, _clearing
 from .matching import Matching
 from .notation import Record
@@ -236,7 +237,8 @@ class Replayer(Expected, Matching, Search, StartPoints):
                                   for a in t.actions if a.kind == "battle"]
             # the cards this line and the next use: the next turn may begin (and skip a
             # step that needs a card, such as crafting) within this line's last step
-            self.needs = self._needs(turns) + _given.needs(self, game, turns)     # given_card.py
+            self.needs = self._needs(turns) + _given.needs(self, game, turns) \
+                + _hand_gifts.needs(self, game, turns)       # given_card.py, hand_gifts.py
             ahead = self._needs(self.blocks[nxt][1]) + _given.needs(self, game, self.blocks[nxt][1]) \
                 if nxt is not None else []
             # the Outcast the line starts with (suit_markers.py)
