@@ -29,8 +29,8 @@ def source(rp, th, letter, line):
     zone = next((z for z, x in (getattr(rp, "play_areas", None) or {}).items() if x == owner), None)
     if zone is None:
         return None
-    from .play_area import _stays
-    if not _stays(rp, th.name) or not _crafted_before(rp.rec, owner, th.name, line):
+    from .play_area import stays
+    if not stays(rp, th.name) or not _crafted_before(rp.rec, owner, th.name, line):
         return None
     return zone
 

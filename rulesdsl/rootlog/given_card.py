@@ -105,19 +105,24 @@ def fold(line, mp, turn, bi, drawn=()):
 def needs(rp, game, turns) -> list:
     """The cards the gifts of these turn lines take from the givers' hands: one of the
     clearing's suit each (cards.Need), so the engine's giver holds what it gives."""
-    from ..interpreter.board import attr
     mp = rp.mp
-    deck = mp.zones.get("baralho", "baralho")
     out = []
     drawn = drawn_of(rp)
     for t in turns:
         for j, giver, space in gifts(t, mp, drawn):
-            suit = attr(game.ctx, space, "naipe")
-            if suit is None:
-                continue
-            out.extend(_cards.Need(mp.hand(mp.factions[giver]), deck, suit=suit)
-                       for _ in range(_cards_given(t.actions[j])))
+            out += suit_needs(rp, game, mp.factions[giver], space, _cards_given(t.actions[j]))
     return out
+
+
+def suit_needs(rp, game, fid, space, n) -> list:
+    """`n` cards of the suit of `space` in the hand of `fid` (cards.Need), none for a space
+    without a suit (also used by hand_gifts.py)."""
+    from ..interpreter.board import attr
+    suit = attr(game.ctx, space, "naipe") if space is not None else None
+    if suit is None:
+        return []
+    deck = rp.mp.zones.get("baralho", "baralho")
+    return [_cards.Need(rp.mp.hand(fid), deck, suit=suit) for _ in range(n)]
 
 
 def drawn_of(rp) -> frozenset:

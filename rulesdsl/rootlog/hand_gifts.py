@@ -15,7 +15,7 @@ that piece stands. A giver with more pieces, or in a forest then, asks for nothi
 or suit: the pieces' owners come from the model, the clearing's suit from the map."""
 from __future__ import annotations
 
-from . import cards as _cards
+from . import given_card as _given
 from .board_owner import kind_owner
 
 
@@ -61,9 +61,7 @@ def _only_place(game, fid):
 
 def needs(rp, game, turns) -> list:
     """One card of the giver's clearing's suit per card each gift of these lines gives."""
-    from ..interpreter.board import attr
     mp = rp.mp
-    deck = mp.zones.get("baralho", "baralho")
     out = []
     for t in turns:
         fid = mp.factions.get(t.faction)
@@ -74,9 +72,5 @@ def needs(rp, game, turns) -> list:
         if start is None:
             continue                 # no piece, or more than one: no one clearing to match
         for j, n in found:
-            space = _moved_to(t, j, mp) or start
-            suit = attr(game.ctx, space, "naipe") if space is not None else None
-            if suit is None:
-                continue
-            out.extend(_cards.Need(mp.hand(fid), deck, suit=suit) for _ in range(n))
+            out += _given.suit_needs(rp, game, fid, _moved_to(t, j, mp) or start, n)
     return out

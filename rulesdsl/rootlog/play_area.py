@@ -25,7 +25,7 @@ def zones(mp, players) -> dict:
     return {str(pattern).replace("{facção}", mp.factions[x]): x for x in players if x in mp.factions}
 
 
-def _stays(rp, name) -> bool:
+def stays(rp, name) -> bool:
     """Whether every card the name may be stays in play once crafted."""
     attr = rp.mp.card_attrs.get("permanente")
     cards = getattr(rp.g, "cards", {})
@@ -38,7 +38,7 @@ def craft_atoms(rp, a, letter, ai, bi) -> list:
     if a.item or not a.things or not a.things[0].name:
         return []
     zone = next((z for z, x in getattr(rp, "play_areas", {}).items() if x == letter), None)
-    if zone is None or not _stays(rp, a.things[0].name):
+    if zone is None or not stays(rp, a.things[0].name):
         return []
     from .expected import Atom       # (expected.py imports this module)
     return [Atom(("zone", zone), None, 1, 1, ai, bi, bool(getattr(rp, "tolerant", False)))]

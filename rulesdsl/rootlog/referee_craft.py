@@ -19,7 +19,7 @@ card that is discarded anyway (an item's) changes nothing the record sees."""
 from __future__ import annotations
 
 from . import cards as _cards
-from .play_area import _stays
+from .play_area import stays
 
 
 def bring(rp, game, left, actions, bi) -> int:
@@ -45,7 +45,7 @@ def bring(rp, game, left, actions, bi) -> int:
             continue         # the hand's change already made (the card left it by the engine)
         name = a.things[0].name
         ids = mp.card_ids(name)
-        if not ids or not _stays(rp, name):
+        if not ids or not stays(rp, name):
             continue
         if any(s.card_defs[c] in ids for c in s.zones.get(hand, ())):
             continue         # the hand holds it: the correction takes it (referee_discard.py)
